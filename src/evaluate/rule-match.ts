@@ -841,12 +841,7 @@ function readThroughLinks(
  */
 function skipRules(cmd: SimpleCommand): string | undefined {
   const name = (cmd.argv[0] ?? '').slice((cmd.argv[0] ?? '').lastIndexOf('/') + 1);
-  const modelled = PROGRAMS.get(name)?.skips;
-  if (modelled !== undefined) return modelled;
-  // Readers without a program model yet.
-  if (name === 'fd' || name === 'fdfind')
-    return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
-  return undefined;
+  return PROGRAMS.get(name)?.skips;
 }
 
 /** `shopt -s nocaseglob` (or `nocasematch`) anywhere: bash's globs then ignore case. */

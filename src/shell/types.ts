@@ -74,7 +74,7 @@ export interface SimpleCommand {
    * it reads from its input or argument files in place of its replacement strings. The paths it
    * touches are then not known from the command text.
    */
-  argumentsFrom?: 'xargs' | 'find -exec' | 'parallel';
+  argumentsFrom?: 'xargs' | 'find -exec' | 'parallel' | 'fd -x';
   /** Set when this command cannot be understood (non-literal name, `eval`, ...): the reason. */
   unknown?: string;
   /**
@@ -332,4 +332,9 @@ export interface RunTimeInput {
    * read as a script whose commands get the placeholder as a word from input, not as code.
    */
   quoted?: boolean;
+  /**
+   * No word it hands can read as an option: each is a path under a search path that does not
+   * begin with `-` (`fd -x`, which hands `./NAME`).
+   */
+  optionFree?: boolean;
 }

@@ -1571,7 +1571,7 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
       if (find?.inFoundFolder === true) inFoundFolder = true;
       out ??= {
         appended: input.appended,
-        ...(input.via !== 'find -exec' && plainHereString(p) ? { plainWords: true } : {}),
+        ...(input.optionFree === true || (input.via !== 'find -exec' && plainHereString(p)) ? { plainWords: true } : {}),
         ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}),
         ...(find !== undefined
           ? {

@@ -45,6 +45,7 @@ import { expr } from './expr.js';
 import { extractors } from './extractors.js';
 import { factor } from './factor.js';
 import { fakeroot } from './fakeroot.js';
+import { fd } from './fd.js';
 import { FILE_OPERATION_MODELS } from './file-operations.js';
 import { file } from './file.js';
 import { find } from './find.js';
@@ -76,6 +77,7 @@ import { lsof } from './lsof.js';
 import { mktemp } from './mktemp.js';
 import { ifne, mispipe, pee, zrun } from './moreutils-runners.js';
 import { mv } from './mv.js';
+import { newgrp } from './newgrp.js';
 import { niceload } from './niceload.js';
 import { nl } from './nl.js';
 import { crossEnvModel, crossEnvShell, dotenv, envCmd } from './node-wrappers.js';
@@ -215,6 +217,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => extractors,
   () => factor,
   () => fakeroot,
+  () => fd,
   () => FILE_OPERATION_MODELS,
   () => file,
   () => find,
@@ -257,6 +260,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => pee,
   () => zrun,
   () => mv,
+  () => newgrp,
   () => niceload,
   () => nl,
   () => crossEnvModel,

@@ -1,0 +1,256 @@
+/**
+ * `fd [OPTIONS] [PATTERN] [PATH…]` (fd-find; Debian installs it as `fdfind`): lists the names below
+ * its search paths that match, and with `-x CMD…` (`--exec`) runs CMD once per name found, with
+ * `-X CMD…` (`--exec-batch`) once with every name — the name in place of `{}`, or appended when
+ * the command holds none. The command's words run the command through `;` or the end of the line
+ * (no shell). fd 8.6 hands each name as `./NAME` when no search path is given and as `PATH/NAME`
+ * under one, so a name it hands never reads as an option unless a search path does.
+ */
+import { all, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { RunTimeInput } from '../types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+import { defineProgram } from './model.js';
+
+/** Options that take a value (the next word, or `=VALUE`; a short one also the rest of its cluster). */
+const VALUED_SHORT = new Set(['d', 'E', 't', 'e', 'S', 'o', 'c', 'j']);
+const VALUED_LONG = new Set([
+  'and',
+  'max-depth',
+  'min-depth',
+  'exact-depth',
+  'exclude',
+  'type',
+  'extension',
+  'size',
+  'changed-within',
+  'changed-after',
+  'change-newer-than',
+  'newer',
+  'changed-before',
+  'change-older-than',
+  'older',
+  'owner',
+  'batch-size',
+  'ignore-file',
+  'color',
+  'threads',
+  'max-results',
+  'max-buffer-time',
+  'base-directory',
+  'path-separator',
+  'search-path',
+]);
+/** Options that take no value (fd 8.6 `--help`, and the overrides it hides there). */
+const FLAG_SHORT = new Set(['H', 'I', 'u', 's', 'i', 'g', 'F', 'a', 'l', 'L', 'p', '0', 'q', 'h', 'V', '1']);
+const FLAG_LONG = new Set([
+  'hidden',
+  'no-hidden',
+  'no-ignore',
+  'ignore',
+  'no-ignore-vcs',
+  'ignore-vcs',
+  'no-ignore-parent',
+  'no-global-ignore-file',
+  'no-require-git',
+  'unrestricted',
+  'case-sensitive',
+  'ignore-case',
+  'glob',
+  'regex',
+  'fixed-strings',
+  'absolute-path',
+  'relative-path',
+  'list-details',
+  'follow',
+  'no-follow',
+  'full-path',
+  'print0',
+  'prune',
+  'quiet',
+  'show-errors',
+  'strip-cwd-prefix',
+  'one-file-system',
+  'mount',
+  'xdev',
+  'help',
+  'version',
+]);
+/** The options that run a command. */
+const EXEC_SHORT = new Set(['x', 'X']);
+const EXEC_LONG = new Set(['exec', 'exec-batch']);
+
+/** An fd command's words as fd reads them. */
+interface FdWords {
+  /** Indices of its positional words: the pattern, then the search paths. */
+  readonly positional: number[];
+  /** Options with their value's word index (`undefined` for a flag, or a value attached to its option). */
+  readonly options: { readonly name: string; readonly index: number; readonly valueIndex?: number; readonly attached?: string }[];
+  /** Each command `-x`/`-X` runs: its words' range. */
+  readonly commands: { readonly option: string; readonly start: number; readonly end: number }[];
+  /** A word fd's grammar does not have, or a command it cannot read: why. */
+  readonly problem?: string;
+}
+
+/** Reads fd's words: options and their values, its positional words, the commands `-x`/`-X` run. */
+function readFd(argv: readonly string[]): FdWords {
+  const positional: number[] = [];
+  const options: FdWords['options'][number][] = [];
+  const commands: FdWords['commands'][number][] = [];
+  const command = (option: string, k: number): number => {
+    let end = k + 1;
+    while (end < argv.length && argv[end] !== ';') end++;
+    commands.push({ option, start: k + 1, end });
+    return end;
+  };
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (w === '--') {
+      for (let j = k + 1; j < argv.length; j++) positional.push(j);
+      break;
+    }
+    if (w.startsWith('--')) {
+      const eq = w.indexOf('=');
+      const name = eq < 0 ? w.slice(2) : w.slice(2, eq);
+      if (EXEC_LONG.has(name)) {
+        if (eq >= 0) return { positional, options, commands, problem: `fd ${w}: a command attached to its option` };
+        k = command(`--${name}`, k);
+      } else if (VALUED_LONG.has(name)) {
+        if (eq >= 0) options.push({ name, index: k, attached: w.slice(eq + 1) });
+        else options.push({ name, index: k, valueIndex: ++k });
+      } else if (FLAG_LONG.has(name) && eq < 0) options.push({ name, index: k });
+      else return { positional, options, commands, problem: `fd ${w} is not an option fd 8.6 has` };
+      continue;
+    }
+    if (w.startsWith('-') && w.length > 1) {
+      for (let c = 1; c < w.length; c++) {
+        const letter = w[c]!;
+        if (EXEC_SHORT.has(letter)) {
+          if (c < w.length - 1) return { positional, options, commands, problem: `fd ${w}: a command attached to its option` };
+          k = command(`-${letter}`, k);
+          break;
+        }
+        if (VALUED_SHORT.has(letter)) {
+          if (c < w.length - 1) options.push({ name: letter, index: k, attached: w.slice(c + 1) });
+          else options.push({ name: letter, index: k, valueIndex: ++k });
+          break;
+        }
+        if (!FLAG_SHORT.has(letter)) return { positional, options, commands, problem: `fd -${letter} is not an option fd 8.6 has` };
+        options.push({ name: letter, index: k });
+      }
+      continue;
+    }
+    positional.push(k);
+  }
+  return { positional, options, commands };
+}
+
+const has = (words: FdWords, ...names: string[]): boolean => words.options.some((o) => names.includes(o.name));
+
+/** The search paths' word indices: `--search-path` values, else the positional words after the pattern. */
+function searchPaths(words: FdWords): number[] {
+  const given = words.options.filter((o) => o.name === 'search-path' && o.valueIndex !== undefined).map((o) => o.valueIndex!);
+  return given.length > 0 ? given : words.positional.slice(1);
+}
+
+/**
+ * What fd reads: the names below each search path (the cwd when none is given), and with a
+ * command to run every file there whole (the command may read any name fd hands it, hidden or
+ * ignored ones too once `-H`/`-I` or a configuration says so), following links with `-L`; an
+ * `--ignore-file`; `--base-directory` moves it first.
+ */
+function fdFiles(argv: readonly string[]): FileOperands {
+  const words = readFd(argv);
+  if (words.problem !== undefined) return { files: [], unresolved: [words.problem], modelled: false };
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const chdir: number[] = [];
+  for (const o of words.options) {
+    if (o.name === 'ignore-file') {
+      if (o.valueIndex !== undefined) files.push({ op: 'read', index: o.valueIndex });
+      else unresolved.push(`fd --ignore-file=${o.attached ?? ''}: a file attached to its option`);
+    }
+    if (o.name === 'base-directory') {
+      if (o.valueIndex !== undefined) chdir.push(o.valueIndex);
+      else unresolved.push('fd --base-directory= moves to a directory attached to its option');
+    }
+    if (o.name === 'search-path' && o.valueIndex === undefined) unresolved.push('fd --search-path= names a path attached to its option');
+  }
+  const follows = has(words, 'L', 'follow') && !has(words, 'no-follow');
+  const runs = words.commands.length > 0;
+  const whole: Partial<FileOperand> = runs
+    ? { tree: 'all', ...(follows ? {} : { walksLinks: false }) }
+    : follows
+      ? { walksLinks: true }
+      : {};
+  const paths = searchPaths(words);
+  files.push(...all(paths, 'read', whole));
+  if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', ...whole });
+  const notFiles = [...words.positional.slice(0, paths.length > 0 && !has(words, 'search-path') ? 1 : words.positional.length)];
+  for (const o of words.options)
+    if (o.valueIndex !== undefined && o.name !== 'ignore-file' && o.name !== 'search-path' && o.name !== 'base-directory')
+      notFiles.push(o.valueIndex);
+  return { files, unresolved, notFiles, ...(chdir.length > 0 ? { chdir } : {}) };
+}
+
+/** fd's own replacement strings other than `{}`: a name made from the one found. */
+const MADE_NAMES = /\{(?:\/|\/\/|\.|\/\.)\}/;
+
+/**
+ * What fd runs: each `-x`/`-X` command, with the names it finds in place of `{}` or appended. A
+ * name made from the one found (`{/}`, `{//}`, `{.}`, `{/.}`) is not followed: unknown.
+ */
+function unwrap(argv: readonly string[], literal: readonly boolean[] = []): WrapperInfo | undefined {
+  const words = readFd(argv);
+  if (words.problem !== undefined) return { inner: [{ kind: 'unknown', reason: words.problem }], transparent: false, exactOnly: true };
+  if (words.commands.length === 0) return undefined;
+  const inner: Unwrapped[] = [];
+  const placed: boolean[] = [];
+  for (const c of words.commands) {
+    const own = argv.slice(c.start, c.end);
+    if (own.length === 0) inner.push({ kind: 'unknown', reason: `fd ${c.option} without a command` });
+    else if (own.some((w) => MADE_NAMES.test(w)))
+      inner.push({
+        kind: 'unknown',
+        reason: `fd ${c.option} hands its command a name made from what it finds, which toolgate does not follow`,
+      });
+    else {
+      inner.push({ kind: 'argv', start: c.start, end: c.end });
+      placed.push(own.some((w) => w.includes('{}')));
+    }
+  }
+  if (placed.some((p) => p !== placed[0]))
+    return {
+      inner: [{ kind: 'unknown', reason: 'fd runs commands that take what it finds in different places' }],
+      transparent: false,
+      exactOnly: true,
+    };
+  // A search path that may begin with `-` makes the names it hands look like options.
+  const paths = searchPaths(words);
+  const optionFree = paths.every((k) => literal[k] !== false && !argv[k]!.startsWith('-'));
+  const input: RunTimeInput = {
+    appended: placed[0] === false,
+    placeholder: '{}',
+    via: 'fd -x',
+    ...(optionFree ? { optionFree: true } : {}),
+  };
+  return { inner, transparent: false, exactOnly: true, ...(placed.length > 0 ? { input } : {}) };
+}
+
+/** The fd model. @internal */
+export const fd = defineProgram({
+  names: ['fd', 'fdfind'],
+  summary: 'fd (fd-find): list the names below its search paths that match, and run a command on them (-x, -X)',
+  sources: ['fd 8.6.0 fdfind --help (Debian fd-find)', 'https://github.com/sharkdp/fd README: command execution'],
+  skips: 'fd skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see',
+  files: (_name, argv) => fdFiles(argv),
+  unwrap,
+  runs: 'seen',
+  touchesFilesAsWrapper: true,
+  // The names it hands a removal are judged as names from input: any directory (`fd . ~ -x rm -rf`).
+  handsOnInput: true,
+  examples: [
+    { command: 'fdfind -e js', effects: ['read .'] },
+    { command: 'fdfind -H -x cat', effects: ['read . [all]'], readOnly: false, why: 'cat reads every name fd finds, hidden ones too' },
+    { command: 'fd -e sh -x sh', readOnly: false, why: 'sh runs each script fd finds' },
+  ],
+});
