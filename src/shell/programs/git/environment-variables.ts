@@ -15,6 +15,7 @@ export const GIT_MOVING_VARIABLES: readonly string[] = [
   'GIT_DIR',
   'GIT_WORK_TREE',
   'GIT_COMMON_DIR',
+  'GIT_OBJECT_DIRECTORY',
   'GIT_CONFIG',
   'GIT_CONFIG_GLOBAL',
   'GIT_CONFIG_SYSTEM',

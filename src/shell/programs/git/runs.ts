@@ -9,6 +9,7 @@
 import { lookup, matching, quoteWord, type Environment } from '../../syntax/environment.js';
 import type { Unwrapped } from '../wrapper-types.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
+import { runsSomeHook } from './hooks.js';
 import { gitCommandOptions } from './subcommands.js';
 
 /** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
@@ -17,7 +18,7 @@ const COMMAND_KEYS =
 
 /** Keys that change what runs in ways toolgate does not follow (files of more configuration, hook directories, URL rewriting, …). */
 const UNMODELLED_KEYS =
-  /^(core\.hookspath|credential\..*|include\..*|includeif\..*|url\..*|protocol\..*|http\..*|ssh\..*|receive\..*|transfer\..*|safe\..*|sendemail\..*|instaweb\..*|filter\..*|mergetool\..*|difftool\..*|browser\..*|man\..*|gpg\..*|uploadpack\..*|remote\..*\.proxy)$/;
+  /^(credential\..*|include\..*|includeif\..*|url\..*|protocol\..*|http\..*|ssh\..*|receive\..*|transfer\..*|safe\..*|sendemail\..*|instaweb\..*|filter\..*|mergetool\..*|difftool\..*|browser\..*|man\..*|gpg\..*|uploadpack\..*|remote\..*\.proxy)$/;
 
 /** Variables whose value is a command git runs. */
 const COMMAND_VARIABLES = [
@@ -36,7 +37,19 @@ const COMMAND_VARIABLES = [
 ];
 
 /** Variables that make git read hooks or programs from places toolgate cannot see. */
-const HIDDEN_VARIABLES = ['GIT_EXEC_PATH', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_TEMPLATE_DIR'];
+const HIDDEN_VARIABLES = ['GIT_EXEC_PATH', 'GIT_DIR', 'GIT_TEMPLATE_DIR'];
+
+/**
+ * Variables that make git take a directory for a repository without the parts toolgate's layout
+ * rule counts (`layout.ts`: HEAD, objects and refs): `GIT_COMMON_DIR` names where git reads the
+ * repository's `config` and `hooks/` (a folder holding only `objects/`, `refs/` and a `config` is
+ * one), and `GIT_OBJECT_DIRECTORY` stands in for `objects/` (git's `is_git_directory`, git 2.39),
+ * so a folder holding `HEAD`, `refs/` and a `config` is a repository under it. Their `config` was
+ * written as any file, unprotected: hidden configuration, a firm ask (verified with git 2.39.5:
+ * `GIT_COMMON_DIR=c git status` and `GIT_OBJECT_DIRECTORY=o GIT_DIR=x git status` ran the
+ * `core.fsmonitor` of c/config and x/config).
+ */
+const REPOSITORY_PART_VARIABLES = ['GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY'];
 
 /**
  * Variables that, set by the command line, make git read a configuration file toolgate did not
@@ -181,8 +194,32 @@ function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Un
   return { pairs, problems };
 }
 
+/**
+ * What `core.hooksPath` given on the command line or in the environment makes git run: the hooks
+ * of the folder it names, which toolgate protects only where a repository's own configuration
+ * names it (`evaluate/git-hooks-dir.ts`) — a hook the agent wrote there runs unseen (verified with
+ * git 2.39.5: `git -c core.hooksPath=h status`, `commit`, `checkout -b` and `branch` ran h's
+ * post-index-change, pre-commit, post-checkout and reference-transaction). A firm ask where the
+ * subcommand may run a hook (`hooks.ts`); `/dev/null`, the usual way to run none, holds none, and
+ * an empty value makes git run none (git 2.39.5).
+ */
+function hooksPathPrograms(p: ConfigPair, hooks: () => boolean): Unwrapped[] {
+  if (p.value === '/dev/null' || p.value === '' || !hooks()) return [];
+  return [
+    {
+      kind: 'unknown',
+      reason:
+        p.value === undefined
+          ? `${p.from}: git takes its hooks from a folder toolgate cannot read, where any program may be a hook`
+          : `${p.from}: git takes its hooks from ${p.value}, a folder toolgate does not protect: a hook there is code toolgate cannot see`,
+      unseen: true,
+    },
+  ];
+}
+
 /** What one configuration pair makes git run. */
-function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string } | undefined): Unwrapped[] {
+function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string } | undefined, hooks: () => boolean): Unwrapped[] {
+  if (p.key === 'core.hookspath') return hooksPathPrograms(p, hooks);
   const aliasName = /^alias\.(.+)$/.exec(p.key)?.[1];
   if (aliasName !== undefined) {
     if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: an alias toolgate cannot read replaces a git command` }];
@@ -295,9 +332,11 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
                   .join(''),
               }
             : undefined);
+  // Whether the subcommand may run a hook (an alias or one toolgate cannot read may be any).
+  const hooks = (): boolean => subName === undefined || literal[line.sub] === false || runsSomeHook(subName, argv.slice(line.sub + 1));
   const out: Unwrapped[] = [...line.problems, ...fromEnv.problems, ...subcommandPrograms(argv, literal, line.sub)];
-  for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf));
-  for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf));
+  for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
+  for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
   if (env.length === 0) return out;
   for (const v of matching(env, (name) => COMMAND_VARIABLES.includes(name))) {
     if (v.value === undefined) out.push({ kind: 'opaque', reason: `${v.name} names a program toolgate cannot read` });
@@ -305,6 +344,13 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
   }
   for (const v of matching(env, (name) => HIDDEN_VARIABLES.includes(name))) {
     out.push({ kind: 'opaque', reason: `${v.name} makes git read configuration or programs toolgate cannot see` });
+  }
+  for (const v of matching(env, (name) => REPOSITORY_PART_VARIABLES.includes(name))) {
+    out.push(
+      hiddenConfiguration(
+        `${v.name}${v.value === undefined ? ' is set to a value toolgate cannot read' : `=${v.value}`} makes git take a folder for a repository that toolgate does not protect as one`,
+      ),
+    );
   }
   for (const v of matching(env, (name) => CONFIG_FILE_VARIABLES.includes(name))) {
     if (v.value === '/dev/null') continue;
