@@ -51,6 +51,11 @@ function within(outer: readonly string[] | undefined, inner: readonly string[] |
   return outer.flatMap((o) => inner.map((f) => (f.startsWith('/') || o === '.' ? f : f === '.' ? o : `${o}/${f}`)));
 }
 
+/** The program a package spec runs: its package's name without runner prefix or version (`npx tsc@5`, `npx npm:@microsoft/api-extractor@7`). */
+function specProgram(spec: string): string {
+  return foldedCommandName(specPackage(spec).replace(/(?!^)@.*$/s, ''));
+}
+
 /** What the runner `name` with these words may run that reads such a configuration (each reading of its words). */
 function runnerRuns(name: string, argv: readonly string[], depth: number): RunnerRun[] {
   if (depth > MAX_RUNNER_DEPTH) return [];
@@ -67,7 +72,7 @@ function runnerRuns(name: string, argv: readonly string[], depth: number): Runne
       const w = words[k]!;
       if (w.startsWith('-')) continue;
       // A package spec names the package's program (`npx tsc@5`, `npx @microsoft/api-extractor`).
-      const program = foldedCommandName(run.kind === 'command' && run.spec ? specPackage(w).replace(/(?!^)@.*$/s, '') : w);
+      const program = run.kind === 'command' && run.spec ? specProgram(w) : foldedCommandName(w);
       if (isPackageRunner(program)) {
         for (const inner of runnerRuns(program, words.slice(k), depth + 1)) out.push({ ...inner, folders: within(folders, inner.folders) });
         continue;
@@ -89,8 +94,7 @@ function mayRunConfigWriter(argv: readonly string[]): boolean {
   const writers = PROGRAMS.namesWith('configWrites');
   for (let k = 1; k < argv.length; k++) {
     const w = argv[k]!;
-    for (const name of [foldedCommandName(w), foldedCommandName(specPackage(w).replace(/(?!^)@.*$/s, ''))])
-      if (writers.includes(name) || isPackageRunner(name)) return true;
+    for (const name of [foldedCommandName(w), specProgram(w)]) if (writers.includes(name) || isPackageRunner(name)) return true;
   }
   return false;
 }
