@@ -48,7 +48,15 @@ export function unscreenedShellText(text: string): string | undefined {
     const unknown = analysis.unknown[0];
     if (unknown !== undefined) return unknown;
     const cmd = analysis.commands.find((c) => c.literal.includes(false));
-    return cmd === undefined ? undefined : `${cmd.argv.join(' ')} has words worked out only when it runs`;
+    if (cmd !== undefined) return `${cmd.argv.join(' ')} has words worked out only when it runs`;
+    // The analysis knows values the text assigns (`x=r; ${x}m`, `for x in r; do ${x}m`): a word it
+    // works out that the text does not spell is one the literal word screen never sees.
+    const spelled = new Set(text.split(/[\s;&|()<>'"]+/));
+    const computed = analysis.commands.find((c) => c.argv.some((w) => !spelled.has(w)));
+    if (computed === undefined) return undefined;
+    return spelled.has(computed.argv[0]!)
+      ? `${computed.argv.join(' ')} has words worked out only when it runs`
+      : `the command name is not literal: the text works it out as ${computed.argv[0]!} from a variable it sets`;
   }
   const cmd = analysis.commands.find((c) => c.literal[0] === false);
   return cmd === undefined ? undefined : `the command name ${cmd.argv[0]} is a pattern`;

@@ -15,6 +15,7 @@ import { hiddenArithmetic } from './arithmetic-operands.js';
 import { variableStateChange } from './variables.js';
 import { loopValues } from './loop-values.js';
 import { substituteVariables } from './known-variables.js';
+import { SEQUENTIAL, assignedValues } from './assigned-values.js';
 import { respellQuotedDelimiters } from './heredoc-delimiters.js';
 
 interface Env {
@@ -22,7 +23,10 @@ interface Env {
   inSubshell: boolean;
   inherited: Redirect[];
   depth: number;
-  /** Loop variables whose value is known in this iteration of an unrolled `for` (see {@link loopValues}). */
+  /**
+   * Variables whose value is known here: loop variables in this iteration of an unrolled `for`
+   * (see {@link loopValues}) and straight-line assignments before this statement (see {@link assignedValues}).
+   */
   values?: Readonly<Record<string, string>>;
 }
 
@@ -96,6 +100,9 @@ const NAME_TEST_OPS = new Set(['-v', '-R']);
 
 /** A walker bound to one source text and collector. */
 class Walker {
+  /** The straight-line assignments whose values are known (computed on the first assignment met). */
+  private assigned: Map<number, { name: string; value: string }> | undefined;
+
   constructor(
     private readonly src: string,
     private readonly c: Collector,
@@ -150,6 +157,9 @@ class Walker {
     const subshell = env.inSubshell || node.type === 'subshell' || node.type === 'pipeline';
     const loop = node.type === 'for_statement' ? loopValues(node, this.src, this.c.shells) : undefined;
     const children = node.children;
+    // An assignment in a sequence, or left of `&&`, holds for the statements after it (not in the background).
+    const sequential = SEQUENTIAL.has(node.type) || (node.type === 'list' && children.some((c) => c.type === '&&'));
+    let values = env.values;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       if (child.type === 'ERROR' || child.isMissing) {
@@ -161,7 +171,9 @@ class Walker {
       if (node.type === 'function_definition' && field === 'name') continue;
       if (node.type === 'for_statement' && field === 'variable') continue;
       const background = children[i + 1]?.type === '&';
-      const childEnv = { ...env, inSubshell: subshell || background };
+      const childEnv: Env = { ...env, ...(values !== undefined ? { values } : {}), inSubshell: subshell || background };
+      const assigned = sequential && !background ? this.definitelyAssigned(child) : undefined;
+      if (assigned !== undefined) values = { ...values, ...assigned };
       if (loop !== undefined && field === 'body') {
         // The body is judged once per value the loop gives its variable, in order.
         for (const value of loop.values) this.statement(child, { ...childEnv, values: { ...env.values, [loop.name]: value } });
@@ -177,6 +189,26 @@ class Walker {
       const v = node.childForFieldName('variable')?.text ?? '';
       addStateChange(this.c, variableStateChange(v, false, this.c.shells), 0);
     }
+  }
+
+  /**
+   * The known values a statement always assigns when it runs to its end: a literal assignment
+   * {@link assignedValues} accepts, `a=1 b=2`, or a `&&` list of those; otherwise undefined.
+   */
+  private definitelyAssigned(node: Node): Record<string, string> | undefined {
+    if (node.type === 'variable_assignment') {
+      this.assigned ??= assignedValues(node.tree.rootNode, this.src, this.c.shells);
+      const known = this.assigned.get(node.startIndex);
+      return known === undefined ? undefined : { [known.name]: known.value };
+    }
+    if (node.type !== 'variable_assignments' && !(node.type === 'list' && node.children.some((c) => c.type === '&&'))) return undefined;
+    let out: Record<string, string> = {};
+    for (const child of node.namedChildren) {
+      const part = this.definitelyAssigned(child);
+      if (part === undefined) return undefined;
+      out = { ...out, ...part };
+    }
+    return out;
   }
 
   /** An arithmetic context whose text holds a substitution may run a command bash never shows as one. */
