@@ -20,8 +20,8 @@ export interface ProgramRegistry {
   all(): readonly ProgramModel[];
   /** Every name a model answers to (from the index: loads no model). */
   names(): string[];
-  /** The names whose model has the facet (from the index: loads no model). */
-  namesWith(facet: ProgramFacet): string[];
+  /** The names whose model has the facet (from the index: loads no model); one frozen array per facet, kept. */
+  namesWith(facet: ProgramFacet): readonly string[];
   /** The read-only entry of one set for one name (loads that name's model only). */
   readOnly(set: 'claudeCode' | 'wrapper', name: string): ReadOnlyEntry | undefined;
   readOnly(set: 'robota', name: string): ReadOnlySpec | undefined;
@@ -219,12 +219,13 @@ export function lazyProgramRegistry(
       Object.defineProperty(out, name, { enumerable: true, configurable: true, get: () => entryOf(set, name, slot) });
     return out;
   }
-  // Kept per facet: a call may ask on every command (config-writes asks for each package runner).
-  const withFacet = new Map<ProgramFacet, string[]>();
-  const namesWith = (facet: ProgramFacet): string[] => {
+  // Kept per facet, and handed out as it is (frozen, no copy): a call may ask on every command
+  // (config-writes asks for each package runner).
+  const withFacet = new Map<ProgramFacet, readonly string[]>();
+  const namesWith = (facet: ProgramFacet): readonly string[] => {
     let names = withFacet.get(facet);
-    if (!names) withFacet.set(facet, (names = index.flatMap((entry) => (entry[3].includes(facet) ? entry[2] : []))));
-    return [...names];
+    if (!names) withFacet.set(facet, (names = Object.freeze(index.flatMap((entry) => (entry[3].includes(facet) ? entry[2] : [])))));
+    return names;
   };
   const roles = new Map<ProgramRole, ReadonlySet<string>>();
   const namesOf = (role: ProgramRole): ReadonlySet<string> => {

@@ -71,6 +71,9 @@ describe('program index', () => {
     expect(registry.names()).toEqual(['a', 'a2', 'b', 'c']);
     expect(registry.namesWith('removes')).toEqual(['a', 'a2']);
     expect(registry.namesWith('runs.unseen')).toEqual(['c']);
+    // One array per facet, kept and frozen: no copy per call, and no caller can change it.
+    expect(registry.namesWith('removes')).toBe(registry.namesWith('removes'));
+    expect(Object.isFrozen(registry.namesWith('removes'))).toBe(true);
     expect(loaded).toEqual([]);
     expect(registry.get('c')).toBe(b[1]);
     expect(registry.get('zz')).toBeUndefined();
