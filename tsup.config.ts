@@ -149,6 +149,12 @@ export default defineConfig([
               'src/shell/programs/git/environment-variables.ts',
               // Every call makes one (pipeline.ts, makeState); a Read never calls into it.
               'src/shell/programs/git/reads.ts',
+              // A write looks up git's hooks directory (evaluate/git-hooks-dir.ts): the repository's
+              // discovery and configuration, without the shell analysis.
+              'src/shell/programs/git/world.ts',
+              'src/shell/programs/git/repository.ts',
+              'src/shell/programs/git/config-file.ts',
+              'src/shell/programs/git/layout.ts',
             ],
           },
           { name: 'powershell', dir: 'src/powershell' },

@@ -260,10 +260,12 @@ exports.hookMain = async (args, input, beforeShellParser) => { await beforeShell
   );
 
   it.skipIf(!existsSync(join(__dirname, '../../dist/cli/hook.cjs')))(
-    "the built hook never reads the shell analysis's file for a read or a fetch (needs `npm run build`)",
+    "the built hook never reads the shell analysis's file for a call of another tool (needs `npm run build`)",
     () => {
       mkdirSync(join(dir, '.claude'));
       writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Read(./.env)'] } }));
+      // A repository, so a write's lookup of git's hooks directory reads its configuration.
+      expect(spawnSync('git', ['init', '-q', dir]).status).toBe(0);
       const env = { ...process.env, HOME: dir, TOOLGATE_CACHE_DIR: join(dir, 'cache') };
       const calls = [
         ['Read', { file_path: join(dir, '.env') }, 'deny'],
@@ -271,6 +273,8 @@ exports.hookMain = async (args, input, beforeShellParser) => { await beforeShell
         ['Grep', { pattern: 'x', path: join(dir, 'src') }, 'allow'],
         ['Glob', { pattern: '**/*.ts' }, 'allow'],
         ['WebFetch', { url: 'https://example.com', prompt: 'x' }, 'ask'],
+        ['Edit', { file_path: join(dir, 'src/a.ts'), old_string: 'a', new_string: 'b' }, 'ask'],
+        ['Write', { file_path: join(dir, '.git/hooks/pre-commit'), content: 'x' }, 'ask'],
       ] as const;
       const codeCaches = () => readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.code'));
       for (const [tool, input, expected] of calls) {
@@ -284,9 +288,9 @@ exports.hookMain = async (args, input, beforeShellParser) => { await beforeShell
         // would hold the settings' schema and rule parser that later calls never run.
         if (tool === 'Read' && input.file_path.endsWith('.env')) expect(codeCaches()).toEqual([]);
       }
-      // Each file the hook compiles keeps a code cache named after it: the main bundle's only. (A
-      // write reads git's hooks directory, which the shell analysis's file holds.) The first call
-      // read the settings, so the second wrote it.
+      // Each file the hook compiles keeps a code cache named after it: the main bundle's only (a
+      // write looks up git's hooks directory without the shell analysis). The first call read the
+      // settings, so the second wrote it.
       const codes = codeCaches();
       expect(codes.length).toBeGreaterThan(0);
       expect(codes.filter((f) => f.startsWith('hook-shell-'))).toEqual([]);
