@@ -22,12 +22,15 @@ export interface ShellReadOnly {
   reasons: Map<SimpleCommand, string>;
 }
 
-const roCache = new WeakMap<EvalState, ShellReadOnly>();
+/**
+ * The last call's answer: the steps of one call ask several times. One slot, not a WeakMap keyed
+ * by the state: adding a fresh object to a WeakMap on every call cost more than the check (#36).
+ */
+let last: { state: EvalState | undefined; result: ShellReadOnly | undefined } = { state: undefined, result: undefined };
 
 /** Is the command read-only as a whole: every part read-only, reads inside the working directories, no writes? */
 export function shellReadOnly(state: EvalState): ShellReadOnly {
-  const cached = roCache.get(state);
-  if (cached) return cached;
+  if (last.state === state && last.result !== undefined) return last.result;
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const perCommand = new Map<SimpleCommand, boolean>();
   const reasons = new Map<SimpleCommand, string>();
@@ -80,7 +83,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     why ??= 'it runs git after cd to another directory';
   }
   const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
-  roCache.set(state, result);
+  last = { state, result };
   return result;
 }
 
