@@ -153,14 +153,16 @@ function previousAfterCd(left: readonly string[], ctx: ShellPathContext): Previo
 }
 
 function uniquePrevious(list: readonly PreviousDirectory[]): PreviousDirectory[] {
-  const key = (p: PreviousDirectory) => (p.kind === 'directory' ? `d:${p.path}` : p.kind === 'unknown' ? `u:${p.why}` : 'w');
-  const seen = new Set<string>();
-  return list.filter((p) => {
-    const k = key(p);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  // Compared in place, not by a key string built for each: the lists hold one to three.
+  const same = (a: PreviousDirectory, b: PreviousDirectory): boolean =>
+    a.kind === 'directory'
+      ? b.kind === 'directory' && a.path === b.path
+      : a.kind === 'unknown'
+        ? b.kind === 'unknown' && a.why === b.why
+        : b.kind === 'asWritten';
+  const out: PreviousDirectory[] = [];
+  for (const p of list) if (!out.some((o) => same(o, p))) out.push(p);
+  return out;
 }
 
 /** The home directories `~` may be at this point: the context's, and every literal value the command assigns. */
