@@ -1,5 +1,5 @@
 import type { CompiledRule } from '../settings/types.js';
-import { matchSqueezedCommand } from '../rules/command.js';
+import { matchSqueezedCommand, squeezeCommand } from '../rules/command.js';
 import { ruleCoversTool } from '../rules/cover.js';
 import { analyzeShell } from '../shell/index.js';
 import type { EvaluationContext } from './context.js';
@@ -39,9 +39,11 @@ export function commandDenyTest(ctx: EvaluationContext): ((command: string, cr: 
     const rule = cr.rule;
     if (rule.family !== 'bash' || !tried.has(cr) || !ruleCoversTool(rule, 'Bash', 'deny')) return false;
     try {
-      const texts = restrictiveTextsOf(analyzeShell(command, { shell }));
       const spec = rule.specifier ?? '*';
-      if (matchSqueezedCommand(spec, texts.whole)) return true;
+      // The whole command's text is the command itself (`restrictiveTextsOf` squeezes the
+      // analysis's `command`, which is the text analysed): a match on it needs no analysis.
+      if (matchSqueezedCommand(spec, squeezeCommand(command.trim()))) return true;
+      const texts = restrictiveTextsOf(analyzeShell(command, { shell }));
       for (const t of texts.parts) if (matchSqueezedCommand(spec, t.squeezed)) return true;
       return false;
     } catch {

@@ -6,7 +6,7 @@ import { matchBashPattern } from '../rules/index.js';
 import { ruleFactsOf, runsProjectScripts } from '../shell/programs/index.js';
 import type { Rule } from '../rules/types.js';
 import type { CompiledRule, ParsedSettingsFile, Policy } from '../settings/types.js';
-import { samplesOf, type SampleEnv } from './samples.js';
+import { eachSample, type SampleEnv } from './samples.js';
 import type { LintDiagnostic } from './types.js';
 
 /** Where the policy is judged: paths and platform. */
@@ -38,11 +38,10 @@ export function shadowedAllows(policy: Policy, env: LogicEnv): LintDiagnostic[] 
   const out: LintDiagnostic[] = [];
   for (const cr of policy.rules) {
     if (cr.list !== 'allow') continue;
-    const samples = samplesOf(cr.rule, env);
-    if (samples === undefined || samples.length === 0) continue;
+    // Made one at a time: the first call no rule decides ends the rule's check.
     let by: Decision | undefined;
     let all = true;
-    for (const call of samples) {
+    for (const call of eachSample(cr.rule, env)) {
       // Only the steps up to the ask rules when none of them holds the call: with no allow rule in
       // the policy, no later step decides it by a rule.
       const d = decidedByRestrictiveSteps(call, ctx);

@@ -37,42 +37,92 @@ function samplePath(spec: string, env: SampleEnv, filler: string): string {
  * (parameter rules, bare tools without a main field).
  */
 export function samplesOf(rule: Rule, env: SampleEnv): ToolCall[] | undefined {
-  if (rule.ignored === true) return undefined;
+  const out = [...eachSample(rule, env)];
+  return out.length === 0 ? undefined : out;
+}
+
+/**
+ * The calls of {@link samplesOf} one at a time, in the same order, each once: a caller that stops
+ * at the first call it cannot use makes only the calls it looks at (lint's shadowed-allow check
+ * stops at the first call no deny or ask rule decides, nearly always the first).
+ */
+export function* eachSample(rule: Rule, env: SampleEnv): Generator<ToolCall, void, undefined> {
+  if (rule.ignored === true) return;
   if (rule.toolIsGlob || isMcpName(rule.tool)) {
     const tool = rule.tool.replace(/\*/g, 'x');
-    return [{ tool: isMcpName(tool) && tool.indexOf('__', 5) === -1 ? `${tool}__x` : tool, input: {} }];
+    yield { tool: isMcpName(tool) && tool.indexOf('__', 5) === -1 ? `${tool}__x` : tool, input: {} };
+    return;
   }
   const field = primaryField(rule.tool);
   switch (rule.family) {
     case 'bare':
-      if (rule.tool === 'Bash') return ['ls', 'echo hello', 'git status', 'make'].map((command) => ({ tool: 'Bash', input: { command } }));
-      if (field === undefined) return [{ tool: rule.tool, input: {} }];
-      if (rule.tool === 'Read' || rule.tool === 'Edit')
-        return ['README.md', 'src/a.ts'].map((p) => ({ tool: rule.tool, input: { file_path: join(env.cwd, p) } }));
-      if (rule.tool === 'WebFetch') return [{ tool: 'WebFetch', input: { url: 'https://example.com/' } }];
-      return undefined;
+      if (rule.tool === 'Bash') {
+        for (const command of ['ls', 'echo hello', 'git status', 'make']) yield { tool: 'Bash', input: { command } };
+      } else if (field === undefined) yield { tool: rule.tool, input: {} };
+      else if (rule.tool === 'Read' || rule.tool === 'Edit') {
+        for (const p of ['README.md', 'src/a.ts']) yield { tool: rule.tool, input: { file_path: join(env.cwd, p) } };
+      } else if (rule.tool === 'WebFetch') yield { tool: 'WebFetch', input: { url: 'https://example.com/' } };
+      return;
     case 'bash': {
       const spec = (rule.specifier ?? '').replace(/:\*$/, ' *');
-      const commands = [...new Set(FILLS.map((f) => fill(spec, f)).filter((c) => c !== ''))];
-      return commands.map((command) => ({ tool: rule.tool, input: { command } }));
+      yield* distinct(
+        FILLS,
+        (f) => fill(spec, f),
+        true,
+        (command) => ({ tool: rule.tool, input: { command } }),
+      );
+      return;
     }
     case 'path': {
       const spec = rule.specifier ?? '';
-      return [...new Set(['', 'x'].map((f) => samplePath(spec, env, f)))].map((file_path) => ({ tool: rule.tool, input: { file_path } }));
+      yield* distinct(
+        PATH_FILLS,
+        (f) => samplePath(spec, env, f),
+        false,
+        (file_path) => ({ tool: rule.tool, input: { file_path } }),
+      );
+      return;
     }
     case 'domain': {
       const host = rule.domain ?? '';
-      return [...new Set(['a', 'b.c'].map((f) => host.replace(/\*/g, f)))].map((h) => ({
-        tool: 'WebFetch',
-        input: { url: `https://${h}/` },
-      }));
+      yield* distinct(
+        HOST_FILLS,
+        (f) => host.replace(/\*/g, f),
+        false,
+        (h) => ({ tool: 'WebFetch', input: { url: `https://${h}/` } }),
+      );
+      return;
     }
     case 'content': {
-      if (field === undefined) return undefined;
-      const values = [...new Set(FILLS.map((f) => fill(rule.specifier ?? '', f)).filter((v) => v !== ''))];
-      return values.map((v) => ({ tool: rule.tool, input: { [field]: v } }));
+      if (field === undefined) return;
+      yield* distinct(
+        FILLS,
+        (f) => fill(rule.specifier ?? '', f),
+        true,
+        (v) => ({ tool: rule.tool, input: { [field]: v } }),
+      );
+      return;
     }
     case 'param':
-      return undefined;
+      return;
+  }
+}
+
+const PATH_FILLS = ['', 'x'];
+const HOST_FILLS = ['a', 'b.c'];
+
+/** The call for each filler's text, in order, leaving out a text made before (and, with `skipEmpty`, an empty one). */
+function* distinct(
+  fillers: readonly string[],
+  text: (filler: string) => string,
+  skipEmpty: boolean,
+  call: (text: string) => ToolCall,
+): Generator<ToolCall, void, undefined> {
+  const made: string[] = [];
+  for (const f of fillers) {
+    const t = text(f);
+    if ((skipEmpty && t === '') || made.includes(t)) continue;
+    made.push(t);
+    yield call(t);
   }
 }
