@@ -5,23 +5,18 @@
  * (kept in memory), the gate (its view is the parent) and the Claude Agent SDK adapter, and each
  * gives the same decision with the same reason — never more than the main agent would get.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAgentSdkOptions } from '../../../src/adapters/claude-agent-sdk/index.js';
 import { answerHookEvent } from '../../../src/cli/hook.js';
 import type { Behavior } from '../../../src/core/types.js';
 import { callAndContext, evaluateAsync, readToolEvent, sanitizedPath, type ProjectFinding } from '../../../src/evaluate/index.js';
-import type { GateResult } from '../../../src/gate/index.js';
 import { createGate } from '../../../src/gate/node.js';
 import { loadSessionFacts, loadSessionPolicy } from '../../../src/node/index.js';
-import { MANAGED_SETTINGS_PATHS } from '../../../src/settings/index.js';
-import { sandbox, start, type Running, type Sandbox } from '../../serve/helpers.js';
+import type { Running, Sandbox } from '../../serve/helpers.js';
+import { fromGate, managedPaths, serveProject, type Event, type Outcome, type ServedProject } from '../../support/front-ends.js';
 
-type Outcome = { behavior: string; reason: string };
-type Event = Record<string, unknown>;
-
-const managedPaths = [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos];
+let served: ServedProject;
 let sb: Sandbox;
 let s: Running;
 let project: string;
@@ -29,25 +24,18 @@ let outside: string;
 let cache: string;
 
 beforeAll(async () => {
-  sb = sandbox();
-  project = sb.project('proj', {
-    permissions: { allow: ['Bash(npm test)'], ask: ['Bash(git push *)'] },
-    $toolgate: { agents: { Explore: { deny: ['Bash(npm test)'], allow: ['Edit(src/**)'] }, '*': { ask: ['WebFetch'] } } },
-  });
+  served = await serveProject(
+    {
+      permissions: { allow: ['Bash(npm test)'], ask: ['Bash(git push *)'] },
+      $toolgate: { agents: { Explore: { deny: ['Bash(npm test)'], allow: ['Edit(src/**)'] }, '*': { ask: ['WebFetch'] } } },
+    },
+    { dirs: ['proj/src'], files: { 'proj/README.md': '# p', 'outside/x.txt': 'x' } },
+  );
+  ({ sb, s, project } = served);
   outside = join(sb.root, 'outside');
   cache = join(sb.root, 'cache');
-  for (const d of [join(project, 'src'), outside]) mkdirSync(d, { recursive: true });
-  for (const [f, text] of [
-    [join(project, 'README.md'), '# p'],
-    [join(outside, 'x.txt'), 'x'],
-  ] as const)
-    writeFileSync(f, text);
-  s = await start(sb, { projects: [project], askVia: 'prompt', managedPaths });
 });
-afterAll(async () => {
-  await s.stop();
-  sb.cleanup();
-});
+afterAll(() => served.stop());
 
 const calls = (): [string, Record<string, unknown>][] => [
   ['Bash', { command: 'npm test' }],
@@ -105,13 +93,6 @@ function fromReply(reply: Record<string, unknown>): Outcome {
       .replace(/^toolgate: /, '')
       .replace(/ \((?:allow|ask|deny) rule .*\)$/, '');
   return { behavior: String(out?.['permissionDecision']), reason: strip(out?.['permissionDecisionReason']) };
-}
-
-function fromGate(r: GateResult): Outcome {
-  if (r.behavior === 'allow') return { behavior: 'allow', reason: r.reason.message };
-  if (r.behavior === 'deny') return { behavior: 'deny', reason: r.message };
-  if (r.behavior === 'ask') return { behavior: 'ask', reason: r.pending.reason.message };
-  return { behavior: r.behavior, reason: r.reason ?? '' };
 }
 
 async function viaLibrary(e: Event, parentMode: string | undefined): Promise<Outcome> {

@@ -7,7 +7,7 @@
  * `cd`'d away, each in a session serve first sees there; and a session whose project is unknown.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,17 +22,12 @@ import {
   type ProjectFinding,
 } from '../../../src/evaluate/index.js';
 import { createGate } from '../../../src/gate/node.js';
-import type { GateResult } from '../../../src/gate/index.js';
 import { loadSessionFacts, loadSessionPolicy } from '../../../src/node/index.js';
-import { MANAGED_SETTINGS_PATHS } from '../../../src/settings/index.js';
-import { sandbox, start, type Running, type Sandbox } from '../../serve/helpers.js';
+import type { Running, Sandbox } from '../../serve/helpers.js';
+import { fromGate, managedPaths, serveProject, type Event, type Outcome, type ServedProject } from '../../support/front-ends.js';
 import { programArgs } from '../../support/programs/run.js';
 
-type Outcome = { behavior: string; reason: string };
-type Event = Record<string, unknown>;
-
-const managedPaths = [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos];
-
+let served: ServedProject;
 let sb: Sandbox;
 let s: Running;
 let project: string;
@@ -40,36 +35,32 @@ let shared: string;
 let outside: string;
 
 beforeAll(async () => {
-  sb = sandbox();
-  writeFileSync(
-    join(sb.home, '.claude', 'settings.json'),
-    JSON.stringify({ permissions: { deny: ['Read(~/.ssh/**)'], allow: ['Bash(make help)'] } }),
-  );
-  project = sb.project('proj', {
-    permissions: {
-      allow: ['Bash(npm run lint)', 'Bash(node *)'],
-      deny: ['Read(./.env)', 'Bash(rm *)'],
-      ask: ['Bash(git push *)'],
-      additionalDirectories: ['../shared'],
+  served = await serveProject(
+    {
+      permissions: {
+        allow: ['Bash(npm run lint)', 'Bash(node *)'],
+        deny: ['Read(./.env)', 'Bash(rm *)'],
+        ask: ['Bash(git push *)'],
+        additionalDirectories: ['../shared'],
+      },
     },
-  });
+    {
+      dirs: ['proj/src'],
+      files: {
+        'home/.claude/settings.json': JSON.stringify({ permissions: { deny: ['Read(~/.ssh/**)'], allow: ['Bash(make help)'] } }),
+        'proj/README.md': '# p',
+        'proj/.env': 'K=1',
+        'shared/notes.md': 'n',
+        'outside/x.txt': 'x',
+        'home/.ssh/id_rsa': 'k',
+      },
+    },
+  );
+  ({ sb, s, project } = served);
   shared = join(sb.root, 'shared');
   outside = join(sb.root, 'outside');
-  for (const d of [join(project, 'src'), shared, outside, join(sb.home, '.ssh')]) mkdirSync(d, { recursive: true });
-  for (const [f, text] of [
-    [join(project, 'README.md'), '# p'],
-    [join(project, '.env'), 'K=1'],
-    [join(shared, 'notes.md'), 'n'],
-    [join(outside, 'x.txt'), 'x'],
-    [join(sb.home, '.ssh', 'id_rsa'), 'k'],
-  ])
-    writeFileSync(f!, text!);
-  s = await start(sb, { projects: [project], askVia: 'prompt', managedPaths });
 });
-afterAll(async () => {
-  await s.stop();
-  sb.cleanup();
-});
+afterAll(() => served.stop());
 
 const transcriptIn = (dir: string, session: string) => join(sb.home, '.claude', 'projects', sanitizedPath(dir), `${session}.jsonl`);
 
@@ -154,13 +145,6 @@ function fromReply(kind: unknown, reply: Record<string, unknown>): Outcome {
 /** What a PermissionRequest reply can say of a decision. */
 function asPermissionRequest(o: Outcome): Outcome {
   return { behavior: o.behavior, reason: o.behavior === 'deny' ? o.reason : '' };
-}
-
-function fromGate(r: GateResult): Outcome {
-  if (r.behavior === 'allow') return { behavior: 'allow', reason: r.reason.message };
-  if (r.behavior === 'deny') return { behavior: 'deny', reason: r.message };
-  if (r.behavior === 'ask') return { behavior: 'ask', reason: r.pending.reason.message };
-  return { behavior: r.behavior, reason: r.reason ?? '' };
 }
 
 async function viaLibrary(e: Event, facts: { declared?: string; trusted?: string[] }): Promise<Outcome> {
