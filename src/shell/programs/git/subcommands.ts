@@ -626,9 +626,19 @@ export function gitSubcommand(name: string): GitSubcommand | undefined {
 /** The options of `name` whose value is a file (its entry's `fileOptions`, split into names). @internal */
 export function gitFileOptions(name: string): OwnFileOptions {
   const own = gitSubcommand(name)?.fileOptions;
-  const names = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
-  return { reads: names(own?.reads), writes: names(own?.writes), trees: names(own?.trees) };
+  if (own === undefined) return NO_FILE_OPTIONS;
+  // Split once per subcommand of the table (as `gitLongOptions`), not on every git command.
+  let split = FILE_OPTIONS.get(name);
+  if (split === undefined) {
+    const names = (text: string | undefined) => Object.freeze((text ?? '').split(/\s+/).filter(Boolean));
+    split = Object.freeze({ reads: names(own.reads), writes: names(own.writes), trees: names(own.trees) });
+    FILE_OPTIONS.set(name, split);
+  }
+  return split;
 }
+
+const NO_FILE_OPTIONS: OwnFileOptions = Object.freeze({ reads: [], writes: [], trees: [] });
+const FILE_OPTIONS = new Map<string, OwnFileOptions>();
 
 /** The short options that take a value, of `name` (none when it is not in the table). @internal */
 export function gitValueLetters(name: string): string {
