@@ -13,6 +13,7 @@ import { unwrap, type Unwrapped } from './wrappers.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
 import { PROGRAMS } from '../programs/index.js';
+import { inputOptionAt } from '../programs/input-options.js';
 import { exportsOf, nameWords, type VariableSetter } from '../programs/variable-setters.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
@@ -160,6 +161,13 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   const exact = commandBasename(argv[0]!);
   const name = foldedCommandName(exact);
+  // A word from input that may be an option which runs a program (`echo --pre=sh | xargs rg
+  // foo`, `xargs -I{} sort {}`): what it runs is named by input toolgate cannot see.
+  if (cmd.argumentsFrom !== undefined && input !== undefined && inputOptionAt(argv, literal, input) !== undefined) {
+    const runs = PROGRAMS.inputOptions(name)?.runs[0];
+    if (runs !== undefined)
+      cmd.opaque ??= `a word ${name} gets from ${input.via} input may be its option ${runs}, which runs a program toolgate cannot see`;
+  }
   if (name === 'eval' && exact === argv[0]) {
     // bash joins eval's words with spaces and runs the result: read it like `bash -c`.
     const words = raw.words.slice(1);
@@ -271,6 +279,9 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       if (innerInput?.placeholder !== undefined && inner.script.includes(innerInput.placeholder)) {
         // Quoted input words (`parallel`) stay words: the script's commands get them from input.
         if (innerInput.quoted === true) emitNested(c, inner.script, index, inner.what, cmd.redirects, env, innerInput);
+        // `xargs -I{} rg --pre={} x`: the program it runs is named by input, as `xargs -I{} {} x`'s is.
+        else if ((inner.script.trim().split(/\s+/)[0] ?? '').includes(innerInput.placeholder))
+          markUnknown(`${inner.what} runs a program that ${innerInput.via} names from its input: ${inner.script}`, true);
         else markUnknown(`${name} runs a script that ${innerInput.via} fills from its input: ${inner.script}`);
         continue;
       }

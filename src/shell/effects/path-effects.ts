@@ -972,7 +972,11 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         const word = cmd.raw?.[k] ?? cmd.argv[k]!;
         exported.set(word.slice(0, word.indexOf('=')), { word, sure });
       }
-      if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
+      // A wrapper's own words are left to what it runs (`timeout 5 rm x`), but a program whose
+      // model reads its files keeps them when an option of it runs something too (`sort
+      // --compress-program=gzip -o .claude/x y`, `rg --pre=cat s .env`).
+      const model = PROGRAMS.get(name);
+      if (wrappers.has(i) && model?.touchesFilesAsWrapper !== true && model?.files === undefined) return;
       // With nothing carried from earlier on the line, the environment is the one read above.
       const environment = carried.length === 0 && unsure.size === 0 ? ownEnvironment : givenEnvironment(analysis, i, carried, unsure);
       const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, environment, given);
@@ -1257,8 +1261,8 @@ function addOperands(
   // when the program already writes or removes a name from input, `xargs zip -m`).
   const already = files.some((f) => f.op !== 'read' && fromInput(f.index));
   const option =
-    appended && !already && given?.plainWords !== true
-      ? inputMayBeOption(name, v.argv, v.literal, given0.argv.length, (a, l) => fileOperands(name, a, l))
+    given !== undefined && cmd.argumentsFrom !== undefined && !already && given.plainWords !== true
+      ? inputMayBeOption(name, given0.argv, given0.literal, { ...given, appended })
       : undefined;
   if (option !== undefined)
     add(i, 'write', 'names from input', '.', true, cmdBases, {
@@ -1523,12 +1527,7 @@ function ignoresGivenNames(
   const literal = given.appended ? [...cmd.literal, true, true] : cmd.literal;
   const ops = fileOperands(name, words, literal);
   if (ops.modelled !== true || ops.unresolved.length > 0 || (ops.unseen?.length ?? 0) > 0) return false;
-  if (
-    given.appended &&
-    given.plainWords !== true &&
-    inputMayBeOption(name, words, literal, cmd.argv.length, (a, l) => fileOperands(name, a, l)) !== undefined
-  )
-    return false;
+  if (given.plainWords !== true && inputMayBeOption(name, cmd.argv, cmd.literal, given) !== undefined) return false;
   const fromInput = (k: number | undefined): boolean => k !== undefined && (k >= cmd.argv.length || placed(words[k]));
   return (
     !ops.files.some((f) => fromInput(f.index) || fromInput(f.intoDir) || (f.from ?? []).some(fromInput)) &&
@@ -1553,6 +1552,10 @@ interface NamesGiven {
    */
   plainWords?: boolean;
   placeholder?: string;
+  /** The program that hands them (`xargs`, `find -exec`, `parallel`, `fd -x`). */
+  via: NonNullable<SimpleCommand['argumentsFrom']>;
+  /** No word it hands can be an option (fd's `./NAME`). */
+  optionFree?: boolean;
   starts?: readonly { word: string; literal: boolean }[];
   inFoundFolder: boolean;
 }
@@ -1573,7 +1576,9 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
       if (find?.inFoundFolder === true) inFoundFolder = true;
       out ??= {
         appended: input.appended,
-        ...(input.optionFree === true || (input.via !== 'find -exec' && plainHereString(p)) ? { plainWords: true } : {}),
+        ...(input.via !== 'find -exec' && plainHereString(p) ? { plainWords: true } : {}),
+        via: input.via,
+        ...(input.optionFree === true ? { optionFree: true } : {}),
         ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}),
         ...(find !== undefined
           ? {

@@ -7,6 +7,7 @@ import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands 
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readBy, type ReadWords } from './parse.js';
+import { gnuOptionRuns } from './option-runs.js';
 
 /** ag's file types (`ag --list-file-types`), each an option `--TYPE`. */
 const AG_TYPES =
@@ -120,6 +121,8 @@ export const ag = defineProgram({
   grammar: agGrammar,
   // A word this grammar refuses (an unknown or ambiguous option, a missing value): another ag may take it.
   files: (_name, argv) => readBy(argv, agGrammar, (words) => searchOperands(AG, argv, words)),
+  // `--pager CMD` pipes its output into CMD: judged as a command.
+  unwrap: (argv, literal) => gnuOptionRuns('ag', argv, literal, agGrammar, ['pager']),
   runs: 'unseen',
   skips: 'ag skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see',
   examples: [
@@ -139,6 +142,8 @@ export const ack = defineProgram({
   grammar: ackGrammar,
   // A word this grammar refuses (an unknown option, a type an .ackrc defines): another ack may take it.
   files: (_name, argv) => readBy(argv, ackGrammar, (words) => searchOperands(ACK, argv, words)),
+  // `--pager=CMD` pipes its output into CMD: judged as a command.
+  unwrap: (argv, literal) => gnuOptionRuns('ack', argv, literal, ackGrammar, ['pager']),
   runs: 'unseen',
   examples: [
     { command: 'ack -f src', effects: ['read ./src [all]'], readOnly: false, why: '-f lists files: every operand is a path' },

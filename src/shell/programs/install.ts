@@ -6,6 +6,7 @@ import { COPY_HIDDEN_OPTIONS, copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
 import { readBy, withHiddenOptions } from './parse.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { gnuOptionRuns } from './option-runs.js';
 
 /** GNU coreutils 9.1 install(1); `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`. */
 const grammar: GnuOptionSpec = {
@@ -44,6 +45,8 @@ export const install = defineProgram({
       readBy(argv, grammar, (words) => copyOperands('install', argv, words, literal)),
     );
   },
+  // `--strip-program=CMD` runs CMD on each file it installs with -s: judged as a command.
+  unwrap: (argv, literal) => gnuOptionRuns('install', argv, literal, grammar, ['strip-program']),
   runs: 'unseen',
   positional: true,
   examples: [

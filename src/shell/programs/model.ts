@@ -265,7 +265,8 @@ export interface ProgramModel {
   /**
    * Its file effects are read through wrappers it is under and children it runs
    * (`find … -exec`, `tar --to-command`, `git -c core.pager=…`): a word of the program is a
-   * file only where the model says so.
+   * file only where the model says so. A model with a files facet is read so whether or not it
+   * says this (`sort --compress-program=gzip -o FILE`): the flag matters for one without.
    */
   readonly touchesFilesAsWrapper?: boolean;
   /** Its operands are positional (source … destination): a glob in them is judged as a write to the last. */

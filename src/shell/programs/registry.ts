@@ -11,6 +11,7 @@ import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { FileOperands } from '../options/file-operands.js';
 import type { ProgramModel, ProgramRole, ProgramRuns } from './model.js';
 import { variantBase } from './name-variants.js';
+import { inputOptionTable, type InputOptionTable } from './input-options.js';
 
 /** The models, by name, and what is derived from them. @internal */
 export interface ProgramRegistry {
@@ -48,6 +49,13 @@ export interface ProgramRegistry {
    * model yet (given at build). Built on first use per role and kept.
    */
   namesOf(role: ProgramRole): ReadonlySet<string>;
+  /**
+   * Which of the options of `name`'s model write or remove a file or run a program, for a word it
+   * gets from input that may be one of them (`input-options.ts`): worked out from the model's
+   * facets the first time it is asked for that model, and kept. `undefined` when no model has the
+   * name or its model has no grammar.
+   */
+  inputOptions(name: string): InputOptionTable | undefined;
 }
 
 /**
@@ -195,6 +203,15 @@ export function lazyProgramRegistry(
     const slot = slots.get(name) ?? variantSlot(name);
     return slot === undefined ? undefined : load(slot);
   };
+  // One table per model, made on first use: trying every option of a grammar costs a model's
+  // facets once per option (sort has about 40), too much to pay on each call.
+  const tables = new Map<number, InputOptionTable | undefined>();
+  const inputOptions = (name: string): InputOptionTable | undefined => {
+    const slot = slots.get(name) ?? variantSlot(name);
+    if (slot === undefined) return undefined;
+    if (!tables.has(slot)) tables.set(slot, inputOptionTable(load(slot)));
+    return tables.get(slot);
+  };
   const all = (): readonly ProgramModel[] => index.map((_, slot) => load(slot));
   const readOnlySlots = new Map<ReadOnlySet, Map<string, number>>(READ_ONLY_SETS.map((set) => [set, new Map()]));
   index.forEach((entry, slot) => {
@@ -237,6 +254,7 @@ export function lazyProgramRegistry(
     all,
     get,
     namesOf,
+    inputOptions,
     names: () => [...slots.keys()],
     namesWith,
     readOnly,

@@ -12,6 +12,7 @@ import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { RG_BUILT_IN_TYPES, rgBuiltInTypeGlobs } from './rg-types.js';
 import { CC_CLI } from './sources.js';
+import { gnuOptionRuns } from './option-runs.js';
 
 /** Options known read-only (they only read or format). */
 const SAFE_LONG =
@@ -189,6 +190,8 @@ export const rg = defineProgram({
       }),
     },
   },
+  // `--pre CMD` runs CMD on every file it searches, `--hostname-bin CMD` runs CMD: judged as commands.
+  unwrap: (argv, literal) => gnuOptionRuns('rg', argv, literal, grammar, ['pre', 'hostname-bin']),
   runs: 'unseen',
   examples: [
     { command: 'rg TODO', effects: ['read . [all]'], readOnly: true },

@@ -7,6 +7,7 @@
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { ShellModel } from '../shells/index.js';
 import type { SimpleCommand } from '../types.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { variableStateChange } from '../syntax/variables.js';
 import { defineProgram, type ProgramExample, type ProgramModel, type ProgramState } from './model.js';
 import { CC_CLI, CC_DOCS } from './sources.js';
@@ -28,6 +29,8 @@ interface BuiltinFacts {
   readonly setsNames?: boolean;
   /** It only passes its words on as data (see `ProgramModel.passesOnData`). */
   readonly passesOnData?: boolean;
+  /** Its options, where a word it gets from input may be one (`xargs printf`: the external printf's). */
+  readonly grammar?: GnuOptionSpec;
   readonly state?: ProgramState;
   readonly claudeCode?: ReadOnlyEntry;
   readonly robota?: ReadOnlySpec;
@@ -41,6 +44,7 @@ function builtin(name: string, facts: BuiltinFacts): ProgramModel {
     sources: [BASH(name)],
     runs: 'nothing',
     files: NO_FILES,
+    ...(facts.grammar ? { grammar: facts.grammar } : {}),
     ...(facts.arithmetic ? { arithmeticSubscripts: true } : {}),
     ...(facts.variables ? { variables: 'names' as const } : {}),
     ...(facts.variableWords ? { variableWords: facts.variableWords } : {}),
@@ -120,6 +124,8 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     variables: true,
     variableWords: { nameOptions: 'v', optionsOnly: true },
     passesOnData: true,
+    // bash's -v VAR; GNU coreutils 9.1 printf(1), which xargs and find -exec run, has only --help and --version.
+    grammar: { short: 'v:', long: { help: 'none', version: 'none' } },
     state: { hides: printfHides },
     claudeCode: {
       source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,

@@ -21,6 +21,9 @@ export const test = defineProgram({
   names: ['test', '['],
   summary: 'test, [: evaluate a conditional expression',
   sources: ['bash 5.2 help test', CC_CLI],
+  // No options: every word is part of the expression (GNU coreutils 9.1 test(1) reads --help and
+  // --version only as a lone word of `[`), so no word from input makes it write or run anything.
+  grammar: {},
   files: () => ({ files: [], unresolved: [] }),
   readOnly: {
     claudeCode: {

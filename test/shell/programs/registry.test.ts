@@ -106,7 +106,6 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   fd: 'clap reads its words, and -x/-X take every word up to `;` as the command they run: its own loop (fd.ts)',
   xxd: "its options are read by their first two characters, with values attached or next (xxd.c's own loop)",
   history: "bash's builtin option reader: a value letter must end its word (its own loop)",
-  test: 'its words are an expression, not options',
   declare: "bash's builtin option reader (its own loop)",
   trap: 'its words are an action and signal names',
   git: 'a global grammar and one per subcommand (programs/git/)',
