@@ -7,8 +7,11 @@
  * options names a session, not a command.
  *
  * Grammar: GNU screen 4.9 screen(1) (Debian 12): single-letter options may be grouped (`-dmS
- * NAME`); `-e`, `-h`, `-p`, `-S`, `-t`, `-T`, `-c`, `-s`, `-X` take a value (attached or the next
- * word); `-ls`, `-list`, `-wipe`, `-ln`, `-fn`, `-fa`, `-Logfile FILE` are words of their own.
+ * NAME`); `-e`, `-h`, `-p`, `-S`, `-t`, `-T`, `-c`, `-s`, `-X` take the next word as their value,
+ * whatever it is (`screen -dmS -x touch f` ran touch in a session named -x); screen 4.9 refuses a
+ * value attached to the letter (`-dmSjob`: "Unknown option Sjob"), which is read as the value, so
+ * the command after it is still judged; `-ls`, `-list`, `-wipe`, `-ln`, `-fn`, `-fa`, `-Logfile
+ * FILE` are words of their own. Only the letters read as options say whether it attaches.
  */
 import { defineProgram } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
@@ -26,6 +29,8 @@ const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
 /** What a screen command line runs (see the module comment). */
 function screenRuns(argv: readonly string[]): WrapperInfo | undefined {
   const inner: Unwrapped[] = [];
+  // The option letters read, without their values: `-dmSrun` is -d -m -S run, which attaches to nothing.
+  let letters = '';
   let k = 1;
   for (; k < argv.length; k++) {
     const w = argv[k]!;
@@ -40,6 +45,7 @@ function screenRuns(argv: readonly string[]): WrapperInfo | undefined {
     }
     for (let j = 1; j < w.length; j++) {
       const letter = w[j]!;
+      letters += letter;
       if (FLAGS.includes(letter)) continue;
       if (!VALUED.includes(letter)) return wrapInfo([opaque(`screen ${w}: an option toolgate does not know`)]);
       const value = j + 1 < w.length ? w.slice(j + 1) : argv[++k];
@@ -52,10 +58,6 @@ function screenRuns(argv: readonly string[]): WrapperInfo | undefined {
   }
   // `-r`, `-R`, `-x` and `-d`/`-D` without `-m` name a session to attach or detach, and `-X`'s
   // words are its command's: no program to start.
-  const letters = argv
-    .slice(1, k)
-    .filter((w) => /^-[^-]/.test(w) && WORDS[w] === undefined)
-    .join('');
   const attaches = /[rRxX]/.test(letters) || (/[dD]/.test(letters) && !letters.includes('m'));
   if (k < argv.length && !attaches) inner.push({ kind: 'argv', start: k, end: argv.length });
   return inner.length > 0 ? wrapInfo(inner) : undefined;
