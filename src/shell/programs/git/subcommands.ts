@@ -274,6 +274,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: { flags: 'verbose human-readable', shortFlags: 'vH' },
     reads: { config: [] },
   },
+  // Serves repositories: runs `--access-hook=CMD` before each service (git-daemon(1)).
+  daemon: { commandOptions: { long: ['access-hook'] } },
   describe: {
     tree: 'reports',
     readOnly: ['claudeCode', 'robota'],
@@ -372,12 +374,16 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--max-count= --index',
   },
   'hash-object': {},
+  // The plumbing under fetch: runs its `--upload-pack=CMD` (old name `--exec=CMD`) as the other side (git-fetch-pack(1)).
+  'fetch-pack': { commandOptions: { long: ['upload-pack', 'exec'] } },
   help: { tree: 'reports', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
   init: {
     files: init,
     fileOptions: { trees: '--template' },
     long: '--template= --bare --shared --quiet --separate-git-dir= --initial-branch= --object-format= --no-template',
   },
+  // Runs the web server `--httpd=CMD` (`-d CMD`) names (git-instaweb(1)).
+  instaweb: { valueLetters: 'dmpb', commandOptions: { long: ['httpd'], short: 'd' } },
   lfs: {},
   log: LOG,
   'ls-files': {
@@ -393,7 +399,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     },
     reads: { config: INDEX },
   },
-  'ls-remote': { tree: 'reports', commandOptions: { long: ['upload-pack'] } },
+  // `--exec` is ls-remote's hidden old name of `--upload-pack` (builtin/ls-remote.c).
+  'ls-remote': { tree: 'reports', commandOptions: { long: ['upload-pack', 'exec'] } },
   'ls-tree': { tree: 'reports' },
   maintenance: {},
   merge: {
@@ -522,6 +529,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     tree: 'reports',
     long: '--dry-run --quiet --cached --force --ignore-unmatch --sparse --pathspec-from-file= --pathspec-file-nul --no-dry-run',
   },
+  // The plumbing under push: runs its `--receive-pack=CMD` (old name `--exec=CMD`) as the other side (git-send-pack(1)).
+  'send-pack': { commandOptions: { long: ['receive-pack', 'exec'] } },
   'send-email': { commandOptions: { long: ['to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server', 'sendmail-cmd'] } },
   shortlog: {
     long: SHORTLOG_LONG,
