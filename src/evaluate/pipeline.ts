@@ -353,6 +353,7 @@ function heldPathAsks(state: EvalState): undefined {
         repositoryHit(t, targets, state) ??
         (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state));
       if (hit !== undefined) {
+        const said = hitSaid(hit, state);
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',
           reason: 'protectedPath',
@@ -360,8 +361,8 @@ function heldPathAsks(state: EvalState): undefined {
             t.possible !== undefined
               ? hit === t.possible
                 ? `may ${t.removal === true ? 'remove' : 'write to'} a protected path: ${hit}`
-                : `may ${t.removal === true ? 'remove' : 'write to'} ${writtenSaid(t)} (${hit}): ${t.possible}`
-              : `writes to ${writtenSaid(t)} (${hit})${templated?.templates.has(written) === true ? `: ${templated.templates.get(written)!}` : ''}`,
+                : `may ${t.removal === true ? 'remove' : 'write to'} ${writtenSaid(t)} (${said}): ${t.possible}`
+              : `writes to ${writtenSaid(t)} (${said})${templated?.templates.has(written) === true ? `: ${templated.templates.get(written)!}` : ''}`,
           blockedPath: written,
         });
       }
@@ -408,6 +409,18 @@ function innermostFirst(targets: readonly ShellWrite[], isFolder: (path: string)
     out.add(t);
   }
   return [...out];
+}
+
+/**
+ * The protected entry a path met, as a person reads it: an entry placed under the folder
+ * `XDG_CONFIG_HOME` names is said by the variable (`$XDG_CONFIG_HOME/git`, as `.config/git` is),
+ * not by the absolute path the reason has just named.
+ */
+function hitSaid(hit: string, state: EvalState): string {
+  const configHome = environmentValue(state.ctx.environment, 'XDG_CONFIG_HOME');
+  if (typeof configHome !== 'string' || !hit.startsWith('/')) return hit;
+  const root = normalizePath(configHome, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }).replace(/\/+$/, '');
+  return hit.startsWith(`${root}/`) && (state.protectedSpec.paths ?? []).includes(hit) ? `$XDG_CONFIG_HOME${hit.slice(root.length)}` : hit;
 }
 
 /** A written path as a person reads it: a name the program makes from a prefix is said so, not by its stand-in. */

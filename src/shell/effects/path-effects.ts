@@ -848,7 +848,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
       }
       if (cmd.unknown) {
-        note(`not understood: ${cmd.source}`);
+        // Why it is not understood, as the analysis says (`XDG_CONFIG_HOME=cfg: git reads configuration …`).
+        note(`${cmd.source}: ${cmd.unknown}`);
         return;
       }
       const name = foldedCommandName(cmd.argv[0]!);
@@ -1301,7 +1302,7 @@ function addOperands(
     const home = f.inHome === true && f.value !== undefined ? `~/${f.value}` : undefined;
     const literal = home !== undefined ? false : f.derived !== undefined ? true : (v.literal[f.index] ?? false);
     const value = home ?? f.value ?? word;
-    const raw = home ?? f.value ?? v.raw[f.index] ?? word;
+    const raw = home ?? f.shown ?? f.value ?? v.raw[f.index] ?? word;
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;

@@ -43,6 +43,8 @@ export interface FileOperand {
   assumed?: 'path' | 'word';
   /** The program reads the word as a glob of its own (git pathspecs): the value is that pattern, escapes removed. */
   pattern?: boolean;
+  /** The text a reason names for a `value` toolgate made up: the word `s?b`, for the tree below what it matches (`s?b/**` and all inside). */
+  shown?: string;
   /** Read from git's index or history rather than the working tree (see `PathEffect.fromHistory`). */
   fromHistory?: boolean;
   /**

@@ -114,7 +114,7 @@ export function assumedOperands(
       for (const pattern of ownPatterns(c.text)) {
         // What it matches, and all a matched folder holds (`glob -c 'tar cf x.tar' 's?b'`).
         out.push({ op: 'read', index: k, value: pattern, pattern: true });
-        out.push({ op: 'read', index: k, value: `${pattern.replace(/\/+$/, '')}/**/*`, pattern: true });
+        out.push({ op: 'read', index: k, value: `${pattern.replace(/\/+$/, '')}/**/*`, pattern: true, shown: pattern });
       }
     }
   }
