@@ -14,7 +14,8 @@ import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-she
 import type { Environment } from '../syntax/environment.js';
 import { PROGRAMS } from '../programs/index.js';
 import { inputOptionAt } from '../programs/input-options.js';
-import { exportsOf, nameWords, type VariableSetter } from '../programs/variable-setters.js';
+import { nameWords, type VariableSetter } from '../programs/variable-setters.js';
+import { trackCommandVariables, trackStatementAssignments } from './exported.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
 
@@ -242,7 +243,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   // script was given, before the command's own words).
   const exported = c.exported === undefined ? env : [...c.env, ...c.exported, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
   const extra = programCode(cmd, name, model?.variables === 'assigns', env, previous, exported);
-  for (const k of exportsOf(name, cmd.argv)?.exported ?? []) (c.exported ??= []).push(cmd.raw?.[k] ?? cmd.argv[k]!);
+  trackCommandVariables(c, name, cmd, model?.variableWords);
   // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
   if (previous && SHELLS.has(foldedCommandName(previous.argv[0] ?? '')) && readsInput(previous)) {
     const piped = pipedText(cmd);
@@ -392,6 +393,7 @@ export function emitWordlessStatement(c: Collector, assignments: readonly string
   for (const r of redirects) c.redirects.push(r);
   for (const a of assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false, c.shells));
   emitStatementAssignments(c, assignments);
+  trackStatementAssignments(c, assignments);
   const alone = anyShell(c.shells, (s) => s.redirectionsAlone(redirects));
   if (alone !== undefined) addUnseen(c, alone);
 }

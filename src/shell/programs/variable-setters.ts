@@ -108,6 +108,10 @@ export interface ExportChange {
   readonly exported: readonly number[];
   /** The names it takes out of the environment (`unset NAME`, `export -n NAME`, `declare +x NAME`). */
   readonly removed: readonly string[];
+  /** The names it exports without a value (`export NAME`): what the shell holds for each. */
+  readonly named?: readonly string[];
+  /** The indexes (in argv) of the `NAME=value` words it sets without exporting them (`readonly X=1`). */
+  readonly assigned?: readonly number[];
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -131,5 +135,26 @@ export function exportsOf(name: string, argv: readonly string[]): ExportChange |
   if (name === 'unset' || (name === 'export' && /n/.test(flags)) || /x/.test(plus))
     return { exported: [], removed: [...names.map((n) => n.a), ...args.filter((a) => ASSIGNMENT.test(a)).map((a) => a.split('=')[0]!)] };
   const exports = name === 'export' || /x/.test(flags);
-  return { exported: exports ? args.flatMap((a, k) => (ASSIGNMENT.test(a) ? [k + 1] : [])) : [], removed: [] };
+  const words = args.flatMap((a, k) => (ASSIGNMENT.test(a) ? [k + 1] : []));
+  return exports
+    ? { exported: words, removed: [], named: names.map((n) => n.a).filter((a) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) }
+    : { exported: [], removed: [], assigned: words };
+}
+
+/**
+ * Whether `name ARGS` turns on allexport, after which every assignment is exported (bash 5.2
+ * `help set`: `set -a`, `set -o allexport`; zsh's `setopt allexport`, in any case and with any
+ * underscores, `ALL_EXPORT`). @internal
+ */
+export function turnsOnAllExport(name: string, argv: readonly string[]): boolean {
+  const args = argv.slice(1);
+  if (name === 'setopt') return args.some((a) => /^allexport$/i.test(a.replace(/_/g, '')));
+  if (name !== 'set') return false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--' || a === '-') break;
+    if (a === '-o' && args[i + 1] === 'allexport') return true;
+    if (/^-[A-Za-z]*a[A-Za-z]*$/.test(a)) return true;
+  }
+  return false;
 }

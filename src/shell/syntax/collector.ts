@@ -53,6 +53,10 @@ export interface Collector {
    * git status`). Kept after `unset` and past subshells: more variables only make it stricter.
    */
   exported?: string[];
+  /** `NAME=value` words of the script's own assignments so far, as written (an `export NAME` after them exports the value). */
+  assigned?: string[];
+  /** Whether `set -a` (allexport) is on: every later assignment is exported. */
+  allExport?: boolean;
   /**
    * Words the commands of this script get from input at run time: a script a wrapper fills
    * with quoted input words (`parallel 'gzip < {} > {}.gz'`).

@@ -63,6 +63,16 @@ const CONFIG_FILE_VARIABLES = ['GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SY
 /** Keys whose value names more configuration files git reads (`include.path`, `includeIf.<cond>.path`). */
 const INCLUDE_KEYS = /^(include|includeif\..*)\.path$/;
 
+/**
+ * Shell text git runs that toolgate cannot read (a value that is not literal): hidden code, a firm
+ * ask in every mode, as `sh -c "$X"` is — git hands such a value to `sh -c` (git-config(1)), and the
+ * same text given literally is judged (`X='rm -rf .claude'; GIT_EXTERNAL_DIFF="$X" git diff` ran
+ * it under Bash(*) in bypassPermissions while the literal form asked; #37).
+ */
+function hiddenCode(reason: string): Unwrapped {
+  return { kind: 'unknown', reason, unseen: true };
+}
+
 /** Why a configuration file git reads is not seen, as a firm ask. */
 function hiddenConfiguration(what: string): Unwrapped {
   return {
@@ -222,7 +232,7 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
   if (p.key === 'core.hookspath') return hooksPathPrograms(p, hooks);
   const aliasName = /^alias\.(.+)$/.exec(p.key)?.[1];
   if (aliasName !== undefined) {
-    if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: an alias toolgate cannot read replaces a git command` }];
+    if (p.value === undefined) return [hiddenCode(`${p.from}: an alias toolgate cannot read replaces a git command`)];
     const alias = aliasOf();
     const invoked = alias?.name.toLowerCase() === aliasName ? alias.rest : '';
     // `!cmd` runs `cmd` in a shell; anything else is more git words.
@@ -236,7 +246,7 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
     return [{ kind: 'text', script, what: `git ${p.key}` }];
   }
   if (COMMAND_KEYS.test(p.key) || helper) {
-    if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: git runs a program toolgate cannot read` }];
+    if (p.value === undefined) return [hiddenCode(`${p.from}: git runs a program toolgate cannot read`)];
     return p.value === '' ? [] : [{ kind: 'text', script: p.value, what: `git ${p.key}` }];
   }
   if (INCLUDE_KEYS.test(p.key) || p.key === '')
@@ -270,7 +280,7 @@ function subcommandPrograms(argv: readonly string[], literal: readonly boolean[]
   const joined = (from: number, what: string): Unwrapped[] => {
     const words = argv.slice(from);
     if (words.length === 0) return [];
-    if (literal.slice(from).some((l) => l === false)) return [{ kind: 'opaque', reason: `git ${what} runs a command that is not literal` }];
+    if (literal.slice(from).some((l) => l === false)) return [hiddenCode(`git ${what} runs a command that is not literal`)];
     return [{ kind: 'text', script: words.join(' '), what: `git ${what}` }];
   };
   if (name === 'submodule') {
@@ -302,7 +312,7 @@ function subcommandPrograms(argv: readonly string[], literal: readonly boolean[]
       else value = argv[(valueIndex = ++i)];
     }
     if (value === undefined) continue;
-    if (literal[valueIndex] === false) out.push({ kind: 'opaque', reason: `git ${name} ${a} runs a command that is not literal` });
+    if (literal[valueIndex] === false) out.push(hiddenCode(`git ${name} ${a} runs a command that is not literal`));
     else if (value.trim() !== '') out.push({ kind: 'text', script: value, what: `git ${name} ${a}` });
   }
   return out;
@@ -339,7 +349,7 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
   for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
   if (env.length === 0) return out;
   for (const v of matching(env, (name) => COMMAND_VARIABLES.includes(name))) {
-    if (v.value === undefined) out.push({ kind: 'opaque', reason: `${v.name} names a program toolgate cannot read` });
+    if (v.value === undefined) out.push(hiddenCode(`${v.name} names a program toolgate cannot read`));
     else if (v.value.trim() !== '') out.push({ kind: 'text', script: v.value, what: v.name });
   }
   for (const v of matching(env, (name) => HIDDEN_VARIABLES.includes(name))) {
