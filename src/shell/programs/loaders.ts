@@ -101,6 +101,7 @@ import { rev } from './rev.js';
 import { rg } from './rg.js';
 import { rsync } from './rsync.js';
 import { RUNNER_MODELS } from './runners.js';
+import { rush } from './rush.js';
 import { scp } from './scp.js';
 import { screen } from './screen.js';
 import { script } from './script.js';
@@ -148,6 +149,7 @@ import { wget } from './wget.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
 import { xargs } from './xargs.js';
+import { xe } from './xe.js';
 import { xxd } from './xxd.js';
 import { yes } from './yes.js';
 import { yq } from './yq.js';
@@ -289,6 +291,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => rg,
   () => rsync,
   () => RUNNER_MODELS,
+  () => rush,
   () => scp,
   () => screen,
   () => script,
@@ -350,6 +353,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => which,
   () => whoami,
   () => xargs,
+  () => xe,
   () => xxd,
   () => yes,
   () => yq,

@@ -103,6 +103,7 @@ describe('program registry', () => {
 const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   dd: 'its words are KEY=VALUE operands, not options',
   find: 'its words are an expression, read by its own walk (find.ts)',
+  xe: 'getopt letters read by its own loop, the -a/-A/-p forms not read (xe.ts)',
   fd: 'clap reads its words, and -x/-X take every word up to `;` as the command they run: its own loop (fd.ts)',
   xxd: "its options are read by their first two characters, with values attached or next (xxd.c's own loop)",
   history: "bash's builtin option reader: a value letter must end its word (its own loop)",
