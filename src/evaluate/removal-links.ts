@@ -5,7 +5,8 @@
  * failed only on the link itself. The file-system view lists the tree and resolves its links; each
  * directory a link leads to becomes a removal of its own (judged by deny rules, protected paths and
  * the critical-path check where it really is). What the view cannot settle (no view, an unlistable
- * directory, the bound) is an unresolved reason.
+ * directory, the bound) is an unresolved reason, and with a view a removal of names toolgate cannot
+ * work out.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect } from '../shell/index.js';
@@ -22,11 +23,27 @@ export function removalsThroughLinks(
   const out: { effects: PathEffect[]; unresolved: string[] } = { effects: [], unresolved: [] };
   for (const e of effects) {
     if (e.op !== 'remove' || e.walksLinks !== true || e.viaSymlink === true) continue;
-    const why = (what: string): void => {
-      out.unresolved.push(`the removal of ${e.path} follows the links inside it, and ${what}`);
+    // Where the links lead is what the view cannot settle: the removal may reach any path, a
+    // protected one included — a removal whose names toolgate cannot work out (decision 0092), and
+    // a reason deny rules meet.
+    const why = (what: string, asRemoval = true): void => {
+      const reason = `the removal of ${e.path} follows the links inside it, and ${what}`;
+      out.unresolved.push(reason);
+      if (asRemoval)
+        out.effects.push({
+          op: 'remove',
+          path: e.path,
+          raw: reason,
+          literal: e.literal,
+          command: e.command,
+          glob: false,
+          tree: 'some',
+          names: { kind: 'unseen', what: 'program' },
+        });
     };
     if (view === undefined) {
-      why('toolgate has no view of where they lead');
+      // Without a view the removal is judged by the path it names, as `rm -r` is (decision 0088).
+      why('toolgate has no view of where they lead', false);
       continue;
     }
     if (view.list === undefined || view.isDirectory === undefined || view.isSymlink === undefined) {

@@ -3,7 +3,7 @@
  * ag(1) and options.c of the_silver_searcher 2.2.0; ack(1) and App::Ack::ConfigLoader of ack 3.6.0.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readBy, type ReadWords } from './parse.js';
@@ -105,12 +105,13 @@ function searchOperands(searcher: Searcher, argv: readonly string[], { options, 
   }
   ops.sort((a, b) => a - b);
   for (const [name, why] of Object.entries(searcher.namesFrom)) if (has(options, name)) unresolved.push(why);
-  if (has(options, '--pager')) unresolved.push('--pager runs a program');
+  // The pager is a program it runs: it may write anything (decision 0092).
+  const unseen: UnseenNames[] = has(options, '--pager') ? [{ op: 'write', why: '--pager runs a program' }] : [];
   const listOnly = has(options, ...searcher.noPattern);
   const paths = listOnly ? ops : ops.slice(1);
   files.push(...all(paths, 'read', { tree: 'all' }));
   if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree: 'all' });
-  return { files, unresolved, notFiles: listOnly ? [] : ops.slice(0, 1) };
+  return { files, unresolved, notFiles: listOnly ? [] : ops.slice(0, 1), ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
 /** The ag model (the silver searcher). @internal */

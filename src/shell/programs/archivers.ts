@@ -7,9 +7,10 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { optionRuns } from './option-runs.js';
+import { optionRuns, withOpaqueRunners } from './option-runs.js';
 import { readBy, withHiddenOptions, type ReadWords } from './parse.js';
 import { zipWords } from './zip-options.js';
+import type { WrapperInfo } from './wrapper-types.js';
 
 /** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. Its words are read by zip's own grammar. */
 function zipOperands(argv: readonly string[]): FileOperands {
@@ -98,6 +99,14 @@ function unzipOperands(argv: readonly string[], { options, operands: ops }: Read
   return { files, unresolved: [], notFiles };
 }
 
+/** What zip's `-TT CMD`/`--unzip-command=CMD` runs to test the archive (through the shell). */
+function zipRuns(argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
+  const found = zipWords(argv)
+    .options.filter((o) => o.name === '--unzip-command' && o.value !== undefined)
+    .map((o) => ({ name: '-TT', value: o.value!, valueIndex: o.valueIndex ?? o.index }));
+  return optionRuns('zip', found, literal);
+}
+
 /** The zip model (`zip --unzip-command` runs a program toolgate does not read). @internal */
 export const zip = defineProgram({
   names: ['zip'],
@@ -106,17 +115,17 @@ export const zip = defineProgram({
   // zip(1) ENVIRONMENT: default options from ZIPOPT, or ZIP when ZIPOPT is unset (both read here).
   optionVariables: ['ZIP', 'ZIPOPT'],
   // A word that is not literal may be -m, which removes what is archived (`y=-m; zip -r x.zip .claude $y`).
-  files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['-m'], (argv) => zipOperands(argv)),
+  // A test command that is not literal may write anything (decision 0092).
+  files: (_name, argv, literal) =>
+    withOpaqueRunners(
+      withHiddenOptions(argv, literal, ['-m'], (argv) => zipOperands(argv)),
+      zipRuns(argv, literal ?? argv.map(() => true)),
+    ),
   // `-m` removes what it archives: judged as rm's removals are (`zip -rm x.zip ../proj?` is the project).
   removes: true,
   // `-TT CMD`/`--unzip-command=CMD` tests the archive by running CMD through the shell: judged as a command.
   runs: 'seen',
-  unwrap: (argv, literal) => {
-    const found = zipWords(argv)
-      .options.filter((o) => o.name === '--unzip-command' && o.value !== undefined)
-      .map((o) => ({ name: '-TT', value: o.value!, valueIndex: o.valueIndex ?? o.index }));
-    return optionRuns('zip', found, literal);
-  },
+  unwrap: zipRuns,
   examples: [
     {
       command: 'zip -r out.zip src',

@@ -406,7 +406,13 @@ function arFiles(argv: readonly string[]): FileOperands {
       modelled: 'partly',
     };
   }
-  if (key.includes('M')) return { files, unresolved: ['ar -M runs an MRI script from its input, which may name any archive and file'] };
+  // The script's `create`/`save`/`extract` write names toolgate cannot see (decision 0092).
+  if (key.includes('M'))
+    return {
+      files,
+      unresolved: [],
+      unseen: [{ op: 'write', why: 'ar -M runs an MRI script from its input, which may name any archive and file' }],
+    };
   // The modifiers' words come first, in the order ar takes them.
   if (/[abi]/.test(key)) rest.shift();
   if (key.includes('N')) rest.shift();

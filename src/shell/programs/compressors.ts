@@ -37,6 +37,12 @@ interface CompressPlan {
   /** Files its options read or write (a dictionary, a trace log, a list of names). */
   readonly extra: readonly FileOperand[];
   readonly unresolved: readonly string[];
+  /**
+   * Why it (de)compresses files named in a list toolgate does not read (`zstd --filelist`, `xz
+   * --files`): unless it writes to standard output, a write (a removal, when it removes its inputs)
+   * of names toolgate cannot work out (decision 0092).
+   */
+  readonly listed?: readonly string[];
   readonly notFiles: readonly number[];
   /** The program refuses a word: the rest are assumed paths. */
   readonly partly?: boolean;
@@ -94,6 +100,9 @@ function planFiles(argv: readonly string[], plan: CompressPlan): FileOperands {
       files.push({ op: 'write', index: k, value: plan.recursive ? word : directoryOf(word), tree: 'some', names: STORED_NAME });
   }
   const out: FileOperands = { files, unresolved: [...plan.unresolved], notFiles: [...plan.notFiles] };
+  const listed = plan.listed ?? [];
+  if (plan.toStdout) out.unresolved.push(...listed);
+  else if (listed.length > 0) out.unseen = listed.map((why) => ({ op: plan.removes ? 'remove' : 'write', why }));
   if (plan.partly) out.modelled = 'partly';
   return out;
 }
@@ -282,13 +291,13 @@ function xzFiles(name: string, argv: readonly string[]): FileOperands {
   const suffix =
     valueOf(options, '-S', '--suffix') ?? (format === 'lzma' || format === 'alone' ? '.lzma' : format === 'xz' ? '.xz' : plan.suffix);
   const extra: FileOperand[] = [];
-  const unresolved: string[] = [];
+  const listed: string[] = [];
   for (const o of options) {
     if (o.name !== '--files' && o.name !== '--files0') continue;
     if (o.value !== undefined) extra.push({ op: 'read', index: o.index, value: o.value });
-    unresolved.push(`xz ${o.name} (de)compresses the files named in ${o.value ?? 'its input'}`);
+    listed.push(`xz ${o.name} (de)compresses the files named in ${o.value ?? 'its input'}`);
   }
-  return planFiles(argv, { ...plan, suffix, extra, unresolved });
+  return planFiles(argv, { ...plan, suffix, extra, listed });
 }
 
 /** The xz model: xz, unxz, xzcat and the lzma names. @internal */
@@ -309,8 +318,8 @@ export const xz = defineProgram({
     },
     {
       command: 'xz --files=list',
-      effects: ['read ./list'],
-      why: '--files (de)compresses and removes the files named in list: unresolved',
+      effects: ['remove . [some]', 'read ./list'],
+      why: '--files (de)compresses and removes the files named in list, which toolgate does not read: names it cannot work out',
     },
     { command: 'xz -k -F lzma a', effects: ['read ./a', 'write ./a.lzma'], why: '-F lzma writes a .lzma file' },
   ],
@@ -425,6 +434,7 @@ function zstdFiles(name: string, argv: readonly string[]): FileOperands {
   const { options, operands, partly } = zstdWords(argv);
   const extra: FileOperand[] = [];
   const unresolved: string[] = [];
+  const listed: string[] = [];
   const notFiles: number[] = [];
   const fileOf = (o: ParsedOption, op: FileOperand['op'], more: Partial<FileOperand> = {}): FileOperand | undefined =>
     o.value === undefined
@@ -445,7 +455,7 @@ function zstdFiles(name: string, argv: readonly string[]): FileOperands {
     else if (o.name === '-D' || o.name === '--patch-from') pushIf(extra, f('read'));
     else if (o.name === '--filelist') {
       pushIf(extra, f('read'));
-      unresolved.push('zstd --filelist (de)compresses the files named in its list');
+      listed.push('zstd --filelist (de)compresses the files named in its list');
     }
   }
   const train = has(options, '--train', '--train-cover', '--train-fastcover', '--train-legacy');
@@ -462,6 +472,7 @@ function zstdFiles(name: string, argv: readonly string[]): FileOperands {
     suffix: ZSTD_SUFFIX[format ?? 'zstd'] ?? '.zst',
     extra: train ? [...extra, output ?? { op: 'write', index: 0, value: 'dictionary' }] : extra,
     unresolved,
+    listed,
     notFiles,
     partly,
   };
@@ -492,7 +503,11 @@ export const zstd = defineProgram({
     },
     { command: 'zstd --trace t.log -c a', effects: ['write ./t.log', 'read ./a'], why: '--trace writes its log' },
     { command: 'zstd -D dict -d a.zst', effects: ['read ./dict', 'read ./a.zst', 'write ./a'] },
-    { command: 'zstd --filelist list', effects: ['read ./list'], why: 'the files named in list: unresolved' },
+    {
+      command: 'zstd --filelist list',
+      effects: ['write . [some]', 'read ./list'],
+      why: 'writes a file beside each one list names: names toolgate cannot work out',
+    },
     { command: 'zstd -T0 -19 a', effects: ['read ./a', 'write ./a.zst'], why: 'numbers are attached' },
   ],
 });

@@ -24,6 +24,14 @@ export type CopyProgram = 'cp' | 'mv' | 'install' | 'ln' | 'rsync';
  * model's grammar).
  */
 export function copyOperands(name: CopyProgram, argv: readonly string[], words: ReadWords, literal?: readonly boolean[]): FileOperands {
+  const out = copied(name, argv, words, literal);
+  // The strip program is one install runs on each file it installs: it may write anything (decision 0092).
+  if (name === 'install' && has(words.options, '--strip-program'))
+    return { ...out, unseen: [...(out.unseen ?? []), { op: 'write', why: 'install --strip-program runs a program' }] };
+  return out;
+}
+
+function copied(name: CopyProgram, argv: readonly string[], words: ReadWords, literal?: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, operands: ops } = words;
@@ -46,7 +54,6 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
       pushOpt(files, optionFile(o, 'read', argv));
       unresolved.push(`${name} --files-from copies the files named in a file`);
     }
-    if (name === 'install' && is(o, '--strip-program')) unresolved.push('install --strip-program runs a program');
   }
   // What a source becomes: read (copy), read and removed (move), read and aliased (link: writes
   // through the link reach it). Moving or linking a path hands its content on, as copying does.

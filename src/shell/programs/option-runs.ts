@@ -5,6 +5,7 @@
  * file, opaque code. tar's options of this kind are in `tar/runs.ts`, find's `-exec` in `find.ts`.
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { FileOperands } from '../options/file-operands.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** One option as found in the words: its name, its value and the index of the word holding the value. */
@@ -30,6 +31,18 @@ export function optionRuns(program: string, found: readonly RunningOption[], lit
     else if (o.value.trim() !== '') inner.push({ kind: 'text', script: o.value, what: `${program} ${o.name}` });
   }
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
+}
+
+/**
+ * `out` with a write of names toolgate cannot work out for each program an option runs that is
+ * opaque (its words are not literal: `split --filter="$(cat f.sh)"`): such a program may write or
+ * remove any path, a protected one included (decision 0092), while one whose words are read is
+ * judged as a command of its own. The ask does not wait for a deny rule (red team 16, R16-8).
+ * @internal
+ */
+export function withOpaqueRunners(out: FileOperands, runs: WrapperInfo | undefined): FileOperands {
+  const opaque = (runs?.inner ?? []).flatMap((u) => (u.kind === 'opaque' ? [{ op: 'write' as const, why: u.reason }] : []));
+  return opaque.length > 0 ? { ...out, unseen: [...(out.unseen ?? []), ...opaque] } : out;
 }
 
 /**

@@ -3,7 +3,7 @@
  * `--hostname-bin` run programs, `-z`/`--search-zip` runs decompressors. ripgrep matches long
  * names exactly (no abbreviations).
  */
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { expandBraces } from '../syntax/brace.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
@@ -143,8 +143,11 @@ function rgFiles(argv: readonly string[], words: ReadWords, understood = true): 
   const unresolved: string[] = [];
   const { options, operands: ops } = words;
   for (const o of options) if (is(o, '-f', '--file', '--ignore-file')) pushOpt(files, optionFile(o, 'read', argv));
-  if (has(options, '--pre')) unresolved.push('rg --pre runs a program on every file');
-  if (has(options, '--hostname-bin')) unresolved.push('rg --hostname-bin runs a program');
+  // A program an option runs may write or remove anything (`--pre=rm` removes every file it
+  // searches): a write toolgate cannot work out, a protected ask (decision 0092).
+  const unseen: UnseenNames[] = [];
+  if (has(options, '--pre')) unseen.push({ op: 'write', why: 'rg --pre runs a program on every file' });
+  if (has(options, '--hostname-bin')) unseen.push({ op: 'write', why: 'rg --hostname-bin runs a program' });
   const listOnly = has(options, '--files', '--type-list', '--version', '-V', '--help', '-h');
   const patternGiven = has(options, '-e', '-f', '--regexp', '--file') || listOnly;
   const paths = patternGiven ? ops : ops.slice(1);
@@ -163,7 +166,7 @@ function rgFiles(argv: readonly string[], words: ReadWords, understood = true): 
   files.push(...all(paths, 'read', { tree: 'all', ...walk, ...skips }));
   if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list'))
     files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk, ...skips });
-  return { files, unresolved, notFiles: patternGiven ? [] : ops.slice(0, 1) };
+  return { files, unresolved, notFiles: patternGiven ? [] : ops.slice(0, 1), ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
 /** The rg model. @internal */
@@ -196,7 +199,12 @@ export const rg = defineProgram({
   examples: [
     { command: 'rg TODO', effects: ['read . [all]'], readOnly: true },
     { command: 'rg -e x src', effects: ['read ./src [all]'], readOnly: true },
-    { command: 'rg --pre=cat x src', effects: ['read ./src [all]'], readOnly: false, why: '--pre runs a program on every file' },
+    {
+      command: 'rg --pre=cat x src',
+      effects: ['write . [some]', 'read ./src [all]'],
+      readOnly: false,
+      why: '--pre runs a program on every file: it may write names toolgate cannot work out',
+    },
     {
       command: 'rg -. SECRET src',
       effects: ['read ./src [all]'],

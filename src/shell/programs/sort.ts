@@ -7,7 +7,7 @@ import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands 
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { gnuOptionRuns } from './option-runs.js';
+import { gnuOptionRuns, withOpaqueRunners } from './option-runs.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS, coreutils } from './sources.js';
@@ -44,9 +44,11 @@ export const sort = defineProgram({
   summary: 'sort: sort lines of files',
   sources: [coreutils('sort'), CC_DOCS],
   grammar,
-  files(_name, argv) {
+  files(_name, argv, literal = argv.map(() => true)) {
     const words = readWords(argv, grammar);
-    return words ? sortFiles(argv, words) : refusedWords(argv, grammar, (lenient) => sortFiles(argv, lenient));
+    const out = words ? sortFiles(argv, words) : refusedWords(argv, grammar, (lenient) => sortFiles(argv, lenient));
+    // A compress program that is not literal may write anything (decision 0092).
+    return withOpaqueRunners(out, gnuOptionRuns('sort', argv, literal, grammar, ['compress-program']));
   },
   readOnly: {
     claudeCode: {

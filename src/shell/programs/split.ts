@@ -7,7 +7,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { gnuOptionRuns } from './option-runs.js';
+import { gnuOptionRuns, withOpaqueRunners } from './option-runs.js';
 import { readBy, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
@@ -78,7 +78,11 @@ export const split = defineProgram({
   summary: 'split: split a file into pieces',
   sources: [coreutils('split')],
   grammar: splitGrammar,
-  files: (_name, argv) => readBy(argv, splitGrammar, (words) => splitOperands('split', argv, words)),
+  files: (_name, argv, literal = argv.map(() => true)) =>
+    withOpaqueRunners(
+      readBy(argv, splitGrammar, (words) => splitOperands('split', argv, words)),
+      gnuOptionRuns('split', argv, literal, splitGrammar, ['filter']),
+    ),
   runs: 'seen',
   unwrap: (argv, literal) => gnuOptionRuns('split', argv, literal, splitGrammar, ['filter']),
   // Its second operand is the prefix it writes under: a glob or variable may put any file there.

@@ -5,11 +5,11 @@
  * `--save-cookies`). wget has no `file:` scheme. GNU Wget 1.21 wget(1).
  */
 import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
-import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readBy, type ReadWords } from './parse.js';
-import { wgetConfigFiles } from './wget-config.js';
+import { harmlessWgetrc, wgetConfigFiles } from './wget-config.js';
 
 /**
  * GNU Wget 1.21.3's options: src/main.c's `option_data` (every build's, those behind a feature too),
@@ -81,13 +81,20 @@ const WRITES: ReadonlySet<string> = new Set(['-O', '--output-document', '-o', '-
 function wgetFiles(argv: readonly string[], { options, operands: ops }: ReadWords, literal: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
+  const unseen: UnseenNames[] = [];
   for (const o of options) {
     if (READS.has(o.name)) pushOpt(files, optionFile(o, 'read', argv));
     if (WRITES.has(o.name)) pushOpt(files, optionFile(o, 'write', argv));
-    if (o.name === '-e' || o.name === '--execute') unresolved.push('wget -e runs a wgetrc command');
+    if (o.name !== '-e' && o.name !== '--execute') continue;
+    // A wgetrc command may name the file wget writes (`output_document`, `logfile`,
+    // `save_cookies`): unless it is one that names nothing, a write toolgate cannot work out.
+    const value = o.value ?? (o.valueIndex === undefined ? undefined : argv[o.valueIndex]);
+    const known = value !== undefined && literal[o.valueIndex ?? o.index] !== false && harmlessWgetrc(value);
+    if (known) unresolved.push('wget -e runs a wgetrc command');
+    else unseen.push({ op: 'write', why: 'wget -e runs a wgetrc command, which may name a file wget writes' });
   }
   files.push(...wgetDownloads(argv, literal, options, ops));
-  return { files, unresolved };
+  return { files, unresolved, ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
 /** wget options after which the names it writes come from the server, not from the command line (wget(1)). */

@@ -3,7 +3,7 @@
  * `file:` URLs read. curl(1) 8.x.
  */
 import type { ParsedOption } from '../../options/gnu-options.js';
-import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../../options/file-operands.js';
 import type { ReadWords } from '../parse.js';
 import { curlGlob, curlUrlPaths } from './urls.js';
 
@@ -39,6 +39,7 @@ export function curlFiles(
 ): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
+  const unseen: UnseenNames[] = [];
   curlUrlOperands(argv, literal, options, ops, files, unresolved);
   for (const o of options) {
     if (READS.has(o.name)) pushOpt(files, optionFile(o, 'read', argv));
@@ -60,12 +61,20 @@ export function curlFiles(
     // `-b FILE`: a value without `=` is a cookie file to read (`-b name=value` is a cookie).
     if ((o.name === '-b' || o.name === '--cookie') && o.value !== undefined && !o.value.includes('='))
       pushOpt(files, optionFile(o, 'read', argv));
+    // What curl writes under these is named where toolgate does not look (a config file, the
+    // write-out text, a variable): a write whose name it cannot work out (decision 0092).
     if ((o.name === '-w' || o.name === '--write-out') && o.value?.includes('%output{'))
-      unresolved.push('curl --write-out %output{} writes a file');
-    if (o.name === '-K' || o.name === '--config') unresolved.push('curl -K reads options (URLs and files among them) from a file');
+      unseen.push({ op: 'write', why: 'curl --write-out %output{} writes a file' });
+    if (o.name === '-K' || o.name === '--config')
+      unseen.push({ op: 'write', why: 'curl -K reads options (URLs and files among them, and the files it writes) from a file' });
     if ((o.name === '-o' || o.name === '--output') && o.value !== undefined && /#\d/.test(o.value))
       unresolved.push("curl -o names the file after the URL's glob (#N)");
-    if (/^--expand-/.test(o.name)) unresolved.push('curl expands variables in its options');
+    if (/^--expand-/.test(o.name)) {
+      const base = `--${o.name.slice('--expand-'.length)}`;
+      if (WRITES.has(base) || base === '--output-dir' || base === '--config')
+        unseen.push({ op: 'write', why: `curl ${o.name} expands variables in the name of a file it writes` });
+      else unresolved.push('curl expands variables in its options');
+    }
     if (o.name === '--output-dir') pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
   }
   if (
@@ -74,7 +83,7 @@ export function curlFiles(
     )
   )
     unresolved.push('curl --remote-name writes a file named after the URL');
-  return { files, unresolved };
+  return { files, unresolved, ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
 /** A text in one of the words a non-literal word holds: quotes removed from its start. */

@@ -3,7 +3,7 @@
  * `files` in `subcommands.ts`, written in `files-*.ts`) takes: its words read once, and the
  * effects found so far, which the rule adds to. Rules import no table, so the table can name them.
  */
-import type { FileOperand, FileOperands, NamesFrom } from '../../options/file-operands.js';
+import type { FileOperand, FileOperands, NamesFrom, UnseenNames } from '../../options/file-operands.js';
 import type { ParsedOption } from '../../options/gnu-options.js';
 import { revPath } from './pathspecs.js';
 
@@ -31,6 +31,8 @@ export interface GitFilesCall {
 export interface GitFilesExtra {
   readonly modelled?: FileOperands['modelled'];
   readonly notFiles?: readonly number[];
+  /** Writes whose names toolgate cannot work out (a program an option runs), see `UnseenNames`. */
+  readonly unseen?: readonly UnseenNames[];
 }
 
 /** What one subcommand does to files, added to `call`. @internal */

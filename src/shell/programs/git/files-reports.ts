@@ -83,8 +83,11 @@ export function commit(call: GitFilesCall): GitFilesExtra {
  * first operand is the pattern unless `-e` or `-f` gives it.
  */
 export function grep(call: GitFilesCall): GitFilesExtra {
-  const { argv, at, options, ops, files, unresolved } = call;
-  for (const o of options) if (is(o, '--open-files-in-pager', '-O')) unresolved.push('git grep -O opens files in a program');
+  const { argv, at, options, ops, files } = call;
+  // -O runs a program (the pager, or the one it names) on the files it finds: it may write or
+  // remove anything (`-O'rm -rf .claude'`), a write toolgate cannot work out (decision 0092).
+  const opens = has(options, '--open-files-in-pager', '-O');
+  const unseen = opens ? [{ op: 'write' as const, why: 'git grep -O opens files in a program' }] : [];
   for (const o of options) if (is(o, '-f')) pushOpt(files, optionFile(o, 'read', argv));
   const patternGiven = has(options, '-e', '-f');
   const searched = patternGiven ? ops : ops.slice(1);
@@ -101,7 +104,7 @@ export function grep(call: GitFilesCall): GitFilesExtra {
     : { ...link, gitTakes: has(options, '--untracked') ? ('unignored' as const) : ('tracked' as const) };
   files.push(...all(pathOps, 'read', { tree: 'all', ...takes }));
   if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
-  return { notFiles: patternGiven ? [] : ops.slice(0, 1) };
+  return { notFiles: patternGiven ? [] : ops.slice(0, 1), ...(opens ? { unseen } : {}) };
 }
 
 /**

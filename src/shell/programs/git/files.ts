@@ -205,5 +205,6 @@ function gitOperandsRaw(argv: readonly string[]): { out: FileOperands; specs: Re
 function withExtra(out: FileOperands, extra: GitFilesExtra): FileOperands {
   if (extra.modelled !== undefined) out.modelled = extra.modelled;
   if (extra.notFiles !== undefined) out.notFiles = [...extra.notFiles];
+  if (extra.unseen !== undefined) out.unseen = [...(out.unseen ?? []), ...extra.unseen];
   return out;
 }

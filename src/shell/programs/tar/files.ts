@@ -4,7 +4,15 @@
  * GNU tar 1.34 manual.
  */
 import { parseGnuOptions } from '../../options/gnu-options.js';
-import { all, pushOpt, treeRemoval, type FileOperand, type FileOperands, type NamesFrom } from '../../options/file-operands.js';
+import {
+  all,
+  pushOpt,
+  treeRemoval,
+  type FileOperand,
+  type FileOperands,
+  type UnseenNames,
+  type NamesFrom,
+} from '../../options/file-operands.js';
 import { TAR_OPTIONS, tarWords } from './options.js';
 
 /** What an extraction writes under its directory: the names the archive holds, which toolgate does not read. */
@@ -27,6 +35,7 @@ const TAR_VALUE_LETTERS = 'fCTXbIFKLNVgH';
 export function tarOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
+  let absolute: string | undefined;
   let mode: 'create' | 'extract' | 'list' | undefined;
   // `--remove-files` removes what -c, -r and -u add (not the archives -A adds), once archived.
   let adds = false;
@@ -125,7 +134,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
         if (eq >= 0) take(letter, i, a.slice(eq + 1));
         else take(letter, ++i);
       }
-      if (name === 'absolute-names') unresolved.push('tar --absolute-names extracts to paths named in the archive');
+      if (name === 'absolute-names') absolute = 'tar --absolute-names extracts to paths named in the archive';
       if (['to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'checkpoint-action'].includes(name))
         unresolved.push(`tar --${name} runs a program`);
       if (name === 'index-file') {
@@ -139,7 +148,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
         const letter = a[k]!;
         setMode(letter);
         if (letter === 'h') follows = true;
-        if (letter === 'P') unresolved.push('tar -P extracts to paths named in the archive');
+        if (letter === 'P') absolute = 'tar -P extracts to paths named in the archive';
         if (TAR_VALUE_LETTERS.includes(letter)) {
           if (k < a.length - 1) take(letter, i, a.slice(k + 1));
           else take(letter, ++i);
@@ -181,5 +190,12 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     files.push(...all(ops, 'write', { tree: 'all', ...under, names: ARCHIVE_NAMES }));
   }
   if (mode === undefined) unresolved.push('tar without a known mode');
-  return { files, unresolved };
+  // Members extracted by their absolute names may be anywhere: writes whose names toolgate cannot
+  // work out (decision 0092).
+  const unseen: UnseenNames[] = [];
+  if (absolute !== undefined) {
+    if (mode === 'extract') unseen.push({ op: 'write', why: absolute });
+    else unresolved.push(absolute);
+  }
+  return { files, unresolved, ...(unseen.length > 0 ? { unseen } : {}) };
 }

@@ -4,6 +4,7 @@
  * extracts into), `runs.ts` (the programs its options run, its `unwrap` facet).
  */
 import { defineProgram } from '../model.js';
+import { withOpaqueRunners } from '../option-runs.js';
 import { withHiddenOptions } from '../parse.js';
 import { tarOperands } from './files.js';
 import { TAR_OPTIONS, tarOptionVariablesAt } from './options.js';
@@ -19,7 +20,12 @@ export const tar = defineProgram({
   optionVariables: ['TAR_OPTIONS'],
   optionVariablesAt: tarOptionVariablesAt,
   // A word that is not literal may be --remove-files (`x=--remove-files; tar -cf x.tar $x .claude`).
-  files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['--remove-files'], (argv) => tarOperands(argv)),
+  // A program an option runs that is not literal may write anything (decision 0092).
+  files: (_name, argv, literal) =>
+    withOpaqueRunners(
+      withHiddenOptions(argv, literal, ['--remove-files'], (argv) => tarOperands(argv)),
+      tarWrapper(argv, literal ?? argv.map(() => true)),
+    ),
   runs: 'seen',
   unwrap: tarWrapper,
   touchesFilesAsWrapper: true,
@@ -49,6 +55,10 @@ export const tar = defineProgram({
       readOnly: false,
       why: 'extraction writes the names the archive holds under -C',
     },
-    { command: 'tar xIf prog a.tar', effects: ['read ./a.tar', 'write . [some]'], why: 'old style: I takes prog, f takes a.tar' },
+    {
+      command: 'tar xIf prog a.tar',
+      effects: ['read ./a.tar', 'write . [some]'],
+      why: 'old style: I takes prog, f takes a.tar',
+    },
   ],
 });
