@@ -21,6 +21,7 @@ export const bash: ShellModel = {
   wordProblem: () => undefined,
   bracedModifier: () => undefined,
   equalsExpansion: false,
+  bangJoinsOperator: false,
   autoloadsFunctions: false,
   loadsModules: false,
   emulatesShells: false,

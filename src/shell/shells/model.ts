@@ -47,6 +47,13 @@ export interface ShellModel {
   /** A leading `=` in a word is command-path expansion (`=ls` is `/bin/ls`): zsh's `EQUALS`. */
   readonly equalsExpansion: boolean;
   /**
+   * A `!` right after an output redirection operator or `&` belongs to the operator: zsh's
+   * clobbering redirections `>!`, `>>!`, `&>!`, `>&!`, `2>!` write the next word, and `&!` runs
+   * the command before it in the background and starts a new one (`syntax/bang-operators.ts`).
+   * false: the `!` starts the next word (bash, sh: `echo x >! f` writes a file named `!`).
+   */
+  readonly bangJoinsOperator: boolean;
+  /**
    * The shell has a builtin that makes names functions whose bodies it loads from files when they
    * are first run (zsh's `autoload`, from `fpath`): code toolgate cannot see.
    */

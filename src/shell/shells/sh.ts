@@ -11,6 +11,7 @@ export const sh: ShellModel = {
   wordProblem: () => undefined,
   bracedModifier: () => undefined,
   equalsExpansion: false,
+  bangJoinsOperator: false,
   autoloadsFunctions: false,
   loadsModules: false,
   emulatesShells: false,

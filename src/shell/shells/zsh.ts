@@ -95,6 +95,7 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshmisc(1) (Redirections with no command)',
     'zsh 5.9 zshexpn(1) (Recursive globbing)',
     'zsh 5.9 zshexpn(1) (Modifiers)',
+    'zsh 5.9 zshmisc(1) (Redirection: >!, >>!, &>!, >&!; Simple Commands & Pipelines: &!)',
   ],
   specialParameter(name) {
     if (TIED_ARRAYS.has(name)) return `setting ${name} (zsh ties it to ${name.toUpperCase()}) changes what later commands do`;
@@ -122,6 +123,7 @@ export const zsh: ShellModel = {
     return undefined;
   },
   equalsExpansion: true,
+  bangJoinsOperator: true,
   autoloadsFunctions: true,
   loadsModules: true,
   emulatesShells: true,

@@ -17,6 +17,7 @@ import { loopValues } from './loop-values.js';
 import { substituteVariables } from './known-variables.js';
 import { SEQUENTIAL, assignedValues } from './assigned-values.js';
 import { respellQuotedDelimiters } from './heredoc-delimiters.js';
+import { bangSpots, respellBangSpots } from './bang-operators.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -587,15 +588,48 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
     }
   }
   try {
-    const root = tree.rootNode;
-    new Walker(src, c).statement(root, { context: 'top', inSubshell: false, inherited: [], depth: 0 });
-    if (root.hasError && c.unseen.length === 0) addUnseen(c, 'parse error');
-    if (c.unseen.length === 0) checkSubstitutions(root, src, c);
-    if (c.unseen.length === 0) {
-      const hidden = hiddenArithmetic(root, src);
-      if (hidden) addUnseen(c, hidden);
+    const spots = bangSpots(tree.rootNode, src);
+    const joining = spots.length === 0 ? [] : c.shells.filter((s) => s.bangJoinsOperator);
+    // Every shell reads the bash meaning (or there is no `!` to join): one walk.
+    if (joining.length === 0) return walkOne(tree.rootNode, src, c);
+    const differing = spots.find((s) => s.differs);
+    // Both meanings when the shells disagree on what runs or is written: each is judged, and the
+    // difference itself is a firm ask (DESIGN, "a construct whose meaning … differs").
+    if (joining.length < c.shells.length && differing) walkOne(tree.rootNode, src, c);
+    const joinedSrc = respellBangSpots(src, spots);
+    const joinedTree = parser.parse(joinedSrc);
+    if (!joinedTree) return addUnseen(c, 'the parser returned no tree');
+    try {
+      walkOne(joinedTree.rootNode, joinedSrc, c);
+    } finally {
+      joinedTree.delete();
+    }
+    if (joining.length < c.shells.length && differing) {
+      const others = c.shells
+        .filter((s) => !s.bangJoinsOperator)
+        .map((s) => s.name)
+        .join(' and ');
+      const joins = joining.map((s) => s.name).join(' and ');
+      const where = src.slice(differing.start, differing.end + 20);
+      addUnseen(
+        c,
+        differing.written === '&!'
+          ? `in ${joins}, &! runs the command before it in the background and the next word is a command; in ${others}, the ! is part of that command's name (${where}); which shell runs the command is not known`
+          : `in ${joins}, ${differing.written} overwrites the file named by the word after it; in ${others}, it writes to a file whose name starts with ! (${where}); which shell runs the command is not known`,
+      );
     }
   } finally {
     tree.delete();
+  }
+}
+
+/** Walks one parse of `src` into the collector, then the checks that need the whole tree. */
+function walkOne(root: Node, src: string, c: Collector): void {
+  new Walker(src, c).statement(root, { context: 'top', inSubshell: false, inherited: [], depth: 0 });
+  if (root.hasError && c.unseen.length === 0) addUnseen(c, 'parse error');
+  if (c.unseen.length === 0) checkSubstitutions(root, src, c);
+  if (c.unseen.length === 0) {
+    const hidden = hiddenArithmetic(root, src);
+    if (hidden) addUnseen(c, hidden);
   }
 }
