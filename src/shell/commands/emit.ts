@@ -164,7 +164,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   const name = foldedCommandName(exact);
   // A word from input that may be an option which runs a program (`echo --pre=sh | xargs rg
   // foo`, `xargs -I{} sort {}`): what it runs is named by input toolgate cannot see.
-  if (cmd.argumentsFrom !== undefined && input !== undefined && inputOptionAt(argv, literal, input) !== undefined) {
+  if (
+    cmd.argumentsFrom !== undefined &&
+    input !== undefined &&
+    inputOptionAt(argv, literal, input, PROGRAMS.get(name)?.grammar) !== undefined
+  ) {
     const runs = PROGRAMS.inputOptions(name)?.runs[0];
     if (runs !== undefined)
       cmd.opaque ??= `a word ${name} gets from ${input.via} input may be its option ${runs}, which runs a program toolgate cannot see`;

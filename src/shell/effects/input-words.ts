@@ -26,7 +26,7 @@ export function inputMayBeOption(
   literal: readonly boolean[],
   input: Pick<RunTimeInput, 'appended' | 'placeholder' | 'via' | 'optionFree'>,
 ): string | undefined {
-  if (PROGRAMS.get(name) === undefined || inputOptionAt(argv, literal, input) === undefined) return undefined;
+  if (PROGRAMS.get(name) === undefined || inputOptionAt(argv, literal, input, PROGRAMS.get(name)?.grammar) === undefined) return undefined;
   if (PROGRAMS.readOnly('claudeCode', name)?.afterXargs === true) return undefined;
   const table = PROGRAMS.inputOptions(name);
   if (table === undefined) return `${name}'s options or operands, which toolgate cannot list`;

@@ -847,13 +847,24 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         }
         add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
       }
+      const name = foldedCommandName(cmd.argv[0]!);
+      const given = namesGiven(analysis, i);
       if (cmd.unknown) {
         // Why it is not understood, as the analysis says (`XDG_CONFIG_HOME=cfg: git reads configuration …`).
         note(`${cmd.source}: ${cmd.unknown}`);
+        // `xargs -I{} tar --{} …`: an option word not understood because input names the option
+        // may still be one that writes, whatever else is not understood.
+        const option =
+          given !== undefined && cmd.argumentsFrom !== undefined && given.plainWords !== true
+            ? inputMayBeOption(name, cmd.argv, cmd.literal, given)
+            : undefined;
+        if (option !== undefined)
+          add(i, 'write', 'names from input', '.', true, bases, {
+            names: { kind: 'unseen', what: 'input' },
+            because: `a word from its input may be ${option}`,
+          });
         return;
       }
-      const name = foldedCommandName(cmd.argv[0]!);
-      const given = namesGiven(analysis, i);
       if (cmd.argumentsFrom && readsOnlyFoundNames(name, cmd, given)) {
         // A found name may be a link (`src/key -> ~/.ssh/id_rsa`), which the program reads through.
         for (const s of given!.starts!) add(i, 'read', s.word, s.word, s.literal, bases, { tree: 'all', walksLinks: true });
@@ -1259,8 +1270,15 @@ function addOperands(
   for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   // A word from input may be an option or operand that writes (`echo of=.claude/x | xargs dd
   // if=/dev/null`): a write of a name from input, as a file operand from input is (said once: not
-  // when the program already writes or removes a name from input, `xargs zip -m`).
-  const already = files.some((f) => f.op !== 'read' && fromInput(f.index));
+  // when the program already writes or removes a name from input, `xargs zip -m`; a name the
+  // model cut from an option word holding the placeholder, `-{}.claude/x` read as `-{` and
+  // `}.claude/x`, is no name from input).
+  const already = files.some(
+    (f) =>
+      f.op !== 'read' &&
+      fromInput(f.index) &&
+      (f.value === undefined || (given?.placeholder !== undefined && f.value.includes(given.placeholder))),
+  );
   const option =
     given !== undefined && cmd.argumentsFrom !== undefined && !already && given.plainWords !== true
       ? inputMayBeOption(name, given0.argv, given0.literal, { ...given, appended })

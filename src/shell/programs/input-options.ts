@@ -87,9 +87,33 @@ export function inputOptionTable(model: ProgramModel): InputOptionTable | undefi
 }
 
 /**
+ * Whether `word` is an option whose NAME holds the placeholder (`-{}`, `--{}`, `-c{}` for tar,
+ * `-r{}` for zip: input fills in which option or cluster it is), not only its value (`-o{}` for
+ * sort, `--output={}`, whose value-from-input the models judge as a name). A short cluster is
+ * read letter by letter with the program's grammar: a letter that takes a value before the
+ * placeholder makes the rest its value; with no grammar, any letters may.
+ */
+function namesOption(word: string, placeholder: string, grammar: ProgramModel['grammar'] | undefined): boolean {
+  const at = word.indexOf(placeholder);
+  if (!word.startsWith('-') || at <= 0) return false;
+  if (word.startsWith('--')) {
+    const eq = word.indexOf('=');
+    return eq < 0 || at < eq;
+  }
+  const optstring = grammar?.short;
+  if (optstring === undefined) return true;
+  for (const letter of word.slice(1, at)) {
+    const takes = shortArgument(optstring, letter);
+    if (takes !== undefined && takes !== 'none') return false;
+  }
+  return true;
+}
+
+/**
  * The index of the first word of `argv` a program gets from its input that may be one of its
- * options: what xargs appends (at `argv.length` when `appended`), or a word that begins with the
- * placeholder (`xargs -I{} sort {}`, parallel's `{}`); none when the words are paths that never
+ * options: what xargs appends (at `argv.length` when `appended`), a word that begins with the
+ * placeholder (`xargs -I{} sort {}`, parallel's `{}`), or an option whose name holds it
+ * (`find .claude -{}`, `tar -c{}`: {@link namesOption}); none when the words are paths that never
  * begin with `-` (find's, fd's) or a literal `--` before the word makes it an operand.
  * @internal
  */
@@ -97,11 +121,12 @@ export function inputOptionAt(
   argv: readonly string[],
   literal: readonly boolean[],
   input: Pick<RunTimeInput, 'appended' | 'placeholder' | 'via' | 'optionFree'>,
+  grammar?: ProgramModel['grammar'],
 ): number | undefined {
   if (input.optionFree === true || input.via === 'find -exec') return undefined;
   let at: number | undefined = input.appended ? argv.length : undefined;
   if (input.placeholder !== undefined) {
-    const k = argv.findIndex((w, j) => j > 0 && w.startsWith(input.placeholder!));
+    const k = argv.findIndex((w, j) => j > 0 && (w.startsWith(input.placeholder!) || namesOption(w, input.placeholder!, grammar)));
     if (k > 0 && (at === undefined || k < at)) at = k;
   }
   if (at === undefined) return undefined;
