@@ -573,8 +573,13 @@ function pathVerdict(
   }
   const whole = e.op === 'remove' || e.tree !== undefined || e.assumed !== undefined;
   if (!e.literal) {
+    // A tree read of a pattern whose every alternative the view expands is judged by what it
+    // matches, each name with all it holds (`tar cf x.tar src/*`, 7z's `**/*.js`): the pattern's
+    // own text names no folder to look into.
+    let judged = isRead && e.tree !== undefined && e.assumed === undefined && look.view !== undefined;
     // `cat config/prod.{json,x}` reads config/prod.json; `cat .en*` may read .env.
     for (const alt of braceAlternatives(e.path)) {
+      if (!hasGlob(alt) || rule.specifier === undefined) judged = false;
       if (!hasGlob(alt)) {
         if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op, e)} ${alt}` };
       } else if (rule.specifier !== undefined) {
@@ -583,7 +588,10 @@ function pathVerdict(
           ((foldGlobs || isRead) && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
         const asWritten = may(alt) || (whole && may(`${alt}/**`));
         // A pattern that cannot name a covered path as written may still through a link it matches (a read, with a view).
-        if (!asWritten && look.view === undefined) continue;
+        if (!asWritten && look.view === undefined) {
+          judged = false;
+          continue;
+        }
         // A write target the pattern cannot name by its spelling may still reach a covered path
         // through a link among the names it matches in the view.
         if (!asWritten && !isRead) {
@@ -614,6 +622,7 @@ function pathVerdict(
         // The names the pattern matches in the view, under every shell option.
         const named = expandGlob(look.view, alt, budget);
         if ('unknown' in named) {
+          judged = false;
           if (!asWritten) continue;
           return { kind: 'hidden', guarded: true, detail: `the pattern ${e.raw} may name a path the rule covers (${named.unknown})` };
         }
@@ -624,7 +633,10 @@ function pathVerdict(
           return real !== undefined && real !== p ? [p, real] : [p];
         });
         for (const p of reached) {
-          const one = effectVerdict(rule, { ...e, path: p, raw: p, literal: true, glob: false }, isRead, ctx, foldGlobs, {
+          // A file it matches is read, not "everything in" it.
+          const { tree: _tree, ...asFile } = e;
+          const base = isRead && look.view?.isDirectory?.(p) === false ? asFile : e;
+          const one = effectVerdict(rule, { ...base, path: p, raw: p, literal: true, glob: false }, isRead, ctx, foldGlobs, {
             ...look,
             budget,
           });
@@ -639,6 +651,7 @@ function pathVerdict(
         }
       }
     }
+    if (judged) return undefined;
   }
   if (!whole) return undefined;
   const reach = reachOf(rule, e.path, ctx);

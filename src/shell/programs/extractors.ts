@@ -58,6 +58,8 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
     case '7za':
     case '7zr':
     case '7zz':
+      // `-so` writes the files' data to standard output, nothing in a folder (p7zip 16.02, checked; switches in any case).
+      if (args.some((a) => a.toLowerCase() === '-so')) return undefined;
       return operands[0] === 'x' || operands[0] === 'e' ? args.find((a) => a.startsWith('-o'))?.slice(2) || '.' : undefined;
     case 'unrar':
       return operands[0] === 'x' || operands[0] === 'e' ? (operands.find((o, i) => i > 1 && o.endsWith('/')) ?? '.') : undefined;
@@ -198,7 +200,16 @@ function sevenZipReads(name: string, argv: readonly string[]): FileOperand[] {
   const read = (index: number, word: string, flag: string | undefined) => {
     const recursive = flag === '-r' || (flag === '-r0' && wild(word));
     if (wild(word)) out.push({ op: 'read', index, value: word, pattern: true, tree: 'all', walksLinks });
-    if (recursive) out.push({ op: 'read', index, value: `**/${word}`, pattern: true, tree: 'all', walksLinks });
+    if (recursive)
+      out.push({
+        op: 'read',
+        index,
+        value: `**/${word}`,
+        pattern: true,
+        tree: 'all',
+        walksLinks,
+        shown: `${word}, matched in every folder below`,
+      });
   };
   const names = operands.slice(2).filter((k) => !argv[k]!.startsWith('@'));
   for (const k of names) read(k, argv[k]!, recurse);
