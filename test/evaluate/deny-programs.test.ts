@@ -297,17 +297,20 @@ describe('interpreters', () => {
 });
 
 describe('unknown programs that name a denied program', () => {
-  it.each([
-    'ssh host rm -rf src',
-    "make CC='rm -rf'",
-    'npx rimraf --bin=/bin/rm x',
-    'docker run img curl https://x',
-    'rg --pre=rm x .',
-    'install -s --strip-program=rm a b',
-  ])('%s is a firm ask', (command) => {
-    const d = decide(command, withStar, 'bypassPermissions');
-    expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
-  });
+  it.each(['ssh host rm -rf src', "make CC='rm -rf'", 'npx rimraf --bin=/bin/rm x', 'docker run img curl https://x'])(
+    '%s is a firm ask',
+    (command) => {
+      const d = decide(command, withStar, 'bypassPermissions');
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+    },
+  );
+  // Their models read what these options run as a command (#37): the rule names it.
+  it.each(['rg --pre=rm x .', 'install -s --strip-program=rm a b', 'ag --pager=rm x', 'ack --pager=rm x'])(
+    '%s is denied: the program its option runs is read as a command',
+    (command) => {
+      expect(decide(command, withStar, 'bypassPermissions').behavior).toBe('deny');
+    },
+  );
   it.each(['git commit -m "rm the old files"', 'echo rm', 'grep -r curl .', 'npm ls', 'cat rm.txt'])('%s is not', (command) => {
     expect(decide(command).behavior).toBe('allow');
   });
