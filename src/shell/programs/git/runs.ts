@@ -11,6 +11,7 @@ import type { Unwrapped } from '../wrapper-types.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { runsSomeHook } from './hooks.js';
 import { gitCommandOptions } from './subcommands.js';
+import { configUrlPrograms, transportPrograms } from './transports.js';
 
 /** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
 const COMMAND_KEYS =
@@ -85,6 +86,8 @@ function hiddenConfiguration(what: string): Unwrapped {
 /** One configuration pair given to git on the command line or in its environment. */
 interface ConfigPair {
   key: string;
+  /** The key as written, where it is known (a subsection keeps its case: `url.<base>.insteadOf`). */
+  rawKey?: string;
   /** Undefined when toolgate cannot read it (not literal, from a variable it does not know). */
   value?: string;
   /** Where it came from, for messages. */
@@ -127,14 +130,15 @@ function commandLine(
       pairs.push({ key: /^[^$`"'\\\s]+$/.test(key) ? key : '', from: `git -c ${pair}` });
       continue;
     }
-    if (via === 'c') pairs.push({ key, value: eq < 0 ? 'true' : pair.slice(eq + 1), from: `git -c ${key}=…` });
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    if (via === 'c') pairs.push({ key, rawKey, value: eq < 0 ? 'true' : pair.slice(eq + 1), from: `git -c ${key}=…` });
     else {
       const variable = eq < 0 ? '' : pair.slice(eq + 1);
       const found = lookup(env, variable)?.value;
       pairs.push(
         found === undefined
-          ? { key, from: `git --config-env ${key}=${variable}` }
-          : { key, value: found, from: `git --config-env ${key}=${variable}` },
+          ? { key, rawKey, from: `git --config-env ${key}=${variable}` }
+          : { key, rawKey, value: found, from: `git --config-env ${key}=${variable}` },
       );
     }
   }
@@ -188,11 +192,8 @@ function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Un
         problems.push(hiddenConfiguration(`GIT_CONFIG_KEY_${k} cannot be read (it may be include.path)`));
         continue;
       }
-      pairs.push(
-        value?.value === undefined
-          ? { key: key.value.toLowerCase(), from: `GIT_CONFIG_KEY_${k}` }
-          : { key: key.value.toLowerCase(), value: value.value, from: `GIT_CONFIG_KEY_${k}` },
-      );
+      const raw = { key: key.value.toLowerCase(), rawKey: key.value, from: `GIT_CONFIG_KEY_${k}` };
+      pairs.push(value?.value === undefined ? raw : { ...raw, value: value.value });
     }
   }
   const params = lookup(env, 'GIT_CONFIG_PARAMETERS');
@@ -227,8 +228,14 @@ function hooksPathPrograms(p: ConfigPair, hooks: () => boolean): Unwrapped[] {
   ];
 }
 
-/** What one configuration pair makes git run. */
+/** What one configuration pair makes git run: a URL's transport (`transports.ts`), then what the key itself runs. */
 function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string } | undefined, hooks: () => boolean): Unwrapped[] {
+  const url = configUrlPrograms(p.key, p.rawKey ?? p.key, p.value, p.from);
+  return url.length === 0 ? keyPrograms(p, aliasOf, hooks) : [...url, ...keyPrograms(p, aliasOf, hooks)];
+}
+
+/** What one configuration key makes git run. */
+function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string } | undefined, hooks: () => boolean): Unwrapped[] {
   if (p.key === 'core.hookspath') return hooksPathPrograms(p, hooks);
   const aliasName = /^alias\.(.+)$/.exec(p.key)?.[1];
   if (aliasName !== undefined) {
@@ -344,7 +351,12 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
             : undefined);
   // Whether the subcommand may run a hook (an alias or one toolgate cannot read may be any).
   const hooks = (): boolean => subName === undefined || literal[line.sub] === false || runsSomeHook(subName, argv.slice(line.sub + 1));
-  const out: Unwrapped[] = [...line.problems, ...fromEnv.problems, ...subcommandPrograms(argv, literal, line.sub)];
+  const out: Unwrapped[] = [
+    ...line.problems,
+    ...fromEnv.problems,
+    ...subcommandPrograms(argv, literal, line.sub),
+    ...transportPrograms(argv, literal, line.sub),
+  ];
   for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
   for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
   if (env.length === 0) return out;

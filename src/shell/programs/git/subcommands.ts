@@ -100,6 +100,11 @@ export interface GitSubcommand {
    * of two letters or more): `git rebase --exec CMD`, `git clone -u CMD`.
    */
   readonly commandOptions?: { readonly long: readonly string[]; readonly short?: string };
+  /**
+   * `urls`: its words (or an option's value, `archive --remote=URL`) may be repository URLs, whose
+   * `<transport>::` form runs a program (`transports.ts`).
+   */
+  readonly takes?: 'urls';
 }
 
 /** `git log` and `git show`: one parser (show is log with `--no-walk` and a patch), one entry. */
@@ -148,6 +153,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--inaccurate-eof --recount --directory= --allow-empty --add',
   },
   archive: {
+    takes: 'urls',
     files: exportHistory,
     fileOptions: { writes: '-o' },
     valueLetters: 'o',
@@ -231,6 +237,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   clean: { files: clean, valueLetters: 'e', long: '--quiet --dry-run --force --interactive --exclude= --no-quiet' },
   clone: {
+    takes: 'urls',
     files: clone,
     fileOptions: { trees: '--template' },
     valueLetters: 'obcju',
@@ -255,6 +262,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--allow-empty-message --verify --post-rewrite',
   },
   config: {
+    takes: 'urls',
     files: config,
     valueLetters: 'f',
     readOnly: ['claudeCode'],
@@ -324,6 +332,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   // Prints the commits it exports as a stream, every blob's content with them (tracked-reads.ts).
   'fast-export': { tree: 'reports', fileOptions: { reads: '--import-marks --import-marks-if-exists', writes: '--export-marks' } },
   fetch: {
+    takes: 'urls',
     tree: 'reports',
     commandOptions: { long: ['upload-pack'] },
     long:
@@ -375,7 +384,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   'hash-object': {},
   // The plumbing under fetch: runs its `--upload-pack=CMD` (old name `--exec=CMD`) as the other side (git-fetch-pack(1)).
-  'fetch-pack': { commandOptions: { long: ['upload-pack', 'exec'] } },
+  'fetch-pack': { takes: 'urls', commandOptions: { long: ['upload-pack', 'exec'] } },
   help: { tree: 'reports', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
   init: {
     files: init,
@@ -400,7 +409,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: INDEX },
   },
   // `--exec` is ls-remote's hidden old name of `--upload-pack` (builtin/ls-remote.c).
-  'ls-remote': { tree: 'reports', commandOptions: { long: ['upload-pack', 'exec'] } },
+  'ls-remote': { takes: 'urls', tree: 'reports', commandOptions: { long: ['upload-pack', 'exec'] } },
   'ls-tree': { tree: 'reports' },
   maintenance: {},
   merge: {
@@ -431,6 +440,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   notes: { long: NOTES_LONG, files: notes, fileOptions: { reads: '-F --file' }, tree: 'reports', valueLetters: 'mFCc' },
   prune: { tree: 'reports' },
   pull: {
+    takes: 'urls',
     tree: 'rewrites',
     valueLetters: 'sX',
     commandOptions: { long: ['upload-pack'] },
@@ -442,6 +452,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--server-option= --ipv4 --ipv6 --negotiation-tip= --show-forced-updates --set-upstream --no-verbose',
   },
   push: {
+    takes: 'urls',
     tree: 'reports',
     commandOptions: { long: ['receive-pack', 'exec'] },
     long:
@@ -477,7 +488,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: { ...REV },
     reads: { config: HISTORY, objects: true },
   },
-  remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
+  remote: { takes: 'urls', tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
   // Makes an object stand for another: a read of the object it names (tracked-reads.ts).
   replace: { tree: 'reports', operands: 'refs' },
   repack: { tree: 'reports' },
@@ -524,13 +535,15 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--quit --continue --abort --skip --cleanup= --no-commit --edit --signoff --mainline= --rerere-autoupdate ' +
       '--strategy= --strategy-option= --gpg-sign --reference --commit',
   },
+  // The helper of `ext::` URLs: runs its second argument as a command (git-remote-ext(1), transports.ts).
+  'remote-ext': {},
   rm: {
     files: rm,
     tree: 'reports',
     long: '--dry-run --quiet --cached --force --ignore-unmatch --sparse --pathspec-from-file= --pathspec-file-nul --no-dry-run',
   },
   // The plumbing under push: runs its `--receive-pack=CMD` (old name `--exec=CMD`) as the other side (git-send-pack(1)).
-  'send-pack': { commandOptions: { long: ['receive-pack', 'exec'] } },
+  'send-pack': { takes: 'urls', commandOptions: { long: ['receive-pack', 'exec'] } },
   'send-email': { commandOptions: { long: ['to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server', 'sendmail-cmd'] } },
   shortlog: {
     long: SHORTLOG_LONG,
@@ -579,7 +592,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--verbose --short --branch --show-stash --ahead-behind --porcelain --long --null --untracked-files --ignored ' +
       '--ignore-submodules --column --no-renames --find-renames --renames',
   },
-  submodule: { long: SUBMODULE_LONG, files: submodule, valueLetters: 'b' },
+  submodule: { takes: 'urls', long: SUBMODULE_LONG, files: submodule, valueLetters: 'b' },
   switch: {
     files: switchBranch,
     tree: 'reports',
@@ -652,6 +665,11 @@ const FILE_OPTIONS = new Map<string, OwnFileOptions>();
 /** The short options that take a value, of `name` (none when it is not in the table). @internal */
 export function gitValueLetters(name: string): string {
   return Object.hasOwn(GIT_SUBCOMMANDS, name) ? (GIT_SUBCOMMANDS[name]!.valueLetters ?? '') : '';
+}
+
+/** Whether the words of `name` may be repository URLs (its entry's `takes`). @internal */
+export function gitTakesUrls(name: string): boolean {
+  return Object.hasOwn(GIT_SUBCOMMANDS, name) && GIT_SUBCOMMANDS[name]!.takes === 'urls';
 }
 
 /** The options of `name` whose value is a command git runs (none when it is not in the table). @internal */

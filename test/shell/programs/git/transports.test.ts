@@ -1,0 +1,39 @@
+/**
+ * The arguments git-remote-ext gives an `ext::` address's command (builtin/remote-ext.c), and the
+ * helpers other `<transport>::` URLs run.
+ */
+import { describe, expect, it } from 'vitest';
+import { extArguments, urlPrograms } from '../../../../src/shell/programs/git/transports.js';
+
+describe('git ext:: addresses', () => {
+  it('splits at unescaped spaces and decodes the placeholders git knows', () => {
+    expect(extArguments('sh -c rm% -rf% .claude', 'git-upload-pack')).toEqual(['sh', '-c', 'rm -rf .claude']);
+    expect(extArguments('a%%b %s %S', 'git-receive-pack')).toEqual(['a%b', 'receive-pack', 'git-receive-pack']);
+    // Two spaces make an empty argument; a trailing one makes none.
+    expect(extArguments('a  b ', 'git-upload-pack')).toEqual(['a', '', 'b']);
+    // %G and %V at an argument's start are sent in the request, not passed.
+    expect(extArguments('nc host 9418 %G/repo %Vhost', 'git-upload-pack')).toEqual(['nc', 'host', '9418']);
+  });
+
+  it('reads nothing from a placeholder git refuses', () => {
+    expect(extArguments('sh -c %x', 'git-upload-pack')).toBeUndefined();
+    expect(extArguments('sh a%G', 'git-upload-pack')).toBeUndefined();
+    expect(extArguments('sh %', 'git-upload-pack')).toBeUndefined();
+  });
+
+  it('judges the command as its quoted arguments, without a shell', () => {
+    expect(urlPrograms('ext::sh -c rm% -rf% x', 'fetch', 'git fetch')).toEqual([
+      { kind: 'text', script: "'sh' '-c' 'rm -rf x'", what: 'git fetch (ext:: runs its address)' },
+    ]);
+    expect(urlPrograms('ext::sh %q', 'fetch', 'git fetch')[0]?.kind).toBe('opaque');
+  });
+
+  it('runs git-remote-<transport> for another helper, nothing for a plain URL or the http helpers', () => {
+    expect(urlPrograms('foo::bar', 'fetch', 'git fetch')).toEqual([
+      { kind: 'text', script: "git-remote-foo 'foo::bar' 'bar'", what: 'git fetch' },
+    ]);
+    expect(urlPrograms('https::example.com/x', 'fetch', 'git fetch')).toEqual([]);
+    expect(urlPrograms('https://example.com/x.git', 'fetch', 'git fetch')).toEqual([]);
+    expect(urlPrograms('git@host:x.git', 'fetch', 'git fetch')).toEqual([]);
+  });
+});
