@@ -18,7 +18,8 @@ import { readBy, type ReadWords } from './parse.js';
  * shorthands (`-g` `--global`, `-D` `--save-dev`, `-C DIR` `--prefix`, `-w NAME` `--workspace`,
  * `-L` `--location`, `-c` `--call`, `-m` `--message`). Its multi-letter shorthands (`-ws`,
  * `-reg`, `-desc`) and an unknown key (which npm sets, with a warning) are not read so: the
- * command is then partly modelled, as most npm commands are anyway.
+ * command is then partly modelled, as most npm commands are anyway. Their `--no-KEY` forms are
+ * added below.
  */
 const NPM_OPTIONS = longOptions(
   '_auth= access= all allow-same-version allow-directory= allow-file= allow-git= allow-remote= ' +
@@ -47,14 +48,13 @@ const NPM_OPTIONS = longOptions(
     'user-agent= userconfig= version versions viewer= which= workspace= workspaces workspaces-update yes',
 );
 
-/** `--no-KEY` for each Boolean key: the flags, and `--browser`'s Boolean-or-name. */
-const NEGATED = [...Object.keys(NPM_OPTIONS).filter((k) => NPM_OPTIONS[k] === 'none'), 'browser'].map((k) => [`no-${k}`, 'none'] as const);
+// `--no-KEY` for each Boolean key: the flags, and `--browser`'s Boolean-or-name. Added to the same
+// object, not spread with the keys into a new one: the copy of 230 keys, one map transition each,
+// was half of this module's setup (≈ 0.6 ms of a hook call that names npm, bench/RESULTS.md).
+for (const key of [...Object.keys(NPM_OPTIONS).filter((k) => NPM_OPTIONS[k] === 'none'), 'browser']) NPM_OPTIONS[`no-${key}`] = 'none';
 
 /** npm's grammar: its keys, their negations and its single-letter shorthands. */
-const grammar: GnuOptionSpec = {
-  short: 'ac:fgL:lm:pC:SBDEOP?Hhvw:ydqsn',
-  long: { ...NPM_OPTIONS, ...Object.fromEntries(NEGATED) },
-};
+const grammar: GnuOptionSpec = { short: 'ac:fgL:lm:pC:SBDEOP?Hhvw:ydqsn', long: NPM_OPTIONS };
 
 /** `npm [--prefix DIR] …`: installs under DIR; `npm config set|delete|edit` and `npm set` write an npmrc. */
 function npmFiles(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {

@@ -185,13 +185,13 @@ const MANAGES = [
   'generate-lock-entry',
 ];
 /** npm's script subcommands and the scripts it runs by their own name. */
-const NPM_SCRIPTS = {
+const npmScripts = (): Record<string, SubRun> => ({
   ...all('script', 'run', 'run-script', 'rum', 'urn'),
   ...all('ownScript', 'test', 't', 'tst', 'start', 'stop', 'restart'),
-};
+});
 
 /** Global options of npm (any npm config key may be given as `--key value`; the boolean ones are listed). */
-const NPM: RunnerGrammar = {
+const NPM = (): RunnerGrammar => ({
   valued: set(
     '-C',
     '--prefix',
@@ -253,7 +253,7 @@ const NPM: RunnerGrammar = {
   moves: set('-C', '--prefix', '-w', '--workspace', '-ws', '--workspaces', '-g', '--global'),
   subs: {
     ...all('quiet', ...MANAGES),
-    ...NPM_SCRIPTS,
+    ...npmScripts(),
     ...all('spec', 'exec', 'x', 'init', 'create', 'innit'),
     explore: 'command',
     'install-test': 'ownScript',
@@ -264,10 +264,10 @@ const NPM: RunnerGrammar = {
   // npm refuses a word it does not know; read as a script all the same (an alias toolgate does not list).
   other: 'scriptOrCommand',
   folderOrCwd: true,
-};
+});
 
 /** pnpm: `pnpm <cmd>` runs the script `<cmd>`, else the command `<cmd>` with `node_modules/.bin` first. */
-const PNPM: RunnerGrammar = {
+const PNPM = (): RunnerGrammar => ({
   valued: set(
     '-C',
     '--dir',
@@ -324,17 +324,17 @@ const PNPM: RunnerGrammar = {
   moves: set('-C', '--dir', '-F', '--filter', '--filter-prod', '-r', '--recursive', '-w', '--workspace-root', '-g', '--global'),
   subs: {
     ...all('quiet', ...MANAGES, 'env', 'setup', 'server', 'deploy', 'init'),
-    ...NPM_SCRIPTS,
+    ...npmScripts(),
     exec: 'command',
     dlx: 'spec',
     create: 'spec',
     node: 'scriptOrCommand',
   },
   other: 'scriptOrCommand',
-};
+});
 
 /** yarn 1 and yarn 4: `yarn <name>` runs the script `<name>`, else the project's program `<name>`; `yarn node` is node. */
-const YARN: RunnerGrammar = {
+const YARN = (): RunnerGrammar => ({
   valued: set(
     '--cwd',
     '--modules-folder',
@@ -368,7 +368,7 @@ const YARN: RunnerGrammar = {
   moves: set('--cwd', '-T', '--top-level'),
   subs: {
     ...all('quiet', ...MANAGES),
-    ...NPM_SCRIPTS,
+    ...npmScripts(),
     ...all('command', 'exec', 'workspaces'),
     workspace: 'workspace',
     dlx: 'spec',
@@ -376,10 +376,10 @@ const YARN: RunnerGrammar = {
     node: 'node',
   },
   other: 'scriptOrCommand',
-};
+});
 
 /** bun: `bun <file|script|bin>` runs a file, a script or a program. */
-const BUN: RunnerGrammar = {
+const BUN = (): RunnerGrammar => ({
   valued: set(
     '--cwd',
     '-r',
@@ -422,10 +422,10 @@ const BUN: RunnerGrammar = {
     exec: 'command',
   },
   other: 'scriptOrCommand',
-};
+});
 
 /** deno: `deno run SPEC`, `deno x SPEC`, `deno SPEC` run a file or an `npm:`/`jsr:` package; `deno task NAME` a script of `deno.json`. */
-const DENO: RunnerGrammar = {
+const DENO = (): RunnerGrammar => ({
   valued: set(
     '--config',
     '-c',
@@ -490,15 +490,15 @@ const DENO: RunnerGrammar = {
     task: 'script',
   },
   other: 'spec',
-};
+});
 
 /** corepack: `corepack pnpm@9 …` runs that package manager. */
-const COREPACK: RunnerGrammar = {
+const COREPACK = (): RunnerGrammar => ({
   valued: set('--install-directory'),
   flags: set('--all', '--force'),
   subs: all('quiet', 'enable', 'disable', 'prepare', 'hydrate', 'install', 'pack', 'use', 'up', 'cache', 'help', '--version', '-v'),
   other: 'manager',
-};
+});
 
 /** Version managers: `volta run …`, `nvm exec 20 …`, `fnm exec -- …` run a command. */
 const VERSION_RUN = (subs: Record<string, SubRun>): RunnerGrammar => ({
@@ -508,7 +508,15 @@ const VERSION_RUN = (subs: Record<string, SubRun>): RunnerGrammar => ({
   other: 'quiet',
 });
 
-const RUNNERS: Readonly<Record<string, RunnerGrammar>> = {
+/** A runner that takes only a package spec and its arguments (`npx tsc@5 …`). */
+const SPEC_ONLY = (): RunnerGrammar => ({ valued: set(), flags: set(), subs: {}, other: 'spec', specOnly: true });
+
+/**
+ * Each runner's grammar, made the first time one of its commands is read ({@link runnerGrammar}):
+ * every Bash call asks whether its programs are package runners (`evaluate/config-writes.ts`), and
+ * making all of them, a hundred subcommands each, was ≈ 0.6 ms of a hook call that names none.
+ */
+const RUNNERS: Readonly<Record<string, () => RunnerGrammar>> = {
   npm: NPM,
   pnpm: PNPM,
   yarn: YARN,
@@ -516,13 +524,25 @@ const RUNNERS: Readonly<Record<string, RunnerGrammar>> = {
   bun: BUN,
   deno: DENO,
   corepack: COREPACK,
-  npx: { valued: set(), flags: set(), subs: {}, other: 'spec', specOnly: true },
-  pnpx: { valued: set(), flags: set(), subs: {}, other: 'spec', specOnly: true },
-  bunx: { valued: set(), flags: set(), subs: {}, other: 'spec', specOnly: true },
-  volta: VERSION_RUN({ run: 'command' }),
-  nvm: VERSION_RUN({ exec: 'command', run: 'node' }),
-  fnm: VERSION_RUN({ exec: 'command' }),
+  npx: SPEC_ONLY,
+  pnpx: SPEC_ONLY,
+  bunx: SPEC_ONLY,
+  volta: () => VERSION_RUN({ run: 'command' }),
+  nvm: () => VERSION_RUN({ exec: 'command', run: 'node' }),
+  fnm: () => VERSION_RUN({ exec: 'command' }),
 };
+
+/** The grammars made so far, by the function that makes them (yarn and yarnpkg share one). */
+const made = new Map<() => RunnerGrammar, RunnerGrammar>();
+
+/** The grammar of the runner `name`, made on first use and kept; `undefined` for no package runner. */
+function runnerGrammar(name: string): RunnerGrammar | undefined {
+  if (!Object.hasOwn(RUNNERS, name)) return undefined;
+  const make = RUNNERS[name]!;
+  let grammar = made.get(make);
+  if (grammar === undefined) made.set(make, (grammar = make()));
+  return grammar;
+}
 
 /** The package managers a version manager may name (`corepack pnpm@9`). */
 const MANAGERS = set('npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg');
@@ -543,7 +563,7 @@ export function isPackageRunner(name: string): boolean {
  * @internal
  */
 export function packageRunsOf(name: string, argv: readonly string[]): readonly PackageRun[] | undefined {
-  const grammar = RUNNERS[name];
+  const grammar = runnerGrammar(name);
   if (grammar === undefined) return undefined;
   const words = argv.slice(1);
   if (grammar.specOnly === true) return [{ kind: 'command', words, spec: true, runsIn: 'cwd' }];
