@@ -105,12 +105,29 @@ function expand(
   const written = effects.some(
     (e) => e.op !== 'read' && (!e.literal || e.glob || e.path === file || (e.tree !== undefined && isInside(file, e.path))),
   );
-  if (written) return why('which the command line writes (or may) before it is read');
   // Words the view cannot show name files anywhere: a read of some path (a guarded read where a
-  // Read deny rule applies), a write too for a program whose words may name what it writes; words
-  // that may load code (`--plugin`) are hidden code.
+  // Read deny rule applies), a write too for a program whose words may name what it writes (a
+  // compiler's `-o`, strip's objects: a protected ask, decision 0092); words that may load code
+  // (`--plugin`) are hidden code.
   const model = PROGRAMS.get(name);
+  const anyWrite = (what: string): void => {
+    if (model?.responseUnseen === undefined) return;
+    out.effects.push({
+      op: 'write',
+      path: '/**',
+      raw: `/** (the files ${file} names, where ${what})`,
+      literal: false,
+      command,
+      glob: true,
+    });
+  };
+  if (written) {
+    // `echo '-o .claude/settings.json' > rsp && cc @rsp` (red team 16 replay): what it names is unseen.
+    anyWrite('the command line writes it (or may) before it is read');
+    return why('which the command line writes (or may) before it is read');
+  }
   const unseen = (what: string): void => {
+    anyWrite(what);
     if (model?.responseUnseen === 'run') {
       out.opaque.push({
         command,
@@ -121,7 +138,6 @@ function expand(
     const raw = `/** (the files ${file} names, where ${what})`;
     const some = { path: '/**', raw, literal: false, command, glob: true } as const;
     out.effects.push({ op: 'read', ...some });
-    if (model?.responseUnseen === 'write') out.effects.push({ op: 'write', ...some });
   };
   const view = world.view;
   if (view === undefined) return unseen('toolgate has no view of the files');
@@ -192,12 +208,16 @@ function expand(
     return;
   }
   // A program toolgate cannot read this way: every word that is no option is a name it reads, an
-  // option's value too (`-n 8` reads ./8) — more reads, never fewer.
+  // option's value too (`-n 8` reads ./8) — more reads, never fewer; and, for a program whose
+  // words may name what it writes (`-o FILE` in a compiler's response file), a name it writes, as
+  // its command line's unread words are.
   let options = true;
   for (const w of words) {
     if (w === '--') options = false;
     if (w === '' || w.startsWith('@') || (options && w.startsWith('-') && w !== '-')) continue;
     push({ op: 'read', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
+    if (model?.responseUnseen !== undefined)
+      push({ op: 'write', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
   }
 }
 
