@@ -20,6 +20,22 @@ import { asPathspecs, pathspecs } from './pathspecs.js';
 import { readsTrackedOnly } from './tracked-reads.js';
 import { GIT_REF_OPERANDS, gitFileOptions, gitLongOptions, gitSubcommand, gitValueLetters } from './subcommands.js';
 
+/**
+ * Configuration keys whose value names a file git reads, and may print: `blame.ignoreRevsFile` (a
+ * line that is no object name is printed in git blame's error), `core.excludesFile` and
+ * `core.attributesFile` (their patterns, printed by `check-ignore -v`), `mailmap.file`,
+ * `commit.template` — the same reads as `blame --ignore-revs-file FILE` (red team 16, R16-4:
+ * `git -c blame.ignoreRevsFile=.env blame notes.txt` printed .env). git expands a leading `~/`.
+ */
+const FILE_KEYS = /^(blame\.ignorerevsfile|core\.excludesfile|core\.attributesfile|mailmap\.file|commit\.template)=(.+)$/is;
+
+/** The file a `-c KEY=FILE` word makes git read, if its key is one of `FILE_KEYS`. */
+function configFileRead(word: string, index: number): FileOperand | undefined {
+  const value = FILE_KEYS.exec(word)?.[2];
+  if (value === undefined) return undefined;
+  return value.startsWith('~/') ? { op: 'read', index, value: value.slice(2), inHome: true } : { op: 'read', index, value };
+}
+
 /** git's global options before the subcommand: where it sits (`at`), `-C DIR` words, and other trees it works on. */
 function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: FileOperand[]; unresolved: string[] } {
   const chdir: number[] = [];
@@ -36,6 +52,9 @@ function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: Fil
       else if (i + 1 < argv.length) trees.push({ op: 'write', index: i + 1, tree: 'some' });
       unresolved.push(`git ${name} works on a repository or tree toolgate does not follow`);
     }
+    const read =
+      a === '-c' && i + 1 < argv.length ? configFileRead(argv[i + 1]!, i + 1) : /^-c./.test(a) ? configFileRead(a.slice(2), i) : undefined;
+    if (read) trees.push(read);
     if (a === '-C' && i + 1 < argv.length) chdir.push(i + 1);
     else if (/^-C./.test(a)) unresolved.push('git -C<dir> changes the directory');
     if (eq < 0 && GIT_GLOBAL_WITH_VALUE.has(a)) i += 2;
