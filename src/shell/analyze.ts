@@ -6,7 +6,7 @@ import { hiddenEvaluation } from './programs/hidden-evaluation.js';
 import { addStateChange, addUnseen, type Collector } from './syntax/collector.js';
 import { variableStateChange } from './syntax/variables.js';
 import { emitCommand, emitWordlessStatement } from './commands/emit.js';
-import { shellsFor } from './shells/index.js';
+import { shellsFor, type ShellModel } from './shells/index.js';
 import { joinLineContinuations } from './syntax/continuations.js';
 import { lexSimple } from './syntax/lexer.js';
 import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './syntax/limits.js';
@@ -31,7 +31,7 @@ const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g;
 
 function analyzeAt(
   command: string,
-  shell: NonNullable<ShellOptions['shell']>,
+  shells: readonly ShellModel[],
   depth: number,
   front: Front = 'auto',
   env: readonly string[] = [],
@@ -46,7 +46,6 @@ function analyzeAt(
     if (!joined.ok) return emptyAnalysis(command, 'none', [joined.reason]);
     text = joined.text;
   }
-  const shells = shellsFor(shell);
   const c: Collector = {
     commands: [],
     unknown: [],
@@ -59,7 +58,9 @@ function analyzeAt(
     nestedDepth: depth,
     env,
     ...(input !== undefined ? { input } : {}),
-    nested: (script, d, e, i) => analyzeAt(script, shell, d, front, e ?? [], i),
+    // A script a shell program runs (`zsh -c '…'`) is judged for that shell too, besides the command's own.
+    nested: (script, d, e, i, runner) =>
+      analyzeAt(script, runner === undefined || shells.includes(runner) ? shells : [...shells, runner], d, front, e ?? [], i),
     emit: (raw) => void emitCommand(c, raw),
     emitWordless: (assignments, redirects) => emitWordlessStatement(c, assignments, redirects),
   };
@@ -134,7 +135,7 @@ export function analyzeShell(command: string, options: ShellOptions = {}): Shell
     if (typeof command !== 'string') return emptyAnalysis(String(command), 'none', ['command is not a string']);
     if (substitutionDepth(command) > MAX_SYNTAX_DEPTH)
       return emptyAnalysis(command, 'none', [`substitutions nested deeper than ${MAX_SYNTAX_DEPTH}`]);
-    return analyzeAt(command, options.shell ?? 'unknown', 0);
+    return analyzeAt(command, shellsFor(options.shell ?? 'unknown'), 0);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
   }
@@ -162,7 +163,7 @@ function substitutionDepth(command: string): number {
  */
 export function analyzeShellWith(front: Front, command: string, options: ShellOptions = {}): ShellAnalysis {
   try {
-    return analyzeAt(command, options.shell ?? 'unknown', 0, front);
+    return analyzeAt(command, shellsFor(options.shell ?? 'unknown'), 0, front);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
   }

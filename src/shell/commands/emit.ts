@@ -7,7 +7,8 @@ import { arithmeticRunsCode, subscriptRunsCode } from '../syntax/arithmetic.js';
 import { MAX_NESTED_DEPTH } from '../syntax/limits.js';
 import { commandStateChange } from './state.js';
 import { assignedName, variableStateChange } from '../syntax/variables.js';
-import { anyShell } from '../shells/index.js';
+import { SHELL_MODELS, anyShell } from '../shells/index.js';
+import { modelledShellOfName } from '../programs/modelled-shells.js';
 import type { Redirect, RunTimeInput, SimpleCommand } from '../types.js';
 import { unwrap, type Unwrapped } from './wrappers.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-shells.js';
@@ -423,7 +424,10 @@ function emitNested(
     addUnseen(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
     return;
   }
-  const inner = c.nested(script, c.nestedDepth + 1, env, input);
+  // `zsh -c '…'`, `… | zsh` run from bash: the script is zsh's too (`>!` writes the next word there).
+  // `name` is the program, or starts with it (`zsh reading standard input`).
+  const runner = modelledShellOfName(foldedCommandName(name.split(' ')[0]!));
+  const inner = c.nested(script, c.nestedDepth + 1, env, input, runner === undefined ? undefined : SHELL_MODELS[runner]);
   const offset = c.commands.length;
   for (const sub of inner.commands) {
     const copy: SimpleCommand = {

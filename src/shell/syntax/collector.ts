@@ -64,9 +64,10 @@ export interface Collector {
   input?: RunTimeInput;
   /**
    * Analyses a nested script (`bash -c '…'`) run with the variables `env`; with `input`, its
-   * commands get the words `input` says from input.
+   * commands get the words `input` says from input; with `runner`, the shell that runs it (`zsh -c`)
+   * is judged besides this analysis's shells.
    */
-  nested: (script: string, depth: number, env?: readonly string[], input?: RunTimeInput) => ShellAnalysis;
+  nested: (script: string, depth: number, env?: readonly string[], input?: RunTimeInput, runner?: ShellModel) => ShellAnalysis;
   /**
    * Hands one simple command to the command layer (set by `analyze.ts`), so the syntax layer
    * below it calls no code above it.

@@ -614,8 +614,8 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
       addUnseen(
         c,
         differing.written === '&!'
-          ? `in ${joins}, &! runs the command before it in the background and the next word is a command; in ${others}, the ! is part of that command's name (${where}); which shell runs the command is not known`
-          : `in ${joins}, ${differing.written} overwrites the file named by the word after it; in ${others}, it writes to a file whose name starts with ! (${where}); which shell runs the command is not known`,
+          ? `in ${joins}, &! runs the command before it in the background and the next word is a command; in ${others}, the ! is part of that command's name (${where}); toolgate judges the command for both`
+          : `in ${joins}, ${differing.written} overwrites the file named by the word after it; in ${others}, it writes to a file whose name starts with ! (${where}); toolgate judges the command for both`,
       );
     }
   } finally {
