@@ -468,11 +468,12 @@ function packageJsonHit(written: string, state: EvalState): string | undefined {
  */
 function repositoryHit(t: ShellWrite, targets: readonly ShellWrite[], state: EvalState): string | undefined {
   if (t.removal === true) return undefined;
-  const dir = repositoryWrittenInto(
-    t.path,
-    targets.filter((w) => w.removal !== true).map((w) => w.path),
-    state.ctx.fs,
-  );
+  // What `git init --bare` and `git clone --bare` write of their own (`ownMetadata`, no target)
+  // makes a repository too: `git init --bare x && printf … >> x/config` added a core.fsmonitor
+  // that `GIT_DIR=x` ran (#37).
+  const own =
+    state.facts.kind === 'shell' ? state.facts.effects.filter((e) => e.op === 'write' && e.ownMetadata === true).map((e) => e.path) : [];
+  const dir = repositoryWrittenInto(t.path, [...targets.filter((w) => w.removal !== true).map((w) => w.path), ...own], state.ctx.fs);
   return dir === undefined
     ? undefined
     : `${dir} is a git repository once written (HEAD, objects, refs): git there reads its configuration and hooks, which run programs`;

@@ -53,7 +53,17 @@ export function init(call: GitFilesCall): GitFilesExtra {
     tree: 'some',
     ...(metadataSupplied(call) ? {} : { ownMetadata: true }),
   });
+  if (has(call.options, '--bare')) bareLayout(files, dir ?? at, base);
   return {};
+}
+
+/**
+ * `--bare` (and clone's `--mirror`) makes the directory itself the repository: its HEAD, objects and
+ * refs, git's own content, which a later write of its config in the same line completes into a
+ * repository git runs the configuration of (`layout.ts`; #37).
+ */
+function bareLayout(files: GitFilesCall['files'], index: number, dir: string): void {
+  for (const part of ['HEAD', 'objects', 'refs']) files.push({ op: 'write', index, value: `${dir}/${part}`, ownMetadata: true });
 }
 
 /** `git clone REPO [DIR]`: a local repository read whole, the directory written (named after the repository without DIR), and its `.git`. */
@@ -74,6 +84,7 @@ export function clone(call: GitFilesCall): GitFilesExtra {
   const d = dir !== undefined ? argv[dir]! : (humanish(argv[repo ?? 0] ?? '') ?? '.');
   if (metadataSupplied(call)) files.push({ op: 'write', index: dir ?? at, value: `${d}/.git`, tree: 'some' });
   else if (repo !== undefined) files.push({ op: 'write', index: dir ?? at, value: `${d}/.git`, tree: 'some', ownMetadata: true });
+  if (repo !== undefined && has(call.options, '--bare', '--mirror')) bareLayout(files, dir ?? at, d);
   return { notFiles: [...call.text, ...(repo !== undefined ? [repo] : [])] };
 }
 
