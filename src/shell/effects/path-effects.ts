@@ -20,6 +20,7 @@ import { foldedCommandName } from '../commands/emit.js';
 import { givenAssignment, givenEnvironment, type GivenEnvironment } from '../commands/given-environment.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { inputMayBeOption } from './input-words.js';
+import { optionNameAt } from '../programs/input-options.js';
 import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
@@ -863,6 +864,10 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             names: { kind: 'unseen', what: 'input' },
             because: `a word from its input may be ${option}`,
           });
+        // `tar $(echo --remove-files) -cf x.tar .claude`: not understood, and a word may be an option that writes.
+        const hidden = hiddenOptionWord(name, { argv: cmd.argv, literal: cmd.literal, raw: cmd.raw ?? cmd.argv }, () => false);
+        if (hidden !== undefined)
+          add(i, 'write', hidden.why, '.', true, bases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
         return;
       }
       if (cmd.argumentsFrom && readsOnlyFoundNames(name, cmd, given)) {
@@ -1288,6 +1293,10 @@ function addOperands(
       names: { kind: 'unseen', what: 'input' },
       because: `a word from its input may be ${option}`,
     });
+  // A word whose value toolgate cannot see may be any option (`sort $o`, `sort -$(echo o)x`, `tar
+  // -c$x`, `find .claude "$@"`): judged by what the program's options do (its input table).
+  const hidden = hiddenOptionWord(name, given0, fromInput);
+  if (hidden !== undefined) add(i, 'write', hidden.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   const positional = PROGRAMS.get(name)?.positional === true;
   const settled = v.argv.every((w, k) => v.literal[k] === true || expandsToOneOperand(w));
   for (const f of files) {
@@ -1552,6 +1561,32 @@ function ignoresGivenNames(
     !ops.files.some((f) => fromInput(f.index) || fromInput(f.intoDir) || (f.from ?? []).some(fromInput)) &&
     !(ops.chdir ?? []).some(fromInput)
   );
+}
+
+/**
+ * The first word of a command, before a literal `--`, whose value toolgate cannot see and that may
+ * be an option of it which writes or removes (its input table): an unquoted expansion (`$o`,
+ * `$(…)`), a quoted substitution or `"$@"`, or an option word whose name holds an expansion
+ * (`-$(echo o)…`, `tar -c$x`, `--$x`). A quoted variable alone (`sort "$f"`) is left as a name.
+ */
+function hiddenOptionWord(name: string, v: Variant, fromInput: (k: number) => boolean): { k: number; why: string } | undefined {
+  if (v.literal.every((l) => l)) return undefined;
+  const table = PROGRAMS.inputOptions(name);
+  if (table === undefined || table.writes.length === 0) return undefined;
+  const grammar = PROGRAMS.get(name)?.grammar;
+  for (let k = 1; k < v.argv.length; k++) {
+    const word = v.argv[k]!;
+    if (word === '--' && v.literal[k] === true) break;
+    if (v.literal[k] !== false || fromInput(k)) continue;
+    const raw = v.raw[k] ?? word;
+    const at = word.search(/[$`]/);
+    const may = word.startsWith('-')
+      ? optionNameAt(word, at, grammar)
+      : (/^[$`]/.test(raw) && !/^\$\{?(HOME|PWD)\b/.test(raw) && /(\$[\w@*]+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`)$/.test(raw)) ||
+        /^"(\$\(|`|\$@"|\$\{@\}"|\$\*")/.test(raw);
+    if (may) return { k, why: `${raw} may be ${name}'s option ${table.writes[0]!}` };
+  }
+  return undefined;
 }
 
 /** A word standing for what xargs appends from its input (no file name holds a NUL). */

@@ -7,7 +7,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
-import { readBy, type ReadWords } from './parse.js';
+import { readBy, withHiddenOptions, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 rm(1) (rm.c's optstring `dfirvIR`; `---presume-input-tty` is its hidden option). */
@@ -268,8 +268,13 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
   operation('truncate', 'truncate: shrink or extend files to a size', truncateGrammar, over(truncateGrammar, truncateOperands), [
     { command: 'truncate -s 0 a.txt', effects: ['write ./a.txt'], readOnly: false },
   ]),
-  // dd's words are `KEY=VALUE` operands, not options: it has no option grammar.
-  operation('dd', 'dd: copy a file, converting it', undefined, (_n, argv) => ddOperands(argv), [
-    { command: 'dd if=a.img of=b.img', effects: ['read ./a.img', 'write ./b.img'], readOnly: false },
-  ]),
+  // dd's words are `KEY=VALUE` operands, not options: it has no option grammar. A word whose
+  // value toolgate cannot see may be `of=…` (`dd if=/dev/null $o`).
+  operation(
+    'dd',
+    'dd: copy a file, converting it',
+    undefined,
+    (_n, argv, literal) => withHiddenOptions(argv, literal, ['of='], ddOperands),
+    [{ command: 'dd if=a.img of=b.img', effects: ['read ./a.img', 'write ./b.img'], readOnly: false }],
+  ),
 ];

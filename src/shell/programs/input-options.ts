@@ -94,7 +94,15 @@ export function inputOptionTable(model: ProgramModel): InputOptionTable | undefi
  * placeholder makes the rest its value; with no grammar, any letters may.
  */
 function namesOption(word: string, placeholder: string, grammar: ProgramModel['grammar'] | undefined): boolean {
-  const at = word.indexOf(placeholder);
+  return optionNameAt(word, word.indexOf(placeholder), grammar);
+}
+
+/**
+ * Whether what stands at index `at` of option-looking `word` is part of the option's NAME (see
+ * {@link namesOption}): an input placeholder or an expansion (`-$(echo o)`, `tar -c$x`, `--$x`).
+ * @internal
+ */
+export function optionNameAt(word: string, at: number, grammar: ProgramModel['grammar'] | undefined): boolean {
   if (!word.startsWith('-') || at <= 0) return false;
   if (word.startsWith('--')) {
     const eq = word.indexOf('=');

@@ -121,7 +121,7 @@ function mayBeOption(argv: readonly string[], literal: readonly boolean[], k: nu
   if (KNOWN_PATH.test(word) || !(word === '' || /^[-$`*?[]/.test(word))) return false;
   const expands = /[$`]/.test(word);
   if (!whole) return expands;
-  return expands ? /(\$\w+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`|[*?\]])$/.test(word) : /^[*?[\]!^-]*$/.test(word);
+  return expands ? /(\$[\w@*]+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`|[*?\]])$/.test(word) : /^[*?[\]!^-]*$/.test(word);
 }
 
 /**
