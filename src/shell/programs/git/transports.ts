@@ -8,7 +8,7 @@
  */
 import { quoteWord } from '../../syntax/environment.js';
 import type { Unwrapped } from '../wrapper-types.js';
-import { gitTakesUrls } from './subcommands.js';
+import { gitLongOptions, gitTakesUrls, gitValueLetters } from './subcommands.js';
 
 /** A URL naming its transport helper: a scheme (a letter, then letters, digits, `+`, `-`, `.`) and `::`. */
 const HELPER_URL = /^([A-Za-z][A-Za-z0-9+.-]*)::(.*)$/s;
@@ -87,7 +87,7 @@ export function transportPrograms(argv: readonly string[], literal: readonly boo
     return [extProgram(text, name, 'git remote-ext')];
   }
   if (!gitTakesUrls(name)) return [];
-  const out: Unwrapped[] = [];
+  const out: Unwrapped[] = hiddenUrls(argv, literal, sub);
   for (let i = sub + 1; i < argv.length; i++) {
     if (literal[i] === false) continue;
     const word = argv[i]!;
@@ -95,6 +95,82 @@ export function transportPrograms(argv: readonly string[], literal: readonly boo
     out.push(...urlPrograms(url, name, `git ${name} ${url}`));
   }
   return out;
+}
+
+/** Subcommands whose first operand is the repository (`fetch --multiple`: every operand). */
+const REPOSITORY_FIRST = new Set(['fetch', 'pull', 'push', 'ls-remote', 'clone', 'fetch-pack', 'send-pack']);
+
+/** Options whose value is a repository URL: `archive --remote=`, `push --repo=`. */
+const URL_OPTIONS: Readonly<Record<string, string>> = { archive: 'remote', push: 'repo' };
+
+/** Config keys whose value is a URL, or a helper's name (`configUrlPrograms`). */
+const URL_KEY = /^(remote\..+\.(url|pushurl|vcs)|submodule\..+\.url)$/i;
+
+/**
+ * A URL word whose value toolgate cannot see (an unknown variable, a substitution, `read`) may be an
+ * `ext::` URL, which runs its text as a command: hidden code, a firm ask (decision 0098), as a
+ * command option's value that is not literal is. Only the repository's place: the first operand of
+ * fetch, pull, push, ls-remote, clone and the pack plumbing (every word before it that is not
+ * literal too, since it may be that operand), a URL option's value, `remote add`/`set-url`'s and
+ * `submodule add`'s words, and a URL key's value given to `git config`. `git push origin "$branch"`
+ * names a refspec there, not a repository: unchanged.
+ */
+function hiddenUrls(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
+  const name = argv[sub]!;
+  const hidden = (i: number): Unwrapped[] => [
+    {
+      kind: 'unknown',
+      reason: `git ${name} is given a repository URL toolgate cannot read (${argv[i]}), which may run a command (ext::)`,
+      unseen: true,
+    },
+  ];
+  const urlOption = URL_OPTIONS[name];
+  if (urlOption !== undefined)
+    for (let i = sub + 1; i < argv.length && argv[i] !== '--'; i++) {
+      const m = /^--([a-z-]+)(=|$)/.exec(argv[i]!);
+      if (!m || m[1]!.length < 3 || !urlOption.startsWith(m[1]!)) continue;
+      if (m[2] === '=' ? literal[i] === false : literal[i + 1] === false) return hidden(m[2] === '=' ? i : i + 1);
+    }
+  if (name === 'remote' || name === 'submodule') {
+    const verb = argv.slice(sub + 1).find((w, k) => literal[sub + 1 + k] !== false && !w.startsWith('-'));
+    if (verb !== 'add' && verb !== 'set-url') return [];
+    for (let i = sub + 1; i < argv.length; i++) if (literal[i] === false) return hidden(i);
+    return [];
+  }
+  if (name === 'config') {
+    for (let i = sub + 1; i < argv.length; i++)
+      if (literal[i] !== false && URL_KEY.test(argv[i]!) && literal[i + 1] === false) return hidden(i + 1);
+    return [];
+  }
+  if (!REPOSITORY_FIRST.has(name)) return [];
+  const letters = gitValueLetters(name);
+  const long = gitLongOptions(name)?.values ?? [];
+  const multiple = name === 'fetch' && argv.slice(sub + 1).some((w) => /^--mul(t(i(p(le?)?)?)?)?$/.test(w));
+  for (let i = sub + 1; i < argv.length; i++) {
+    if (literal[i] === false) return hidden(i);
+    const a = argv[i]!;
+    if (a === '--') {
+      if (literal[i + 1] === false) return hidden(i + 1);
+      if (!multiple) return [];
+      continue;
+    }
+    if (a.startsWith('--')) {
+      const n = a.slice(2);
+      // A long value may be optional (`--recurse-submodules[=…]`): a next word that is not literal may be the URL.
+      if (!n.includes('=') && long.some((l) => l === n || (n.length >= 2 && l.startsWith(n)))) {
+        if (literal[i + 1] === false) return hidden(i + 1);
+        i++;
+      }
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      const k = [...a.slice(1)].findIndex((c) => letters.includes(c));
+      if (k >= 0 && k === a.length - 2) i++;
+      continue;
+    }
+    if (!multiple) return [];
+  }
+  return [];
 }
 
 /**
@@ -105,10 +181,14 @@ export function transportPrograms(argv: readonly string[], literal: readonly boo
 export function configUrlPrograms(key: string, rawKey: string, value: string | undefined, from: string): Unwrapped[] {
   if (/^(remote\..+\.(url|pushurl)|submodule\..+\.url)$/.test(key)) {
     if (value === undefined)
-      return [{ kind: 'opaque', reason: `${from}: git fetches from a URL toolgate cannot read, which may run a command` }];
+      return [
+        { kind: 'unknown', reason: `${from}: git fetches from a URL toolgate cannot read, which may run a command (ext::)`, unseen: true },
+      ];
     return urlPrograms(value, 'fetch', from);
   }
   if (/^url\..+\.(insteadof|pushinsteadof)$/.test(key)) return urlPrograms(rawKey.slice(4, rawKey.lastIndexOf('.')), 'fetch', from);
+  if (/^remote\..+\.vcs$/.test(key) && value === undefined)
+    return [{ kind: 'unknown', reason: `${from}: git runs a transport helper toolgate cannot read`, unseen: true }];
   if (/^remote\..+\.vcs$/.test(key) && value !== undefined && value !== '') return urlPrograms(`${value}::`, 'fetch', from);
   return [];
 }

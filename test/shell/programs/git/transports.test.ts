@@ -3,7 +3,7 @@
  * helpers other `<transport>::` URLs run.
  */
 import { describe, expect, it } from 'vitest';
-import { extArguments, urlPrograms } from '../../../../src/shell/programs/git/transports.js';
+import { extArguments, transportPrograms, urlPrograms } from '../../../../src/shell/programs/git/transports.js';
 
 describe('git ext:: addresses', () => {
   it('splits at unescaped spaces and decodes the placeholders git knows', () => {
@@ -35,5 +35,19 @@ describe('git ext:: addresses', () => {
     expect(urlPrograms('https::example.com/x', 'fetch', 'git fetch')).toEqual([]);
     expect(urlPrograms('https://example.com/x.git', 'fetch', 'git fetch')).toEqual([]);
     expect(urlPrograms('git@host:x.git', 'fetch', 'git fetch')).toEqual([]);
+  });
+
+  it('takes a repository word that is not literal for a hidden ext:: URL, not a refspec after a literal one', () => {
+    const firm = (argv: string[], literal: boolean[]): boolean =>
+      transportPrograms(argv, literal, 1).some((u) => u.kind === 'unknown' && u.unseen === true);
+    expect(firm(['git', 'fetch', '"$u"'], [true, true, false])).toBe(true);
+    expect(firm(['git', 'fetch', '--depth', '1', '"$u"'], [true, true, true, true, false])).toBe(true);
+    expect(firm(['git', 'fetch', '--multiple', 'origin', '"$u"'], [true, true, true, true, false])).toBe(true);
+    expect(firm(['git', 'archive', '--remote="$u"', 'HEAD'], [true, true, false, true])).toBe(true);
+    expect(firm(['git', 'remote', 'add', 'x', '"$u"'], [true, true, true, true, false])).toBe(true);
+    expect(firm(['git', 'config', 'remote.x.url', '"$u"'], [true, true, true, false])).toBe(true);
+    expect(firm(['git', 'push', 'origin', '"$b"'], [true, true, true, false])).toBe(false);
+    expect(firm(['git', 'fetch', 'origin', '"$b"'], [true, true, true, false])).toBe(false);
+    expect(firm(['git', 'config', 'user.name', '"$n"'], [true, true, true, false])).toBe(false);
   });
 });
