@@ -99,6 +99,9 @@ function analyzeAt(
             c.stateChanges.filter((s) => c.commands.length > s.after).map((s) => `${s.why}, so the commands after it cannot be judged`),
           ),
         ];
+  // An alias defined before a later command changes which code runs there: the text does not show it.
+  for (const s of c.stateChanges)
+    if (s.firm === true && c.commands.length > s.after) addUnseen(c, `${s.why}, so the commands after it cannot be judged`);
   const hidden = hiddenEvaluation(text);
   if (hidden) addUnseen(c, hidden);
   if (c.commands.length > MAX_COMMANDS) addUnseen(c, `more than ${MAX_COMMANDS} commands`);

@@ -27,6 +27,19 @@ export const CODE_AS_DATA: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Why the words of an `alias` command define an alias, or undefined when they only list them
+ * (`alias`, `alias -p`, `alias ls`). A word with `=` or one toolgate cannot see may define one
+ * (`alias ls='rm -rf x'`, zsh's global `alias -g X=…` and suffix `alias -s txt=…`). Shells expand
+ * an alias in text they read after the definition (dash always, bash with `expand_aliases`, zsh in
+ * scripts), so the commands after it cannot be read as written.
+ * @internal
+ */
+export function aliasDefinition(argv: readonly string[], literal: readonly boolean[]): string | undefined {
+  const defines = argv.slice(1).some((word, i) => literal[i + 1] !== true || word.includes('='));
+  return defines ? `'alias' defines an alias, which changes what the commands after it run` : undefined;
+}
+
+/**
  * Builtins that evaluate array subscripts arithmetically (`let 'a[$(cmd)]'` runs cmd), so a
  * `$(` or backtick inside an otherwise quoted argument is still code. Programs with a model say
  * so there (`arithmeticSubscripts`: test, `[`, the declaration builtins, `printf`, `read`, `shift`, …).

@@ -35,8 +35,11 @@ export interface Collector {
   unknown: string[];
   /** The reasons of `unknown` that are a firm ask in every mode (see `ShellAnalysis.unseen`). */
   unseen: string[];
-  /** Statements that change what later commands do, and how many commands came before each. */
-  stateChanges: { after: number; why: string }[];
+  /**
+   * Statements that change what later commands do, and how many commands came before each;
+   * `firm` when the later commands are not what the text shows (an alias), a firm ask in every mode.
+   */
+  stateChanges: { after: number; why: string; firm?: true }[];
   redirects: Redirect[];
   hasSubstitution: boolean;
   /** The shells the command may run in (one, or bash and zsh when the shell is unknown). */
@@ -91,9 +94,12 @@ export function addUnseen(c: Pick<Collector, 'unknown' | 'unseen'>, reason: stri
   if (!c.unseen.includes(reason)) c.unseen.push(reason);
 }
 
-/** Records a statement that changes what the commands after it do (see `state.ts`). */
-export function addStateChange(c: Collector, why: string | undefined, after = c.commands.length): void {
-  if (why !== undefined) c.stateChanges.push({ after, why });
+/**
+ * Records a statement that changes what the commands after it do (see `state.ts`); `firm` when
+ * it changes which code they are (see `Collector.stateChanges`).
+ */
+export function addStateChange(c: Collector, why: string | undefined, after = c.commands.length, firm = false): void {
+  if (why !== undefined) c.stateChanges.push(firm ? { after, why, firm } : { after, why });
 }
 
 /** Adds a bare or compound-level redirect to the analysis. */
