@@ -25,7 +25,7 @@ import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
-import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
+import { expandTilde, mayChooseOption, substituteVariables, variableView } from '../syntax/known-variables.js';
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
@@ -865,7 +865,12 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             because: `a word from its input may be ${option}`,
           });
         // `tar $(echo --remove-files) -cf x.tar .claude`: not understood, and a word may be an option that writes.
-        const hidden = hiddenOptionWord(name, { argv: cmd.argv, literal: cmd.literal, raw: cmd.raw ?? cmd.argv }, () => false);
+        const hidden = hiddenOptionWord(
+          name,
+          { argv: cmd.argv, literal: cmd.literal, raw: cmd.raw ?? cmd.argv },
+          () => false,
+          analysis.command,
+        );
         if (hidden !== undefined)
           add(i, 'write', hidden.why, '.', true, bases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
         return;
@@ -996,7 +1001,20 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       if (wrappers.has(i) && model?.touchesFilesAsWrapper !== true && model?.files === undefined) return;
       // With nothing carried from earlier on the line, the environment is the one read above.
       const environment = carried.length === 0 && unsure.size === 0 ? ownEnvironment : givenEnvironment(analysis, i, carried, unsure);
-      const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, environment, given);
+      const { modelled, dirs } = addOperands(
+        i,
+        name,
+        cmd,
+        expandedArgv(cmd),
+        bases,
+        add,
+        dirsOf,
+        note,
+        ctx,
+        environment,
+        analysis.command,
+        given,
+      );
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
     });
@@ -1226,6 +1244,7 @@ function addOperands(
   note: (why: string) => void,
   ctx: ShellPathContext,
   environment: GivenEnvironment,
+  command: string,
   given?: NamesGiven,
 ): { modelled: boolean | 'partly'; dirs: readonly string[] } {
   // `TAR_OPTIONS=--remove-files nice tar …`: the options the program reads from its variables come first.
@@ -1295,7 +1314,7 @@ function addOperands(
     });
   // A word whose value toolgate cannot see may be any option (`sort $o`, `sort -$(echo o)x`, `tar
   // -c$x`, `find .claude "$@"`): judged by what the program's options do (its input table).
-  const hidden = hiddenOptionWord(name, given0, fromInput);
+  const hidden = hiddenOptionWord(name, given0, fromInput, command);
   if (hidden !== undefined) add(i, 'write', hidden.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   const positional = PROGRAMS.get(name)?.positional === true;
   const settled = v.argv.every((w, k) => v.literal[k] === true || expandsToOneOperand(w));
@@ -1567,9 +1586,16 @@ function ignoresGivenNames(
  * The first word of a command, before a literal `--`, whose value toolgate cannot see and that may
  * be an option of it which writes or removes (its input table): an unquoted expansion (`$o`,
  * `$(…)`), a quoted substitution or `"$@"`, or an option word whose name holds an expansion
- * (`-$(echo o)…`, `tar -c$x`, `--$x`). A quoted variable alone (`sort "$f"`) is left as a name.
+ * (`-$(echo o)…`, `tar -c$x`, `--$x`). A quoted variable (`sort "$f"`) is left as a name unless
+ * the command itself may have set it to an option (`read f`, `f=$(…)`, `for f in $(…)`: see
+ * {@link mayChooseOption}); one it inherits or a loop over `src/*.js` sets is not chosen to be one.
  */
-function hiddenOptionWord(name: string, v: Variant, fromInput: (k: number) => boolean): { k: number; why: string } | undefined {
+function hiddenOptionWord(
+  name: string,
+  v: Variant,
+  fromInput: (k: number) => boolean,
+  command: string,
+): { k: number; why: string } | undefined {
   if (v.literal.every((l) => l)) return undefined;
   const table = PROGRAMS.inputOptions(name);
   if (table === undefined || table.writes.length === 0) return undefined;
@@ -1583,10 +1609,17 @@ function hiddenOptionWord(name: string, v: Variant, fromInput: (k: number) => bo
     const may = word.startsWith('-')
       ? optionNameAt(word, at, grammar)
       : (/^[$`]/.test(raw) && !/^\$\{?(HOME|PWD)\b/.test(raw) && /(\$[\w@*]+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`)$/.test(raw)) ||
-        /^"(\$\(|`|\$@"|\$\{@\}"|\$\*")/.test(raw);
+        /^"(\$\(|`|\$@"|\$\{@\}"|\$\*")/.test(raw) ||
+        quotedVariableChosen(raw, command);
     if (may) return { k, why: `${raw} may be ${name}'s option ${table.writes[0]!}` };
   }
   return undefined;
+}
+
+/** `"$f"`, `"${f}…"`: a word that begins with a quoted variable the command may have set to an option. */
+function quotedVariableChosen(raw: string, command: string): boolean {
+  const m = /^"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/.exec(raw);
+  return m !== null && mayChooseOption(command, (m[1] ?? m[2])!);
 }
 
 /** A word standing for what xargs appends from its input (no file name holds a NUL). */
