@@ -29,7 +29,7 @@ import { expandTilde, mayChooseOption, substituteVariables, variableView } from 
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
-import { inertAssignment } from '../programs/environment-values.js';
+import { inertAssignment, inertCodeValue } from '../programs/environment-values.js';
 import { variableWrite } from '../programs/variable-writes.js';
 import { ENVIRONMENT_FREE_BUILTINS, EXPORTING_BUILTINS } from '../programs/builtins.js';
 import { exportsOf } from '../programs/variable-setters.js';
@@ -1292,6 +1292,16 @@ function addOperands(
   // unseen, which the protected-path check asks about in every mode; the note above lets deny
   // rules meet it (decision 0092).
   for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
+  // A variable the program reads as code or as a file of options toolgate does not read
+  // (`LESSOPEN='|rm -rf .claude %s' less f`, `RIPGREP_CONFIG_PATH=cfg rg x`), given by the line
+  // with a value not known inert: the same unseen write (red team 16 NEW-3).
+  for (const [variable, what] of Object.entries(PROGRAMS.get(name)?.codeVariables ?? {})) {
+    const set = givenAssignment(environment, variable);
+    if (set === undefined || (!('hidden' in set) && !set.append && inertCodeValue(variable, set.value))) continue;
+    const why = `${name} is given ${'hidden' in set ? `${variable} (${set.hidden})` : set.raw}: ${what}, which toolgate does not read`;
+    note(`${cmd.source}: ${why}`);
+    add(i, 'write', why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
+  }
   // A word from input may be an option or operand that writes (`echo of=.claude/x | xargs dd
   // if=/dev/null`): a write of a name from input, as a file operand from input is (said once: not
   // when the program already writes or removes a name from input, `xargs zip -m`; a name the

@@ -73,3 +73,18 @@ export function systemVariable(name: string): boolean {
 export function libraryVariable(name: string): boolean {
   return SYSTEM_VARIABLES.test(name);
 }
+
+/**
+ * Whether a value given to one of a program's code variables (`ProgramModel.codeVariables`) is known
+ * to run nothing and read nothing: empty (less and rg take an empty value as unset: less 590
+ * lgetenv, ripgrep 13 config.rs), `/dev/null` for a file of options, and for `LESS` only options
+ * with no start command (`+cmd`, which less runs on each file). `undefined`: not literal.
+ * @internal
+ */
+export function inertCodeValue(name: string, value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (value === '') return true;
+  // `-+X` resets option X; any other `+` may start a command.
+  if (name === 'LESS') return !value.replace(/(^|\s)-\+/g, '$1-').includes('+');
+  return name === 'RIPGREP_CONFIG_PATH' && value === '/dev/null';
+}

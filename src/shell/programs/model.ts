@@ -204,6 +204,14 @@ export interface ProgramModel {
    */
   readonly optionVariables?: readonly string[];
   /**
+   * The environment variables it reads as code it runs or as a file of options toolgate does not
+   * read (less's `LESSOPEN`, a command run on each file; rg's `RIPGREP_CONFIG_PATH`, a file that may
+   * hold `--pre`), each with what it does, in plain words. One the line gives it with a value not
+   * known to be inert (`environment-values.ts` inertCodeValue) is an unseen write: a protected ask in
+   * every mode, as an option's hidden program is (decision 0092).
+   */
+  readonly codeVariables?: Readonly<Record<string, string>>;
+  /**
    * Where its option variables' words stand among its words (default 1: first): tar reads
    * TAR_OPTIONS after its old style first word is spelled out, so `TAR_OPTIONS=--remove-files tar
    * cf x.tar .claude` is `tar cf x.tar --remove-files .claude`.

@@ -67,6 +67,16 @@ export const less = defineProgram({
   grammar: lessGrammar,
   // less(1) ENVIRONMENT: LESS holds options read before the command line (`LESS=-o.npmrc` writes a log).
   optionVariables: ['LESS'],
+  // less(1) ENVIRONMENT: LESSOPEN and LESSCLOSE are commands less runs on each file it opens (`|rm -rf
+  // .claude %s` removed .claude, red team 16 NEW-3); LESSKEY/LESSKEYIN name key files whose #env section
+  // may set LESSOPEN; LESS's `+cmd` is a command it runs on each file.
+  codeVariables: {
+    LESSOPEN: 'LESSOPEN names a command less runs on each file it opens',
+    LESSCLOSE: 'LESSCLOSE names a command less runs on each file it closes',
+    LESSKEY: 'LESSKEY names a key file whose env section may set LESSOPEN, a command less runs on each file',
+    LESSKEYIN: 'LESSKEYIN names a key file whose env section may set LESSOPEN, a command less runs on each file',
+    LESS: 'LESS holds a start command (+cmd) less runs on each file it opens',
+  },
   files: (name, argv) => readerEffects(name, argv, lessGrammar, LESS_FACTS),
   runs: 'unseen',
   runsConfigured: (argv) => lesskeyCode(argv),

@@ -195,6 +195,13 @@ export const rg = defineProgram({
   },
   // `--pre CMD` runs CMD on every file it searches, `--hostname-bin CMD` runs CMD: judged as commands.
   unwrap: (argv, literal) => gnuOptionRuns('rg', argv, literal, grammar, ['pre', 'hostname-bin']),
+  // RIPGREP_CONFIG_PATH names a file of options rg reads first, which toolgate does not read: it may
+  // hold --pre (`printf -- '--pre=rm\n' > c && RIPGREP_CONFIG_PATH=c rg x .claude` removed
+  // .claude/settings.json, red team 16 NEW-3).
+  codeVariables: {
+    RIPGREP_CONFIG_PATH:
+      'RIPGREP_CONFIG_PATH names a file of options rg reads first (it may make rg run a program on each file with --pre)',
+  },
   runs: 'unseen',
   examples: [
     { command: 'rg TODO', effects: ['read . [all]'], readOnly: true },
