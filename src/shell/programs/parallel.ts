@@ -145,18 +145,21 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
   const { end, args, fromFiles } = parallelWords(argv);
   const unseen = readsArgumentsUnseen(argv);
   const before = argv.slice(1, end);
-  if (unseen && before.some((w) => REPLACEMENT_OPTIONS.test(w)))
+  if (unseen && (before.some((w) => REPLACEMENT_OPTIONS.test(w)) || ownReplacementStrings(argv, end)))
     return {
       inner: [
         {
           kind: 'unknown',
-          reason: 'parallel is given replacement strings of its own, filled from input toolgate cannot see',
+          reason: readsInput(argv)
+            ? 'parallel is given replacement strings of its own, filled from input toolgate cannot see'
+            : 'parallel is given replacement strings of its own, which toolgate does not fill in',
           unseen: true,
         },
       ],
       transparent: false,
       exactOnly: false,
     };
+  const fill = unseen ? undefined : filling(argv, end);
   const dirs = workDirs(argv, end);
   const sep = end < argv.length ? end : -1;
   const starts = commandStarts(argv, end);
@@ -178,7 +181,11 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
   // Read with parallel's own replacement strings (the shell sees any other brace group), and, when
   // the command holds another brace group, with that group replaced as well (it may be defined).
   const read = (command: string, k: number, arg?: string) => {
-    const own = arg === undefined ? command.replace(OWN_REPLACEMENT, '') : withArg(command, arg, OWN_REPLACEMENT);
+    // With a `:::` list toolgate reads only what it models exactly (else it reads the input as unseen).
+    const own =
+      arg === undefined
+        ? command.replace(OWN_REPLACEMENT, '')
+        : (filled(command, arg, fill ?? null) ?? withArg(command, arg, OWN_REPLACEMENT));
     add(own, k, 'parallel', arg);
     const other = command.replace(OWN_REPLACEMENT, '').match(REPLACEMENT);
     if (other === null) return;
@@ -244,8 +251,146 @@ function commandStarts(argv: readonly string[], end: number): number[] {
  */
 function readsArgumentsUnseen(argv: readonly string[]): boolean {
   if (semaphore(argv)) return false;
+  if (readsInput(argv)) return true;
+  const words = parallelWords(argv);
+  const fill = filling(argv, words.end);
+  if (fill === undefined) return true;
+  const commands = commandStarts(argv, words.end).map((k) => argv.slice(k, words.end).join(' '));
+  return commands.some((c) => words.args.some((a) => filled(c, a, fill) === undefined));
+}
+
+/** parallel reads its arguments from its input, `::::` files or `-a` files. */
+function readsInput(argv: readonly string[]): boolean {
   const words = parallelWords(argv);
   return !words.hasArgumentList || words.fromFiles || words.argFileOption;
+}
+
+/**
+ * Whether word `k` is an option that may take the next word as its value: not `--x=…`, and not a
+ * short cluster whose value is attached (`-j2`, `-I@`: it ends in a character that is no option).
+ */
+function takesNext(argv: readonly string[], k: number, end: number): boolean {
+  const w = k >= 1 && k < end ? argv[k]! : '';
+  if (!w.startsWith('-') || w === '-' || w === '--') return false;
+  return w.startsWith('--') ? !w.includes('=') : /[A-Za-z]$/.test(w);
+}
+
+/**
+ * Whether an option before the command may give parallel a replacement string of its own, in any
+ * spelling (`-I@`, `-kI@`, `--I=@`, `--rep=@`, `--er`, `--plus`, …).
+ */
+function ownReplacementStrings(argv: readonly string[], end: number): boolean {
+  const option = (k: number) => k >= 1 && k < end && argv[k]!.startsWith('-') && argv[k] !== '-';
+  for (let k = 1; k < end && (option(k) || takesNext(argv, k - 1, end)); k++) {
+    const w = argv[k]!;
+    if (!option(k) || w === '--') continue;
+    if (REPLACEMENT_OPTIONS.test(w)) return true;
+    if (w.startsWith('--')) {
+      const name = w.slice(2).split('=')[0]!;
+      if (name === 'i' || name === 'I') return true;
+    } else if (/[iI]/.test(w.slice(1))) return true;
+  }
+  return false;
+}
+
+/**
+ * Long options (any abbreviation: Perl's Getopt::Long takes one) that change which text fills the
+ * command from its `:::` arguments: replacement strings of their own (`--er`, `--bnr`, `--rpl`,
+ * `--plus`, …), sources joined or arguments grouped (`--link`, `-N`, `-X`, `--colsep`, …) or the
+ * list separator itself. toolgate does not model them: the filled-in words are unknown.
+ */
+const RESHAPING = [
+  'replace',
+  'extensionreplace',
+  'er',
+  'basenamereplace',
+  'bnr',
+  'dirnamereplace',
+  'dnr',
+  'basenameextensionreplace',
+  'bner',
+  'seqreplace',
+  'slotreplace',
+  'rpl',
+  'plus',
+  'link',
+  'xapply',
+  'max-args',
+  'max-replace-args',
+  'max-lines',
+  'xargs',
+  'colsep',
+  'csv',
+  'header',
+  'pipe',
+  'pipepart',
+  'trim',
+  'arg-sep',
+  'argsep',
+  'arg-file-sep',
+  'argfilesep',
+  'i',
+  'I',
+];
+/** Short options (bundled: `-kI@` is `-k -I@`) that do so: `-i`, `-N`, `-n`, `-L`, `-l`, `-X`, `-m`, `-C`. */
+const RESHAPING_SHORT = /[iINnLlXmC]/;
+
+/**
+ * The replacement string parallel fills its command with from a single `:::` list, when toolgate
+ * models it exactly: `{}` (`null`) or the string of `-I STR`, `-ISTR`, `--replace=STR`;
+ * `undefined` when the filled-in text cannot be told (another form, several lists, an option that
+ * reshapes the arguments). Options are the words from the first that are options or follow one (a
+ * possible value), so a command's own `-i` (`parallel grep -i x ::: f`) is not read as one.
+ */
+function filling(argv: readonly string[], end: number): string | null | undefined {
+  const lists = argv.slice(end).filter((w) => SEPARATORS.has(w));
+  if (lists.length !== 1 || lists[0] !== ':::') return undefined;
+  let replace: string | null = null;
+  const option = (k: number) => k >= 1 && k < end && argv[k]!.startsWith('-') && argv[k] !== '-';
+  for (let k = 1; k < end && (option(k) || takesNext(argv, k - 1, end)); k++) {
+    const w = argv[k]!;
+    if (!option(k) || w === '--') continue;
+    if (w === '-I') {
+      if (k + 1 >= end) return undefined;
+      replace = argv[k + 1]!;
+    } else if (w.startsWith('-I')) replace = w.slice(2);
+    else if (w.startsWith('--replace=')) replace = w.slice('--replace='.length);
+    else if (w.startsWith('--')) {
+      const name = w.slice(2).split('=')[0]!;
+      if (RESHAPING.some((t) => t.startsWith(name) || t.toLowerCase().startsWith(name.toLowerCase()))) return undefined;
+    } else if (RESHAPING_SHORT.test(w.slice(1))) return undefined;
+    if (replace === '') return undefined;
+  }
+  return replace;
+}
+
+/**
+ * parallel's own replacement strings toolgate computes exactly with one `:::` list (parallel
+ * 20221122: `{.}` drops a last `.ext` with no `/` in it, `{/}` everything up to the last `/`, `{/.}`
+ * both; `{1}`, `{1.}`, … the same with the one source).
+ */
+const EXACT: Readonly<Record<string, (arg: string) => string>> = {
+  '': (a) => a,
+  '.': (a) => a.replace(/\.[^/.]*$/, ''),
+  '/': (a) => a.replace(/^.*\//, ''),
+  '/.': (a) => a.replace(/^.*\//, '').replace(/\.[^/.]*$/, ''),
+};
+
+/**
+ * The command parallel runs for one `:::` argument, or `undefined` when toolgate does not model a
+ * replacement string in it exactly. With `-I STR` parallel's own strings stay live (`-I@ echo {.}`
+ * fills `{.}`), so any brace group then is not modelled.
+ */
+function filled(command: string, arg: string, replace: string | null): string | undefined {
+  if (arg.includes('\n')) return undefined;
+  if (replace !== null) {
+    if (/\{[^{}]*\}|\{=/.test(command)) return undefined;
+    return command.includes(replace) ? command.replaceAll(replace, arg) : `${command} ${arg}`;
+  }
+  const own = command.match(OWN_REPLACEMENT) ?? [];
+  if (own.some((r) => EXACT[r.slice(1, -1).replace(/^1/, '')] === undefined)) return undefined;
+  if (own.length === 0) return `${command} ${arg}`;
+  return command.replace(OWN_REPLACEMENT, (r) => EXACT[r.slice(1, -1).replace(/^1/, '')]!(arg));
 }
 
 /** The parallel model. @internal */
