@@ -7,77 +7,44 @@
  * under one, so a name it hands never reads as an option unless a search path does.
  */
 import { all, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { parseGnuOptions, shortArgument, type GnuOptionSpec, type GnuProblem } from '../options/gnu-options.js';
 import type { RunTimeInput } from '../types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 
-/** Options that take a value (the next word, or `=VALUE`; a short one also the rest of its cluster). */
-const VALUED_SHORT = new Set(['d', 'E', 't', 'e', 'S', 'o', 'c', 'j']);
-const VALUED_LONG = new Set([
-  'and',
-  'max-depth',
-  'min-depth',
-  'exact-depth',
-  'exclude',
-  'type',
-  'extension',
-  'size',
-  'changed-within',
-  'changed-after',
-  'change-newer-than',
-  'newer',
-  'changed-before',
-  'change-older-than',
-  'older',
-  'owner',
-  'batch-size',
-  'ignore-file',
-  'color',
-  'threads',
-  'max-results',
-  'max-buffer-time',
-  'base-directory',
-  'path-separator',
-  'search-path',
-]);
-/** Options that take no value (fd 8.6 `--help`, and the overrides it hides there). */
-const FLAG_SHORT = new Set(['H', 'I', 'u', 's', 'i', 'g', 'F', 'a', 'l', 'L', 'p', '0', 'q', 'h', 'V', '1']);
-const FLAG_LONG = new Set([
-  'hidden',
-  'no-hidden',
-  'no-ignore',
-  'ignore',
-  'no-ignore-vcs',
-  'ignore-vcs',
-  'no-ignore-parent',
-  'no-global-ignore-file',
-  'no-require-git',
-  'unrestricted',
-  'case-sensitive',
-  'ignore-case',
-  'glob',
-  'regex',
-  'fixed-strings',
-  'absolute-path',
-  'relative-path',
-  'list-details',
-  'follow',
-  'no-follow',
-  'full-path',
-  'print0',
-  'prune',
-  'quiet',
-  'show-errors',
-  'strip-cwd-prefix',
-  'one-file-system',
-  'mount',
-  'xdev',
-  'help',
-  'version',
-]);
+/**
+ * fd 8.6's options (`fdfind --help`, and the overrides it hides there). clap matches long names
+ * exactly. `-x`/`-X` (`--exec`, `--exec-batch`) take the command's first word as their value;
+ * {@link readFd} takes the rest of the command up to `;`.
+ */
+const FD_GRAMMAR: GnuOptionSpec = {
+  short: 'HIusigFalLp0qhV1d:E:t:e:S:o:c:j:x:X:',
+  long: {
+    ...Object.fromEntries(
+      (
+        'and max-depth min-depth exact-depth exclude type extension size changed-within changed-after change-newer-than ' +
+        'newer changed-before change-older-than older owner batch-size ignore-file color threads max-results ' +
+        'max-buffer-time base-directory path-separator search-path exec exec-batch'
+      )
+        .split(' ')
+        .map((name) => [name, 'required' as const]),
+    ),
+    ...Object.fromEntries(
+      (
+        'hidden no-hidden no-ignore ignore no-ignore-vcs ignore-vcs no-ignore-parent no-global-ignore-file ' +
+        'no-require-git unrestricted case-sensitive ignore-case glob regex fixed-strings absolute-path relative-path ' +
+        'list-details follow no-follow full-path print0 prune quiet show-errors strip-cwd-prefix one-file-system ' +
+        'mount xdev help version'
+      )
+        .split(' ')
+        .map((name) => [name, 'none' as const]),
+    ),
+  },
+  abbreviations: false,
+};
+
 /** The options that run a command. */
-const EXEC_SHORT = new Set(['x', 'X']);
-const EXEC_LONG = new Set(['exec', 'exec-batch']);
+const EXEC = new Set(['x', 'X', 'exec', 'exec-batch']);
 
 /** An fd command's words as fd reads them. */
 interface FdWords {
@@ -91,57 +58,61 @@ interface FdWords {
   readonly problem?: string;
 }
 
-/** Reads fd's words: options and their values, its positional words, the commands `-x`/`-X` run. */
+/**
+ * Reads fd's words with {@link FD_GRAMMAR}: options and their values, its positional words, the
+ * commands `-x`/`-X` run. The words are read a stretch at a time: up to the first `-x`/`-X`, whose
+ * command runs to the next `;` (or the end), then on after the `;`. A word the grammar refuses
+ * past a `-x` is the command's; before one, fd refuses the command.
+ */
 function readFd(argv: readonly string[]): FdWords {
   const positional: number[] = [];
   const options: FdWords['options'][number][] = [];
   const commands: FdWords['commands'][number][] = [];
-  const command = (option: string, k: number): number => {
-    let end = k + 1;
+  const done = (problem?: string): FdWords =>
+    problem === undefined ? { positional, options, commands } : { positional, options, commands, problem };
+  let start = 1;
+  while (start < argv.length) {
+    const whole = parseGnuOptions(argv, FD_GRAMMAR, start);
+    // Refused: the words before the refused one, which may hold the `-x` whose command holds it.
+    const parsed = whole.ok ? whole : parseGnuOptions(argv.slice(0, whole.index), FD_GRAMMAR, start);
+    if (!parsed.ok) return done(refused(parsed.word, parsed.problem));
+    const exec = parsed.options.find((o) => EXEC.has(o.name));
+    for (const o of parsed.options) {
+      if (o === exec) break;
+      if (o.value === undefined) options.push({ name: o.name, index: o.index });
+      else if (o.valueIndex !== undefined) options.push({ name: o.name, index: o.index, valueIndex: o.valueIndex });
+      else options.push({ name: o.name, index: o.index, attached: o.value });
+    }
+    for (const o of parsed.operands) if (exec === undefined || o.index < exec.index) positional.push(o.index);
+    if (exec === undefined) {
+      if (whole.ok) return done();
+      // `-x` as the last word: a command of no words.
+      const name = whole.problem === 'missingValue' ? optionName(whole.word) : '';
+      if (!EXEC.has(name)) return done(refused(whole.word, whole.problem));
+      commands.push({ option: whole.word.startsWith('--') ? `--${name}` : `-${name}`, start: argv.length, end: argv.length });
+      return done();
+    }
+    if (exec.valueIndex === undefined) return done(`fd ${exec.word}: a command attached to its option`);
+    let end = exec.valueIndex;
     while (end < argv.length && argv[end] !== ';') end++;
-    commands.push({ option, start: k + 1, end });
-    return end;
-  };
-  for (let k = 1; k < argv.length; k++) {
-    const w = argv[k]!;
-    if (w === '--') {
-      for (let j = k + 1; j < argv.length; j++) positional.push(j);
-      break;
-    }
-    if (w.startsWith('--')) {
-      const eq = w.indexOf('=');
-      const name = eq < 0 ? w.slice(2) : w.slice(2, eq);
-      if (EXEC_LONG.has(name)) {
-        if (eq >= 0) return { positional, options, commands, problem: `fd ${w}: a command attached to its option` };
-        k = command(`--${name}`, k);
-      } else if (VALUED_LONG.has(name)) {
-        if (eq >= 0) options.push({ name, index: k, attached: w.slice(eq + 1) });
-        else options.push({ name, index: k, valueIndex: ++k });
-      } else if (FLAG_LONG.has(name) && eq < 0) options.push({ name, index: k });
-      else return { positional, options, commands, problem: `fd ${w} is not an option fd 8.6 has` };
-      continue;
-    }
-    if (w.startsWith('-') && w.length > 1) {
-      for (let c = 1; c < w.length; c++) {
-        const letter = w[c]!;
-        if (EXEC_SHORT.has(letter)) {
-          if (c < w.length - 1) return { positional, options, commands, problem: `fd ${w}: a command attached to its option` };
-          k = command(`-${letter}`, k);
-          break;
-        }
-        if (VALUED_SHORT.has(letter)) {
-          if (c < w.length - 1) options.push({ name: letter, index: k, attached: w.slice(c + 1) });
-          else options.push({ name: letter, index: k, valueIndex: ++k });
-          break;
-        }
-        if (!FLAG_SHORT.has(letter)) return { positional, options, commands, problem: `fd -${letter} is not an option fd 8.6 has` };
-        options.push({ name: letter, index: k });
-      }
-      continue;
-    }
-    positional.push(k);
+    commands.push({ option: exec.kind === 'long' ? `--${exec.name}` : `-${exec.name}`, start: exec.valueIndex, end });
+    start = end + 1;
   }
-  return { positional, options, commands };
+  return done();
+}
+
+/** The option a word names: its long name, or the letter of a short cluster that takes a value (`-Hx` → `x`). */
+function optionName(word: string): string {
+  if (word.startsWith('--')) return word.slice(2).split('=')[0]!;
+  return [...word.slice(1)].find((c) => shortArgument(FD_GRAMMAR.short!, c) !== 'none') ?? word.slice(1);
+}
+
+/** Why fd refuses `word`: an option it lacks (a long flag given a value counts), or one with no value. */
+function refused(word: string, problem: GnuProblem): string {
+  if (problem === 'missingValue') return `fd ${word} needs a value`;
+  if (word.startsWith('--')) return `fd ${word} is not an option fd 8.6 has`;
+  const letter = [...word.slice(1)].find((c) => shortArgument(FD_GRAMMAR.short!, c) === undefined);
+  return `fd -${letter ?? word.slice(1)} is not an option fd 8.6 has`;
 }
 
 const has = (words: FdWords, ...names: string[]): boolean => words.options.some((o) => names.includes(o.name));
