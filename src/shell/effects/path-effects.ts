@@ -998,9 +998,13 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       // model reads its files keeps them when an option of it runs something too (`sort
       // --compress-program=gzip -o .claude/x y`, `rg --pre=cat s .env`).
       const model = PROGRAMS.get(name);
-      if (wrappers.has(i) && model?.touchesFilesAsWrapper !== true && model?.files === undefined) return;
       // With nothing carried from earlier on the line, the environment is the one read above.
       const environment = carried.length === 0 && unsure.size === 0 ? ownEnvironment : givenEnvironment(analysis, i, carried, unsure);
+      if (wrappers.has(i) && model?.touchesFilesAsWrapper !== true && model?.files === undefined) {
+        // A wrapper's variables still reach it (`PARALLEL='--rpl …' parallel echo {} ::: a`).
+        addCodeVariableWrites(i, name, cmd, environment, bases, add, note);
+        return;
+      }
       const { modelled, dirs } = addOperands(
         i,
         name,
@@ -1233,6 +1237,31 @@ function addInnerReads(analysis: ShellAnalysis, i: number, bases: readonly strin
   for (const word of words) add(i, 'read', word, word, true, bases, { assumed: 'word', possible });
 }
 
+/**
+ * A variable the program reads as code or as a file of options toolgate does not read
+ * (`LESSOPEN='|rm -rf .claude %s' less f`, `RIPGREP_CONFIG_PATH=cfg rg x`, `PARALLEL='--rpl …'
+ * parallel …`), given by the line with a value not known inert: a write whose names toolgate cannot
+ * see, under each directory the command works in, which the protected-path check asks about in
+ * every mode (red team 16 NEW-3).
+ */
+function addCodeVariableWrites(
+  i: number,
+  name: string,
+  cmd: SimpleCommand,
+  environment: GivenEnvironment,
+  bases: readonly string[],
+  add: Add,
+  note: (why: string) => void,
+): void {
+  for (const [variable, what] of Object.entries(PROGRAMS.get(name)?.codeVariables ?? {})) {
+    const set = givenAssignment(environment, variable);
+    if (set === undefined || (!('hidden' in set) && !set.append && inertCodeValue(variable, set.value))) continue;
+    const why = `${name} is given ${'hidden' in set ? `${variable} (${set.hidden})` : set.raw}: ${what}, which toolgate does not read`;
+    note(`${cmd.source}: ${why}`);
+    add(i, 'write', why, '.', true, bases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
+  }
+}
+
 function addOperands(
   i: number,
   name: string,
@@ -1292,16 +1321,8 @@ function addOperands(
   // unseen, which the protected-path check asks about in every mode; the note above lets deny
   // rules meet it (decision 0092).
   for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
-  // A variable the program reads as code or as a file of options toolgate does not read
-  // (`LESSOPEN='|rm -rf .claude %s' less f`, `RIPGREP_CONFIG_PATH=cfg rg x`), given by the line
-  // with a value not known inert: the same unseen write (red team 16 NEW-3).
-  for (const [variable, what] of Object.entries(PROGRAMS.get(name)?.codeVariables ?? {})) {
-    const set = givenAssignment(environment, variable);
-    if (set === undefined || (!('hidden' in set) && !set.append && inertCodeValue(variable, set.value))) continue;
-    const why = `${name} is given ${'hidden' in set ? `${variable} (${set.hidden})` : set.raw}: ${what}, which toolgate does not read`;
-    note(`${cmd.source}: ${why}`);
-    add(i, 'write', why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
-  }
+  // Its code variables given by the line: the same unseen write.
+  addCodeVariableWrites(i, name, cmd, environment, cmdBases, add, note);
   // A word from input may be an option or operand that writes (`echo of=.claude/x | xargs dd
   // if=/dev/null`): a write of a name from input, as a file operand from input is (said once: not
   // when the program already writes or removes a name from input, `xargs zip -m`; a name the

@@ -402,6 +402,17 @@ export const parallel = defineProgram({
   role: 'wrapper',
   unwrap,
   handsOnInput: readsArgumentsUnseen,
+  // parallel puts $PARALLEL's words before its own, and reads `config` (and the profiles -J names)
+  // from $PARALLEL_HOME instead of ~/.parallel (parallel(1), "ENVIRONMENT VARIABLES"): `--rpl '{}
+  // system(q(rm -rf .claude))'` there makes every `{}` run perl code. Verified with parallel
+  // 20221122: `PARALLEL="--rpl '{} system(q(rm -rf .claude))'" parallel echo {} ::: a` removed
+  // .claude; `PARALLEL_HOME=h parallel -J prof echo {} ::: c` ran h/prof's --rpl. ~/.parallel itself
+  // is a protected folder (paths/protected.ts), so what it holds is the user's own.
+  codeVariables: {
+    PARALLEL: 'PARALLEL holds options parallel reads before its command line (--rpl may make a replacement string run perl code)',
+    PARALLEL_HOME:
+      'PARALLEL_HOME names the folder parallel reads its config and profiles from (options that may make a replacement string run perl code)',
+  },
   examples: [
     {
       command: 'parallel truncate -s0',

@@ -145,7 +145,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [114, 0, ["less"], ["codeVariables","files","grammar","optionVariables","runs.unseen","runsConfigured"], {}],
   [115, 0, ["lesskey"], ["files","grammar","runs.unseen"], {}],
   [116, 0, ["more"], ["files","grammar","optionVariables","runs.unseen"], {}],
-  [117, 0, ["parallel","sem"], ["handsOnInput","role.wrapper","runs.seen","unwrap"], {}],
+  [117, 0, ["parallel","sem"], ["codeVariables","handsOnInput","role.wrapper","runs.seen","unwrap"], {}],
   [118, 0, ["paste"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["paste"]}],
   [119, 0, ["patch"], ["files","grammar","positional","runs.unseen"], {}],
   [120, 0, ["perf"], ["files","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
