@@ -13,7 +13,7 @@ import {
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir, cacheKeyOf, isPrivateDir } from './policy-cache.js';
-import { WASM_FLAGS } from './wasm-flags.js';
+import { setWasmFlags } from './wasm-flags.js';
 
 /** What `toolgate hook` needs from its module. */
 export interface HookModule {
@@ -63,7 +63,8 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
   // its code cache is then made and read under the same flags (V8 refuses a cache made under other
   // flags), so the parser's calls run from a cache of their own too.
   const flagsFirst = kind === 'parser';
-  if (flagsFirst) await wasmFlags();
+  // The same flags as the hook's (`liftoffOnly` in hook.ts), so a cache made by either is read by the other.
+  if (flagsFirst) await setWasmFlags();
   const dir = cacheDir(env);
   const requireFor = await bundleRequire(bundle, dir, kind);
   const compiled = compileCached(bundle, dir, `hook-${kind}`);
@@ -146,15 +147,6 @@ function compileCached(file: string, dir: string, name: string): CachedScript {
       }
     },
   };
-}
-
-/**
- * The flags a hook call sets before it loads the shell grammar (`liftoffOnly` in hook.ts says
- * why); the same two, so a cache made by either is read by the other.
- */
-async function wasmFlags(): Promise<void> {
-  const v8 = (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined) ?? (await import('node:v8'));
-  for (const flag of WASM_FLAGS) v8.setFlagsFromString(flag);
 }
 
 /**

@@ -28,7 +28,7 @@ import { runShadow, type ShadowOutcome } from '../shadow/outcome.js';
 import { decisionShadow } from '../provenance/event.js';
 import { cacheDir, cacheInputs, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 import { readSessionMode, writeSessionMode } from './session-modes.js';
-import { WASM_FLAGS } from './wasm-flags.js';
+import { setWasmFlags } from './wasm-flags.js';
 
 /** The flags of `toolgate hook`. */
 export interface HookFlags {
@@ -349,13 +349,11 @@ function sessionParentMode(event: ToolEvent, dir: string): string | undefined {
  * optimising compiler on background threads (≈ 0.4 s of CPU, ≈ 10× the parse) and the process
  * waits for that before it exits. `--wasm-lazy-validation`: each function of the grammar is
  * validated when it is first compiled (V8 compiles them on first call), not all of them at load.
- * The parse, and so the decision, is the same either way. Set only before the grammar loads, so
- * no other call loads `node:v8`.
+ * The parse, and so the decision, is the same either way. Set only before the grammar loads
+ * (`wasm-flags.ts` says how).
  */
 export async function liftoffOnly(): Promise<void> {
-  // `process.getBuiltinModule` (Node ≥ 20.16) loads the module without going through `import()`.
-  const v8 = (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined) ?? (await import('node:v8'));
-  for (const flag of WASM_FLAGS) v8.setFlagsFromString(flag);
+  await setWasmFlags();
 }
 
 /**

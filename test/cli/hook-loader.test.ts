@@ -141,6 +141,24 @@ exports.hookMain = async (args, input, beforeShellParser) => { await beforeShell
     expect(loadInChild(file, cache, ['parse'], 'parser')).toEqual({ cached: true, result: 1 });
   });
 
+  it('sets the WebAssembly flags with no deprecation warning on stderr, and leaves process.noDeprecation as it was', () => {
+    const file = join(dir, 'hook.cjs');
+    // A module whose one function V8 refuses when it validates every function at compile time, and
+    // compiles under --wasm-lazy-validation (one of the flags): so the flags were set.
+    writeFileSync(
+      file,
+      `const bytes = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0, 3, 2, 1, 0, 0x0a, 5, 1, 3, 0, 0x6a, 0x0b]);
+exports.hookMain = async () => { try { new WebAssembly.Module(bytes); } catch { return 0; } return 'noDeprecation' in process ? 2 : 1; };\n`,
+    );
+    const [loader] = programArgs('hook-loader');
+    const script = `import { loadHook } from ${JSON.stringify(loader)};
+const l = await loadHook(${JSON.stringify(file)}, { TOOLGATE_CACHE_DIR: ${JSON.stringify(join(dir, 'cache'))} }, 'parser');
+console.log(await l.hook.hookMain([]));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('1');
+  });
+
   it('names the kind of call from the event: shell tools, other tools, and events it cannot read', () => {
     expect(hookCallKind(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }))).toBe('shell');
     expect(hookCallKind(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git status && npm test > out.txt' } }))).toBe('shell');
