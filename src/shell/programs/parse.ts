@@ -131,7 +131,8 @@ function mayBeOption(argv: readonly string[], literal: readonly boolean[], k: nu
  * `a=-delete; find .claude $a`). An option ending in `=` takes the word itself as its value
  * (`--suffix=` for `cp -b $s a b`), which stays not literal, so the model takes it as unknown
  * ({@link valueNotLiteral}). Options that only change what is printed are not listed: `cat "$f"`
- * is unchanged. `mayHide` leaves out words a model knows to be something else.
+ * is unchanged. `mayHide` leaves out words a model knows to be something else; `who` names the
+ * program in the reason (`git clean`).
  * @internal
  */
 export function withHiddenOptions(
@@ -140,6 +141,7 @@ export function withHiddenOptions(
   hidden: readonly string[],
   files: (argv: readonly string[], literal: readonly boolean[] | undefined) => FileOperands,
   mayHide: (k: number) => boolean = () => true,
+  who: string = argv[0]!,
 ): FileOperands {
   const out = files(argv, literal);
   if (literal === undefined || !literal.includes(false)) return out;
@@ -154,7 +156,7 @@ export function withHiddenOptions(
       const more = files(other, literal);
       merged ??= { ...out, files: out.files.slice(), unresolved: out.unresolved.slice() };
       // What only this reading does is said to come from the word (`$x may be tar's option --remove-files`).
-      const because = `${argv[k]!} may be ${argv[0]!}'s option ${option.endsWith('=') ? `${option}…` : option}`;
+      const because = `${argv[k]!} may be ${who}'s option ${option.endsWith('=') ? `${option}…` : option}`;
       const plain = (f: FileOperand) => out.files.some((g) => g.op === f.op && g.index === f.index && g.value === f.value);
       // The model's own why names the word as this reading wrote it (`--in-place=$o`): it is said as written (`$o`).
       const then = (why: string) => `${because}, and then ${why.split(other[k]!).join(argv[k]!)}`;

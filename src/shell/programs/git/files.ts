@@ -9,7 +9,8 @@
  * know has its words assumed read and written.
  */
 import { is, type FileOperand, type FileOperands } from '../../options/file-operands.js';
-import { readWords, readWordsLeniently } from '../parse.js';
+import { optionNameAt } from '../input-options.js';
+import { readWords, readWordsLeniently, withHiddenOptions } from '../parse.js';
 import { readRevPaths, type GitFilesCall, type GitFilesExtra, type GitFilesRule } from './files-call.js';
 import { configWrites } from './files-config.js';
 import { gitGrammar, optionFiles, ORDER_FILE, readsPathsFromInput, textValues } from './files-options.js';
@@ -18,7 +19,7 @@ import { rewrites } from './files-rewrites.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { asPathspecs, pathspecs } from './pathspecs.js';
 import { readsTrackedOnly } from './tracked-reads.js';
-import { GIT_REF_OPERANDS, gitFileOptions, gitLongOptions, gitSubcommand, gitValueLetters } from './subcommands.js';
+import { GIT_REF_OPERANDS, gitFileOptions, gitHiddenWorst, gitLongOptions, gitSubcommand, gitValueLetters } from './subcommands.js';
 
 /**
  * Configuration keys whose value names a file git reads, and may print: `blame.ignoreRevsFile` (a
@@ -118,7 +119,31 @@ function icasePathspecs(argv: readonly string[], at: number, variable: ((name: s
  * git: pathspecs read, trees searched or written, directories created, config written.
  * `variable` tells what the environment holds (see `ProgramModel.files`; absent: nothing known).
  */
-export function gitOperands(argv: readonly string[], variable?: (name: string) => string | null | undefined): FileOperands {
+export function gitOperands(
+  argv: readonly string[],
+  variable?: (name: string) => string | null | undefined,
+  literal?: readonly boolean[],
+): FileOperands {
+  const at = sub(argv).at;
+  const name = argv[at] ?? '';
+  const worst = gitHiddenWorst(name);
+  if (literal === undefined || worst === undefined) return gitOperandsPlain(argv, variable);
+  // A word toolgate cannot see among the subcommand's options (`git clean -f"$x" sub`) may be the
+  // worst of them: not a value of its own options (`-e "$x"`, `-e$x`), not after a literal `--`.
+  const grammar = gitGrammar(name, gitValueLetters(name), gitLongOptions(name));
+  const values = new Set(
+    readWordsLeniently(argv, grammar, at + 1).options.flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [])),
+  );
+  const mayHide = (k: number): boolean => {
+    const word = argv[k]!;
+    const expansion = word.search(/[$`]/);
+    return k > at && !values.has(k) && (!word.startsWith('-') || expansion < 0 || optionNameAt(word, expansion, grammar));
+  };
+  return withHiddenOptions(argv, literal, worst, (words) => gitOperandsPlain(words, variable), mayHide, `git ${name}`);
+}
+
+/** {@link gitOperands} of the words as written. */
+function gitOperandsPlain(argv: readonly string[], variable?: (name: string) => string | null | undefined): FileOperands {
   const { out: r, specs } = gitOperandsRaw(argv);
   const at = sub(argv).at;
   if (GIT_REF_OPERANDS.has(argv[at] ?? '')) return r;

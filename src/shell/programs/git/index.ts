@@ -21,7 +21,7 @@ export const git = defineProgram({
   summary: 'git: the version control system',
   sources: ['git 2.39 manual pages (git(1), git-config(1), one page per subcommand)', CC_DOCS, CC_CLI],
   skips: 'git reads what it tracks (and, with some options, what is not ignored), which toolgate cannot see',
-  files: (_name, argv, _literal, variable) => gitOperands(argv, variable),
+  files: (_name, argv, literal, variable) => gitOperands(argv, variable, literal),
   readOnly: {
     claudeCode: {
       git: {

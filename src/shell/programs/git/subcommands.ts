@@ -101,6 +101,12 @@ export interface GitSubcommand {
    */
   readonly commandOptions?: { readonly long: readonly string[]; readonly short?: string };
   /**
+   * The options a word toolgate cannot see may be, written as the worst of them (`clean`: `-ffdx`):
+   * such a word among its options (`git clean -f"$x" sub`, `-$(echo f)`, a word alone) is also
+   * read as that option, so its effects are judged as they may be.
+   */
+  readonly hiddenWorst?: readonly string[];
+  /**
    * `urls`: its words (or an option's value, `archive --remote=URL`) may be repository URLs, whose
    * `<transport>::` form runs a program (`transports.ts`).
    */
@@ -235,7 +241,15 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--strategy= --strategy-option= --gpg-sign --ff --allow-empty --allow-empty-message --keep-redundant-commits ' +
       '--commit',
   },
-  clean: { files: clean, valueLetters: 'e', long: '--quiet --dry-run --force --interactive --exclude= --no-quiet' },
+  // git clean -h: -d, -f, -i, -n, -q, -x, -X, `-e PATTERN`. A hidden word may be a second -f (with a
+  // pathspec, -ff removes the nested repositories below it), -d or -x/-X (what is removed: the
+  // files rule already takes every entry below each pathspec, ignored ones too).
+  clean: {
+    files: clean,
+    valueLetters: 'e',
+    long: '--quiet --dry-run --force --interactive --exclude= --no-quiet',
+    hiddenWorst: ['-ffdx'],
+  },
   clone: {
     takes: 'urls',
     files: clone,
@@ -334,6 +348,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   fetch: {
     takes: 'urls',
     tree: 'reports',
+    // `-j N` (--jobs), `-o TEXT` (--server-option): git fetch -h.
+    valueLetters: 'jo',
     commandOptions: { long: ['upload-pack'] },
     long:
       '--verbose --quiet --all --set-upstream --append --atomic --upload-pack= --force --multiple --tags --jobs= ' +
@@ -409,7 +425,14 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: INDEX },
   },
   // `--exec` is ls-remote's hidden old name of `--upload-pack` (builtin/ls-remote.c).
-  'ls-remote': { takes: 'urls', tree: 'reports', commandOptions: { long: ['upload-pack', 'exec'] } },
+  'ls-remote': {
+    takes: 'urls',
+    tree: 'reports',
+    // `-o TEXT` (--server-option): git ls-remote -h.
+    valueLetters: 'o',
+    commandOptions: { long: ['upload-pack', 'exec'] },
+    long: '--quiet --upload-pack= --exec= --tags --heads --refs --get-url --sort= --exit-code --symref --server-option= ' + '--no-quiet',
+  },
   'ls-tree': { tree: 'reports' },
   maintenance: {},
   merge: {
@@ -442,7 +465,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   pull: {
     takes: 'urls',
     tree: 'rewrites',
-    valueLetters: 'sX',
+    // `-o TEXT` (--server-option) too: git pull -h (`-j`, `-r`, `-S` take a value only attached).
+    valueLetters: 'sXo',
     commandOptions: { long: ['upload-pack'] },
     long:
       '--verbose --quiet --progress --recurse-submodules --rebase --stat --summary --log --signoff --squash --commit ' +
@@ -454,6 +478,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   push: {
     takes: 'urls',
     tree: 'reports',
+    // `-o TEXT` (--push-option): git push -h.
+    valueLetters: 'o',
     commandOptions: { long: ['receive-pack', 'exec'] },
     long:
       '--verbose --quiet --repo= --all --mirror --delete --tags --dry-run --porcelain --force --force-with-lease ' +
@@ -665,6 +691,11 @@ const FILE_OPTIONS = new Map<string, OwnFileOptions>();
 /** The short options that take a value, of `name` (none when it is not in the table). @internal */
 export function gitValueLetters(name: string): string {
   return Object.hasOwn(GIT_SUBCOMMANDS, name) ? (GIT_SUBCOMMANDS[name]!.valueLetters ?? '') : '';
+}
+
+/** The worst options a word toolgate cannot see may be among `name`'s (its entry's `hiddenWorst`). @internal */
+export function gitHiddenWorst(name: string): readonly string[] | undefined {
+  return Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name]!.hiddenWorst : undefined;
 }
 
 /** Whether the words of `name` may be repository URLs (its entry's `takes`). @internal */

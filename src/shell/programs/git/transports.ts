@@ -8,7 +8,10 @@
  */
 import { quoteWord } from '../../syntax/environment.js';
 import type { Unwrapped } from '../wrapper-types.js';
-import { gitLongOptions, gitTakesUrls, gitValueLetters } from './subcommands.js';
+import { resolveLongOption } from '../../options/gnu-options.js';
+import { optionNameAt } from '../input-options.js';
+import { gitGrammar } from './files-options.js';
+import { gitCommandOptions, gitLongOptions, gitTakesUrls, gitValueLetters } from './subcommands.js';
 
 /** A URL naming its transport helper: a scheme (a letter, then letters, digits, `+`, `-`, `.`) and `::`. */
 const HELPER_URL = /^([A-Za-z][A-Za-z0-9+.-]*)::(.*)$/s;
@@ -113,7 +116,12 @@ const URL_KEY = /^(remote\..+\.(url|pushurl|vcs)|submodule\..+\.url)$/i;
  * fetch, pull, push, ls-remote, clone and the pack plumbing (every word before it that is not
  * literal too, since it may be that operand), a URL option's value, `remote add`/`set-url`'s and
  * `submodule add`'s words, and a URL key's value given to `git config`. `git push origin "$branch"`
- * names a refspec there, not a repository: unchanged.
+ * names a refspec there, not a repository: unchanged. An option's value is no repository (`push -o
+ * "$x"`, `--push-option="$x"`, `fetch --depth "$n"`: the subcommand's value letters and long list);
+ * an option word whose name is not literal (`push -$x`) may be one that runs a program.
+ * `git fetch "$remote"` stays a firm ask with or without `--` before it: without, the word may be
+ * `--upload-pack=PROG`, which git runs; after `--`, it is the repository, which may be an `ext::`
+ * URL that runs its text where git's configuration allows ext (observed with git 2.39.5).
  */
 function hiddenUrls(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
   const name = argv[sub]!;
@@ -124,6 +132,18 @@ function hiddenUrls(argv: readonly string[], literal: readonly boolean[], sub: n
       unseen: true,
     },
   ];
+  // `git fetch -$x`: the word may be `--upload-pack=…`, which git runs, or the repository.
+  const runs = gitCommandOptions(name)?.long[0];
+  const hiddenOption = (i: number): Unwrapped[] =>
+    runs === undefined
+      ? hidden(i)
+      : [
+          {
+            kind: 'unknown',
+            reason: `git ${name} is given an option toolgate cannot read (${argv[i]}), which may be --${runs}=…, a command git runs`,
+            unseen: true,
+          },
+        ];
   const urlOption = URL_OPTIONS[name];
   if (urlOption !== undefined)
     for (let i = sub + 1; i < argv.length && argv[i] !== '--'; i++) {
@@ -144,23 +164,31 @@ function hiddenUrls(argv: readonly string[], literal: readonly boolean[], sub: n
   }
   if (!REPOSITORY_FIRST.has(name)) return [];
   const letters = gitValueLetters(name);
-  const long = gitLongOptions(name)?.values ?? [];
+  const own = gitLongOptions(name);
+  const grammar = gitGrammar(name, letters, own);
   const multiple = name === 'fetch' && argv.slice(sub + 1).some((w) => /^--mul(t(i(p(le?)?)?)?)?$/.test(w));
   for (let i = sub + 1; i < argv.length; i++) {
-    if (literal[i] === false) return hidden(i);
     const a = argv[i]!;
+    if (literal[i] === false) {
+      // An option word whose value alone is not literal (`-o"$x"`, `--push-option="$x"`) is that
+      // value, no repository; one whose name is not literal (`-$x`, `--$x`) may be any option.
+      const at = a.search(/[$`]/);
+      if (!a.startsWith('-') || at <= 0) return hidden(i);
+      if (optionNameAt(a, at, grammar)) return hiddenOption(i);
+      continue;
+    }
     if (a === '--') {
       if (literal[i + 1] === false) return hidden(i + 1);
       if (!multiple) return [];
       continue;
     }
     if (a.startsWith('--')) {
-      const n = a.slice(2);
-      // A long value may be optional (`--recurse-submodules[=…]`): a next word that is not literal may be the URL.
-      if (!n.includes('=') && long.some((l) => l === n || (n.length >= 2 && l.startsWith(n)))) {
-        if (literal[i + 1] === false) return hidden(i + 1);
-        i++;
-      }
+      // A long option that takes a value takes the next word (`--push-option "$x"`, `--depth "$n"`),
+      // as the subcommand's own list says (git --git-completion-helper: a trailing `=`); one that
+      // takes a value only attached (`--signed`, `--recurse-submodules` of fetch) leaves the next
+      // word the repository. Without the subcommand's own list, no word is skipped.
+      const match = own !== undefined && !a.includes('=') ? resolveLongOption(grammar, a.slice(2)) : undefined;
+      if (match?.ok === true && match.argument === 'required') i++;
       continue;
     }
     if (a.startsWith('-') && a !== '-') {

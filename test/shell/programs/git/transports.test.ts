@@ -50,4 +50,24 @@ describe('git ext:: addresses', () => {
     expect(firm(['git', 'fetch', 'origin', '"$b"'], [true, true, true, false])).toBe(false);
     expect(firm(['git', 'config', 'user.name', '"$n"'], [true, true, true, false])).toBe(false);
   });
+
+  it("takes an option's value for no repository, and an option word whose name is not literal for any option", () => {
+    const firm = (argv: string[]): boolean =>
+      transportPrograms(
+        argv,
+        argv.map((w) => !/[$`]/.test(w)),
+        1,
+      ).some((u) => u.kind === 'unknown' && u.unseen === true);
+    expect(firm(['git', 'push', '-o', '"$x"', 'origin'])).toBe(false);
+    expect(firm(['git', 'push', '--push-option', '"$x"', 'origin'])).toBe(false);
+    expect(firm(['git', 'push', '--push-option="$x"', 'origin'])).toBe(false);
+    expect(firm(['git', 'push', '-o"$x"', 'origin'])).toBe(false);
+    expect(firm(['git', 'fetch', '-j', '"$n"', 'origin'])).toBe(false);
+    expect(firm(['git', 'fetch', '--depth', '"$n"', 'origin'])).toBe(false);
+    expect(firm(['git', 'ls-remote', '-o', '"$x"', 'origin'])).toBe(false);
+    expect(firm(['git', 'push', '-$x', 'origin'])).toBe(true);
+    expect(firm(['git', 'push', '--signed', '"$x"'])).toBe(true);
+    expect(firm(['git', 'push', '-o', '"$x"', '"$r"'])).toBe(true);
+    expect(firm(['git', 'fetch', '--', '"$r"'])).toBe(true);
+  });
 });
