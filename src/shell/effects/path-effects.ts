@@ -1253,7 +1253,8 @@ function addCodeVariableWrites(
   add: Add,
   note: (why: string) => void,
 ): void {
-  for (const [variable, what] of Object.entries(PROGRAMS.get(name)?.codeVariables ?? {})) {
+  for (const [variable, { may, what }] of Object.entries(PROGRAMS.get(name)?.readsVariables ?? {})) {
+    if (!may.includes('code') && !may.includes('options-file')) continue;
     const set = givenAssignment(environment, variable);
     if (set === undefined || (!('hidden' in set) && !set.append && inertCodeValue(variable, set.value))) continue;
     const why = `${name} is given ${'hidden' in set ? `${variable} (${set.hidden})` : set.raw}: ${what}, which toolgate does not read`;
@@ -1511,8 +1512,8 @@ function gitPatternMatches(
 }
 
 /**
- * The words a program reads from its option variables (its model's `optionVariables`: tar's
- * `TAR_OPTIONS`, zip's `ZIPOPT`), put among its command-line words where the program reads them
+ * The words a program reads from its option variables (its model's `readsVariables` that may hold
+ * `options`: tar's `TAR_OPTIONS`, zip's `ZIPOPT`), put among its command-line words where the program reads them
  * (first, or where its model says: `optionVariablesAt`; decision 0092): a literal value split at
  * blanks, a value that is not literal (`$o`, or `+=` onto a value the environment may hold) one
  * word that is not literal — which a model reads as a word that may be any option
@@ -1525,8 +1526,9 @@ function gitPatternMatches(
  */
 function withOptionVariables(name: string, v: Variant, given: GivenEnvironment, environment: ShellPathContext['environment']): Variant {
   const model = PROGRAMS.get(name);
-  const variables = model?.optionVariables;
-  if (variables === undefined || v.argv.length === 0) return v;
+  const table = model?.readsVariables;
+  if (table === undefined || v.argv.length === 0) return v;
+  const variables = Object.keys(table).filter((k) => table[k]!.may.includes('options'));
   const out: Variant = { argv: [], literal: [], raw: [] };
   for (const variable of variables) {
     let word: { value: string; literal: boolean; raw: string } | undefined;

@@ -113,7 +113,10 @@ export const zip = defineProgram({
   summary: 'zip: package and compress files',
   sources: ['Info-ZIP zip 3.0 zip(1)'],
   // zip(1) ENVIRONMENT: default options from ZIPOPT, or ZIP when ZIPOPT is unset (both read here).
-  optionVariables: ['ZIP', 'ZIPOPT'],
+  readsVariables: {
+    ZIP: { may: ['options'], what: 'ZIP holds options zip reads before its command line' },
+    ZIPOPT: { may: ['options'], what: 'ZIPOPT holds options zip reads before its command line' },
+  },
   // A word that is not literal may be -m, which removes what is archived (`y=-m; zip -r x.zip .claude $y`).
   // A test command that is not literal may write anything (decision 0092).
   files: (_name, argv, literal) =>
@@ -158,7 +161,10 @@ export const unzip = defineProgram({
   sources: ['Info-ZIP unzip 6.0 unzip(1)'],
   grammar: unzipGrammar,
   // unzip(1) ENVIRONMENT OPTIONS: default options from UNZIP (or UNZIPOPT).
-  optionVariables: ['UNZIP', 'UNZIPOPT'],
+  readsVariables: {
+    UNZIP: { may: ['options'], what: 'UNZIP holds options unzip reads before its command line' },
+    UNZIPOPT: { may: ['options'], what: 'UNZIPOPT holds options unzip reads before its command line' },
+  },
   // A word this grammar refuses (an unknown letter, `--q`): another unzip may take it.
   files: (_name, argv) => readBy(argv, unzipGrammar, (words) => unzipOperands(argv, words)),
   runs: 'unseen',

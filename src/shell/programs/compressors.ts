@@ -177,7 +177,7 @@ export const gzip = defineProgram({
   sources: ['gzip 1.12 gzip(1), gzip.c (SHORTOPTS, longopts)'],
   grammar: gzipGrammar,
   // gzip(1): the obsolescent GZIP holds default options (gzip 1.12 takes only some; all are read here).
-  optionVariables: ['GZIP'],
+  readsVariables: { GZIP: { may: ['options'], what: 'GZIP holds options gzip reads before its command line' } },
   // A word that is not literal may be the suffix option (`gzip -d $s x` with s=-Srcz).
   files: (name, argv, literal) => withHiddenOptions(argv, literal, ['--suffix='], (argv, literal) => gzipFiles(name, argv, literal)),
   runs: 'unseen',
@@ -236,7 +236,7 @@ export const pigz = defineProgram({
   sources: ['pigz 2.6 pigz(1)'],
   grammar: pigzGrammar,
   // pigz(1) ENVIRONMENT: PIGZ holds options read before the command line.
-  optionVariables: ['PIGZ'],
+  readsVariables: { PIGZ: { may: ['options'], what: 'PIGZ holds options pigz reads before its command line' } },
   files: (name, argv) => pigzFiles(name, argv),
   runs: 'unseen',
   examples: [
@@ -264,7 +264,10 @@ export const bzip2 = defineProgram({
   sources: ['bzip2 1.0.8 bzip2(1)'],
   grammar: bzip2Grammar,
   // bzip2(1): it reads arguments from BZIP2 and BZIP, in that order, before its command line.
-  optionVariables: ['BZIP2', 'BZIP'],
+  readsVariables: {
+    BZIP2: { may: ['options'], what: 'BZIP2 holds options bzip2 reads before its command line' },
+    BZIP: { may: ['options'], what: 'BZIP holds options bzip2 reads before its command line' },
+  },
   files: (name, argv) => planFiles(argv, gnuPlan(name, argv, bzip2Grammar, '.bz2').plan),
   runs: 'unseen',
   examples: [
@@ -307,7 +310,10 @@ export const xz = defineProgram({
   sources: ['xz 5.4 xz(1), args.c'],
   grammar: xzGrammar,
   // xz(1) ENVIRONMENT: XZ_DEFAULTS, then XZ_OPT, before the command line.
-  optionVariables: ['XZ_DEFAULTS', 'XZ_OPT'],
+  readsVariables: {
+    XZ_DEFAULTS: { may: ['options'], what: 'XZ_DEFAULTS holds options xz reads before its command line' },
+    XZ_OPT: { may: ['options'], what: 'XZ_OPT holds options xz reads before its command line' },
+  },
   files: (name, argv) => xzFiles(name, argv),
   runs: 'unseen',
   examples: [

@@ -75,8 +75,8 @@ export function libraryVariable(name: string): boolean {
 }
 
 /**
- * Whether a value given to one of a program's code variables (`ProgramModel.codeVariables`) is known
- * to run nothing and read nothing: empty (less and rg take an empty value as unset: less 590
+ * Whether a value given to one of a program's variables that may be code or name a file of
+ * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less and rg take an empty value as unset: less 590
  * lgetenv, ripgrep 13 config.rs), `/dev/null` for a file of options, and for `LESS` only options
  * with no start command (`+cmd`, which less runs on each file). `undefined`: not literal.
  * @internal

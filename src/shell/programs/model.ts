@@ -101,6 +101,29 @@ export interface ProgramExample {
 }
 
 /**
+ * What a program may do with an environment variable it reads (`ProgramModel.readsVariables`):
+ * - `options`: the value holds options, read before the words of its command line by the same
+ *   grammar (`TAR_OPTIONS=--remove-files tar -cf x.tar .claude` removes `.claude` as `tar
+ *   --remove-files -cf x.tar .claude` does; decision 0092). A value given on the command line (or
+ *   known in the environment) is split at blanks; one that is not literal is one word that may be
+ *   any option.
+ * - `code`: the value is code it runs (less's `LESSOPEN`, a command run on each file), or holds it
+ *   (a `+cmd` in `LESS`);
+ * - `options-file`: the value names a file of options or code toolgate does not read (rg's
+ *   `RIPGREP_CONFIG_PATH`, which may hold `--pre`).
+ * For code and an options file, one the line gives with a value not known to be inert
+ * (`environment-values.ts` inertCodeValue) is an unseen write: a protected ask in every mode, as an
+ * option's hidden program is (decision 0092).
+ * @internal
+ */
+export interface ReadVariable {
+  /** What it may do with the value (see above). */
+  readonly may: readonly ('options' | 'code' | 'options-file')[];
+  /** What the program does with it, in plain words (`LESSOPEN names a command less runs on each file it opens`). */
+  readonly what: string;
+}
+
+/**
  * One program (or a family of names sharing one behaviour: `grep`, `egrep`, `fgrep`, `rgrep`).
  * @internal
  */
@@ -195,22 +218,11 @@ export interface ProgramModel {
    */
   readonly environment?: 'data';
   /**
-   * The environment variables it reads options from, in the order it reads them, before the
-   * words of its command line (`TAR_OPTIONS`, zip's `ZIPOPT`, xz's `XZ_DEFAULTS` and `XZ_OPT`):
-   * a value given on the command line (or known in the environment) is read by the same grammar
-   * as its words, so `TAR_OPTIONS=--remove-files tar -cf x.tar .claude` removes `.claude` as
-   * `tar --remove-files -cf x.tar .claude` does (decision 0092). One that is not literal is one
-   * word that may be any option.
+   * The environment variables it reads, each with what it may do with the value
+   * ({@link ReadVariable}), in the order it reads them: one table, so a variable is judged by all
+   * it may do at once (less's `LESS` holds options and may hold a start command).
    */
-  readonly optionVariables?: readonly string[];
-  /**
-   * The environment variables it reads as code it runs or as a file of options toolgate does not
-   * read (less's `LESSOPEN`, a command run on each file; rg's `RIPGREP_CONFIG_PATH`, a file that may
-   * hold `--pre`), each with what it does, in plain words. One the line gives it with a value not
-   * known to be inert (`environment-values.ts` inertCodeValue) is an unseen write: a protected ask in
-   * every mode, as an option's hidden program is (decision 0092).
-   */
-  readonly codeVariables?: Readonly<Record<string, string>>;
+  readonly readsVariables?: Readonly<Record<string, ReadVariable>>;
   /**
    * Where its option variables' words stand among its words (default 1: first): tar reads
    * TAR_OPTIONS after its old style first word is spelled out, so `TAR_OPTIONS=--remove-files tar

@@ -6,7 +6,7 @@
 import type { FileOperands } from '../options/file-operands.js';
 import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
-import { defineProgram } from './model.js';
+import { defineProgram, type ReadVariable } from './model.js';
 import { readerEffects } from './readers.js';
 import type { Unwrapped } from './wrapper-types.js';
 
@@ -59,24 +59,30 @@ const moreGrammar: GnuOptionSpec = {
   numeric: true,
 };
 
+/**
+ * less(1) ENVIRONMENT: LESS holds options read before the command line (`LESS=-o.npmrc` writes a
+ * log) and may hold a start command (`+cmd`, run on each file); LESSOPEN and LESSCLOSE are commands
+ * less runs on each file it opens and closes (`|rm -rf .claude %s` removed .claude, red team 16
+ * NEW-3); LESSKEY/LESSKEYIN name key files whose #env section may set LESSOPEN.
+ */
+const LESS_VARIABLES: Readonly<Record<string, ReadVariable>> = {
+  LESSOPEN: { may: ['code'], what: 'LESSOPEN names a command less runs on each file it opens' },
+  LESSCLOSE: { may: ['code'], what: 'LESSCLOSE names a command less runs on each file it closes' },
+  LESSKEY: { may: ['options-file'], what: 'LESSKEY names a key file whose env section may set LESSOPEN, a command less runs on each file' },
+  LESSKEYIN: {
+    may: ['options-file'],
+    what: 'LESSKEYIN names a key file whose env section may set LESSOPEN, a command less runs on each file',
+  },
+  LESS: { may: ['options', 'code'], what: 'LESS holds a start command (+cmd) less runs on each file it opens' },
+};
+
 /** The less model. @internal */
 export const less = defineProgram({
   names: ['less'],
   summary: 'less: page through files',
   sources: ['less 590 less(1)'],
   grammar: lessGrammar,
-  // less(1) ENVIRONMENT: LESS holds options read before the command line (`LESS=-o.npmrc` writes a log).
-  optionVariables: ['LESS'],
-  // less(1) ENVIRONMENT: LESSOPEN and LESSCLOSE are commands less runs on each file it opens (`|rm -rf
-  // .claude %s` removed .claude, red team 16 NEW-3); LESSKEY/LESSKEYIN name key files whose #env section
-  // may set LESSOPEN; LESS's `+cmd` is a command it runs on each file.
-  codeVariables: {
-    LESSOPEN: 'LESSOPEN names a command less runs on each file it opens',
-    LESSCLOSE: 'LESSCLOSE names a command less runs on each file it closes',
-    LESSKEY: 'LESSKEY names a key file whose env section may set LESSOPEN, a command less runs on each file',
-    LESSKEYIN: 'LESSKEYIN names a key file whose env section may set LESSOPEN, a command less runs on each file',
-    LESS: 'LESS holds a start command (+cmd) less runs on each file it opens',
-  },
+  readsVariables: LESS_VARIABLES,
   files: (name, argv) => readerEffects(name, argv, lessGrammar, LESS_FACTS),
   runs: 'unseen',
   runsConfigured: (argv) => lesskeyCode(argv),
@@ -100,7 +106,7 @@ export const more = defineProgram({
   sources: ['util-linux 2.38 more(1)'],
   grammar: moreGrammar,
   // more(1) ENVIRONMENT: MORE holds options.
-  optionVariables: ['MORE'],
+  readsVariables: { MORE: { may: ['options'], what: 'MORE holds options more reads before its command line' } },
   files: (name, argv) => readerEffects(name, argv, moreGrammar),
   runs: 'unseen',
   examples: [{ command: 'more a.txt', effects: ['read ./a.txt'], readOnly: false }],

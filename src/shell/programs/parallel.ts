@@ -408,10 +408,16 @@ export const parallel = defineProgram({
   // 20221122: `PARALLEL="--rpl '{} system(q(rm -rf .claude))'" parallel echo {} ::: a` removed
   // .claude; `PARALLEL_HOME=h parallel -J prof echo {} ::: c` ran h/prof's --rpl. ~/.parallel itself
   // is a protected folder (paths/protected.ts), so what it holds is the user's own.
-  codeVariables: {
-    PARALLEL: 'PARALLEL holds options parallel reads before its command line (--rpl may make a replacement string run perl code)',
-    PARALLEL_HOME:
-      'PARALLEL_HOME names the folder parallel reads its config and profiles from (options that may make a replacement string run perl code)',
+  // PARALLEL's options are not read by a grammar here: the value is judged as code.
+  readsVariables: {
+    PARALLEL: {
+      may: ['code'],
+      what: 'PARALLEL holds options parallel reads before its command line (--rpl may make a replacement string run perl code)',
+    },
+    PARALLEL_HOME: {
+      may: ['options-file'],
+      what: 'PARALLEL_HOME names the folder parallel reads its config and profiles from (options that may make a replacement string run perl code)',
+    },
   },
   examples: [
     {

@@ -198,9 +198,11 @@ export const rg = defineProgram({
   // RIPGREP_CONFIG_PATH names a file of options rg reads first, which toolgate does not read: it may
   // hold --pre (`printf -- '--pre=rm\n' > c && RIPGREP_CONFIG_PATH=c rg x .claude` removed
   // .claude/settings.json, red team 16 NEW-3).
-  codeVariables: {
-    RIPGREP_CONFIG_PATH:
-      'RIPGREP_CONFIG_PATH names a file of options rg reads first (it may make rg run a program on each file with --pre)',
+  readsVariables: {
+    RIPGREP_CONFIG_PATH: {
+      may: ['options-file'],
+      what: 'RIPGREP_CONFIG_PATH names a file of options rg reads first (it may make rg run a program on each file with --pre)',
+    },
   },
   runs: 'unseen',
   examples: [

@@ -137,7 +137,7 @@ export const valgrind = defineProgram({
   files,
   // valgrind(1): "valgrind reads options from ~/.valgrindrc, $VALGRIND_OPTS and ./.valgrindrc"
   // before its command line (the rc files are protected paths).
-  optionVariables: ['VALGRIND_OPTS'],
+  readsVariables: { VALGRIND_OPTS: { may: ['options'], what: 'VALGRIND_OPTS holds options valgrind reads before its command line' } },
   runs: 'seen',
   role: 'wrapper',
   touchesFilesAsWrapper: true,

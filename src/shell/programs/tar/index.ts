@@ -17,7 +17,7 @@ export const tar = defineProgram({
   sources: ['GNU tar 1.34 manual ("All tar Options"; `tar --usage`)'],
   grammar: TAR_OPTIONS,
   // GNU tar reads TAR_OPTIONS before its command line (tar(1) ENVIRONMENT, manual 3.8).
-  optionVariables: ['TAR_OPTIONS'],
+  readsVariables: { TAR_OPTIONS: { may: ['options'], what: 'TAR_OPTIONS holds options tar reads before its command line' } },
   optionVariablesAt: tarOptionVariablesAt,
   // A word that is not literal may be --remove-files (`x=--remove-files; tar -cf x.tar $x .claude`).
   // A program an option runs that is not literal may write anything (decision 0092).
