@@ -1,5 +1,8 @@
 import type { FileSystem } from '../core/ports.js';
-import { compileMatcher, HOOK_EVENTS, hookEventInfo } from '../hooks/index.js';
+// The hook modules the lint reads, not the hooks' index: that loads the hook-output validators
+// (ajv), which no lint finding uses.
+import { compileMatcher } from '../hooks/config/matcher.js';
+import { HOOK_EVENTS, hookEventInfo } from '../hooks/events.js';
 import { parseRule, TOOL_INFO } from '../rules/index.js';
 import { ifDirectoryAtCwd } from '../rules/hook-if.js';
 import { programsOfRole } from '../shell/programs/index.js';

@@ -178,12 +178,12 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     const json = p.settings.json;
     if (checkRule !== undefined) {
       diagnostics.push(
-        ...schemaDiagnostics(json, file, false, schemas),
+        ...(await schemaDiagnostics(json, file, false, schemas)),
         ...dialectRuleDiagnostics(json, file, options.dialect!.name, checkRule),
       );
     } else {
       diagnostics.push(
-        ...schemaDiagnostics(json, file, options.publicSchema !== false, schemas).filter(
+        ...(await schemaDiagnostics(json, file, options.publicSchema !== false, schemas)).filter(
           (d) => !(d.code === 'TG_LINT_SCHEMA_PUBLIC' && namesDeclaredTool(json, d.path, ruleEnv.tools)),
         ),
       );

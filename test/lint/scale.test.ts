@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineColumn, lineColumnIn, lineStarts } from '../../src/lint/locate.js';
-import { publicValidators, surelyUnique } from '../../src/lint/schema.js';
+import { surelyUnique } from '../../src/lint/schema.js';
+import { publicValidators } from '../../src/lint/validators.js';
 
 /** The line and column a character-by-character count gives (what `lineColumn` did before the line table). */
 function counted(text: string, offset: number): { line: number; column: number } {

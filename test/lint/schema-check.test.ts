@@ -34,8 +34,8 @@ function corpus(): unknown[] {
 }
 
 const checks = prepareSchemaChecks();
-const own = checks.ownValidator();
-const pub = checks.publicValidators().full();
+const own = await checks.ownValidator();
+const pub = (await checks.publicValidators()).full();
 const both: [string, SchemaCheck, (v: unknown) => boolean][] = [
   ['own', checks.own, (v) => own(v) as boolean],
   ['public', checks.pub, (v) => pub(v) as boolean],
