@@ -30,8 +30,21 @@ import { GIT_REF_OPERANDS, gitFileOptions, gitHiddenWorst, gitLongOptions, gitSu
  */
 const FILE_KEYS = /^(blame\.ignorerevsfile|core\.excludesfile|core\.attributesfile|mailmap\.file|commit\.template)=(.+)$/is;
 
-/** The file a `-c KEY=FILE` word makes git read, if its key is one of `FILE_KEYS`. */
+/**
+ * Configuration keys whose value names a folder git writes into: `format.outputDirectory`, where
+ * format-patch puts its patches without `-o` (red team 17 R17-7: `git -c
+ * format.outputDirectory=.git/hooks format-patch -1` wrote a file there). Taken whatever the
+ * subcommand: only format-patch reads it.
+ */
+const FOLDER_KEYS = /^(format\.outputdirectory)=(.+)$/is;
+
+/** The file a `-c KEY=FILE` word makes git read (`FILE_KEYS`) or the folder it writes into (`FOLDER_KEYS`). */
 function configFileRead(word: string, index: number): FileOperand | undefined {
+  const folder = FOLDER_KEYS.exec(word)?.[2];
+  if (folder !== undefined)
+    return folder.startsWith('~/')
+      ? { op: 'write', index, value: folder.slice(2), inHome: true, tree: 'some' }
+      : { op: 'write', index, value: folder, tree: 'some' };
   const value = FILE_KEYS.exec(word)?.[2];
   if (value === undefined) return undefined;
   return value.startsWith('~/') ? { op: 'read', index, value: value.slice(2), inHome: true } : { op: 'read', index, value };

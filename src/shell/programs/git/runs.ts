@@ -15,7 +15,7 @@ import { configUrlPrograms, transportPrograms } from './transports.js';
 
 /** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
 const COMMAND_KEYS =
-  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|alternaterefscommand|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|interactive\.difffilter|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|gpg\.program|gpg\..+\.program|(mergetool|difftool|browser|man)\..+\.(cmd|path)|web\.browser)$/;
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|alternaterefscommand|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|interactive\.difffilter|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|gpg\.program|gpg\..+\.program|gpg\.ssh\.defaultkeycommand|(mergetool|difftool|browser|man)\..+\.(cmd|path)|web\.browser)$/;
 
 /** Keys that change what runs in ways toolgate does not follow (files of more configuration, hook directories, URL rewriting, …). */
 const UNMODELLED_KEYS =
@@ -251,6 +251,18 @@ function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string 
     if (p.value === '') return [];
     const script = p.value.startsWith('!') ? p.value.slice(1) : /^[/~]/.test(p.value) ? p.value : `git credential-${p.value}`;
     return [{ kind: 'text', script, what: `git ${p.key}` }];
+  }
+  // `trailer.<token>.cmd` runs `sh -c 'CMD "$@"' CMD VALUE` for each trailer of that token (the
+  // value is one more word, which may be any option); the older `.command` puts the value's text in
+  // place of `$ARG` in the script (git trailer.c, apply_command): text toolgate cannot read then.
+  // Red team 17 R17-5: `git -c trailer.x.cmd='rm -f notes.txt' interpret-trailers --trailer x=1` ran rm.
+  const trailer = /^trailer\..+\.(cmd|command)$/.exec(p.key)?.[1];
+  if (trailer !== undefined) {
+    if (p.value === undefined) return [hiddenCode(`${p.from}: git runs a program toolgate cannot read`)];
+    if (p.value === '') return [];
+    if (trailer === 'command' && p.value.includes('$ARG'))
+      return [hiddenCode(`${p.from}: git puts a trailer's value into the command's text in place of $ARG`)];
+    return [{ kind: 'text', script: trailer === 'cmd' ? `${p.value} "$@"` : p.value, what: `git ${p.key}` }];
   }
   if (COMMAND_KEYS.test(p.key) || helper) {
     if (p.value === undefined) return [hiddenCode(`${p.from}: git runs a program toolgate cannot read`)];
