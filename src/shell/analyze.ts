@@ -14,6 +14,7 @@ import { walkTree } from './syntax/parser.js';
 import { loadedParser } from './syntax/tree-sitter-loader.js';
 import type { RunTimeInput, ShellAnalysis, ShellOptions } from './types.js';
 import { unreadableInput } from './syntax/unreadable.js';
+import { keepVariableFacts, newVariableFacts } from './syntax/variable-facts.js';
 
 /** The reason given when a command needs the full parser and it has not been loaded. @internal */
 export const PARSER_NOT_PREPARED = 'shell parser not prepared';
@@ -57,6 +58,7 @@ function analyzeAt(
     shell: shells.some((s) => s.equalsExpansion) ? 'zsh' : 'bash',
     nestedDepth: depth,
     env,
+    variables: newVariableFacts(),
     ...(input !== undefined ? { input } : {}),
     // A script a shell program runs (`zsh -c '…'`) is judged for that shell too, besides the command's own.
     nested: (script, d, e, i, runner) =>
@@ -106,7 +108,7 @@ function analyzeAt(
   if (hidden) addUnseen(c, hidden);
   if (c.commands.length > MAX_COMMANDS) addUnseen(c, `more than ${MAX_COMMANDS} commands`);
   for (const cmd of c.commands) if (cmd.unknown && !c.unknown.includes(cmd.unknown)) c.unknown.push(cmd.unknown);
-  return {
+  const analysis: ShellAnalysis = {
     command,
     commands: c.commands,
     unknown: c.unknown,
@@ -116,6 +118,8 @@ function analyzeAt(
     redirects: c.redirects,
     parser,
   };
+  if (c.variables !== undefined) keepVariableFacts(analysis, c.variables);
+  return analysis;
 }
 
 /**

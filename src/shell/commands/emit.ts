@@ -17,6 +17,7 @@ import { PROGRAMS } from '../programs/index.js';
 import { inputOptionAt } from '../programs/input-options.js';
 import { nameWords, type VariableSetter } from '../programs/variable-setters.js';
 import { trackCommandVariables, trackStatementAssignments } from './exported.js';
+import { mergeVariableFacts } from '../syntax/variable-facts.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
 
@@ -400,6 +401,7 @@ export function emitWordlessStatement(c: Collector, assignments: readonly string
   for (const a of assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false, c.shells));
   emitStatementAssignments(c, assignments);
   trackStatementAssignments(c, assignments);
+  c.variables?.assignments.push(...assignments);
   const alone = anyShell(c.shells, (s) => s.redirectionsAlone(redirects));
   if (alone !== undefined) addUnseen(c, alone);
 }
@@ -443,6 +445,7 @@ function emitNested(
     c.commands.push(copy);
   }
   for (const r of inner.redirects) c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });
+  if (c.variables !== undefined) mergeVariableFacts(c.variables, inner);
   for (const u of inner.unknown) (inner.unseen.includes(u) ? addUnseen : addUnknown)(c, `in ${name} script: ${u}`);
   // A change inside the script (`bash -c 'X=…; export X; tar …'`, `set -a`) hides what its later
   // commands do, which are commands of this line too (red team 14, NEW-6).

@@ -25,7 +25,8 @@ import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
-import { expandTilde, mayChooseOption, substituteVariables, variableView } from '../syntax/known-variables.js';
+import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
+import { chosenVariables, type ChosenVariables } from './chosen-variables.js';
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
@@ -869,7 +870,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           name,
           { argv: cmd.argv, literal: cmd.literal, raw: cmd.raw ?? cmd.argv },
           () => false,
-          analysis.command,
+          chosenVariables(analysis),
         );
         if (hidden !== undefined)
           add(i, 'write', hidden.why, '.', true, bases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
@@ -1016,7 +1017,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         note,
         ctx,
         environment,
-        analysis.command,
+        chosenVariables(analysis),
         given,
       );
       placed.set(i, dirs);
@@ -1274,7 +1275,7 @@ function addOperands(
   note: (why: string) => void,
   ctx: ShellPathContext,
   environment: GivenEnvironment,
-  command: string,
+  chosen: ChosenVariables,
   given?: NamesGiven,
 ): { modelled: boolean | 'partly'; dirs: readonly string[] } {
   // `TAR_OPTIONS=--remove-files nice tar …`: the options the program reads from its variables come first.
@@ -1346,7 +1347,7 @@ function addOperands(
     });
   // A word whose value toolgate cannot see may be any option (`sort $o`, `sort -$(echo o)x`, `tar
   // -c$x`, `find .claude "$@"`): judged by what the program's options do (its input table).
-  const hidden = hiddenOptionWord(name, given0, fromInput, command);
+  const hidden = hiddenOptionWord(name, given0, fromInput, chosen);
   if (hidden !== undefined) add(i, 'write', hidden.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   const positional = PROGRAMS.get(name)?.positional === true;
   const settled = v.argv.every((w, k) => v.literal[k] === true || expandsToOneOperand(w));
@@ -1621,13 +1622,13 @@ function ignoresGivenNames(
  * `$(…)`), a quoted substitution or `"$@"`, or an option word whose name holds an expansion
  * (`-$(echo o)…`, `tar -c$x`, `--$x`). A quoted variable (`sort "$f"`) is left as a name unless
  * the command itself may have set it to an option (`read f`, `f=$(…)`, `for f in $(…)`: see
- * {@link mayChooseOption}); one it inherits or a loop over `src/*.js` sets is not chosen to be one.
+ * `chosen-variables.ts`); one it inherits or a loop over `src/*.js` sets is not chosen to be one.
  */
 function hiddenOptionWord(
   name: string,
   v: Variant,
   fromInput: (k: number) => boolean,
-  command: string,
+  chosen: ChosenVariables,
 ): { k: number; why: string } | undefined {
   if (v.literal.every((l) => l)) return undefined;
   const table = PROGRAMS.inputOptions(name);
@@ -1638,21 +1639,38 @@ function hiddenOptionWord(
     if (word === '--' && v.literal[k] === true) break;
     if (v.literal[k] !== false || fromInput(k)) continue;
     const raw = v.raw[k] ?? word;
+    // Quotes with nothing in them before an expansion change nothing (`""$o` is `$o`).
+    const bare = raw.replace(/^(?:''|"")+/, '');
     const at = word.search(/[$`]/);
     const may = word.startsWith('-')
       ? optionNameAt(word, at, grammar)
-      : (/^[$`]/.test(raw) && !/^\$\{?(HOME|PWD)\b/.test(raw) && /(\$[\w@*]+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`)$/.test(raw)) ||
-        /^"(\$\(|`|\$@"|\$\{@\}"|\$\*")/.test(raw) ||
-        quotedVariableChosen(raw, command);
+      : (/^[$`]/.test(bare) && !/^\$\{?(HOME|PWD)\b/.test(bare) && /(\$[\w@*]+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`)$/.test(bare)) ||
+        /^"(\$\(|`|\$@"|\$\{@\}"|\$\*")/.test(bare) ||
+        quotedVariableChosen(bare, chosen);
     if (may) return { k, why: `${raw} may be ${name}'s option ${table.writes[0]!}` };
   }
   return undefined;
 }
 
-/** `"$f"`, `"${f}…"`: a word that begins with a quoted variable the command may have set to an option. */
-function quotedVariableChosen(raw: string, command: string): boolean {
-  const m = /^"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/.exec(raw);
-  return m !== null && mayChooseOption(command, (m[1] ?? m[2])!);
+/**
+ * `"$f"`, `"${f}…"`, `"${f%.js}"`: a word that begins with a quoted variable the command may have
+ * set to an option ({@link ChosenVariables}), or a form of it that may begin with `-` whatever
+ * the value: a default or alternative word that is not plain (`"${f:--o…}"`), a prefix taken off
+ * or a part replaced (`"${f#a}"`, `"${f/a/-o}"`), a substring (`"${f:1}"`), zsh's subscript or
+ * modifier (`"$f[2,-1]"`, `"$f:t"`).
+ */
+function quotedVariableChosen(raw: string, chosen: ChosenVariables): boolean {
+  const word = raw;
+  const m = /^"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)([^}]*)\})/.exec(word);
+  if (m === null) return false;
+  if (m[1] !== undefined) return /^[[:]/.test(word.slice(m[0].length)) || chosen.mayBeOption(m[1]);
+  const op = m[3]!;
+  // `${f}`, a suffix taken off (`${f%.js}`), a case changed: it begins as the value does.
+  const asValue = op === '' || /^(%|\^|,)/.test(op);
+  // A default or alternative that is empty or begins with a plain character.
+  const plainWord = /^:?[-=+]([A-Za-z0-9_./]|$)/.test(op);
+  if (!asValue && !plainWord) return true;
+  return chosen.mayBeOption(m[2]!);
 }
 
 /** A word standing for what xargs appends from its input (no file name holds a NUL). */

@@ -5,6 +5,7 @@
 import type { ShellModel } from '../shells/index.js';
 import type { Redirect, RunTimeInput, ShellAnalysis, SimpleCommand } from '../types.js';
 import type { DecodedWord } from './words.js';
+import type { VariableFacts } from './variable-facts.js';
 
 /** A word as written plus its decoding. @internal */
 export interface RawWord {
@@ -60,6 +61,8 @@ export interface Collector {
   assigned?: string[];
   /** Whether `set -a` (allexport) is on: every later assignment is exported. */
   allExport?: boolean;
+  /** How the script sets variables besides its simple commands (see `variable-facts.ts`). */
+  variables?: VariableFacts;
   /**
    * Words the commands of this script get from input at run time: a script a wrapper fills
    * with quoted input words (`parallel 'gzip < {} > {}.gz'`).

@@ -4,7 +4,6 @@
  * what they may be; any other way of setting them (`read HOME`, `for HOME in …`, `HOME=$X`,
  * `unset HOME`, `${HOME:=…}`) makes them unknown.
  */
-import { HIDDEN_CHANGE } from './loop-values.js';
 import { decodeWord } from './words.js';
 
 /** What a variable may hold over the whole command. @internal */
@@ -112,40 +111,4 @@ export function expandTilde(raw: string, home: string, pwd: string): string | 'u
   if (who === '+') return `${quoteFor(pwd, false)}${m[2]}`;
   if (!decodeWord(`~${who}`).tilde) return undefined;
   return 'unknown';
-}
-
-// Arithmetic that may assign a negative number (`((f=0-1))`, `$[…]`, a `-i` attribute, `let`).
-const ARITHMETIC = /\(\(|\$\[|(^|\s)-[A-Za-z]*i|(^|[\s;&|(])let\s/;
-
-/**
- * Whether `command` itself may choose the value of variable `name` such that it begins with `-`:
- * false only when the name is never set in the command (inherited), set only to literals that do
- * not begin with `-`, or only a `for` loop's variable over words that each begin with a literal
- * other than `-` (`for f in src/*.js`; a glob beginning `*` may match a file named `-oX`). A
- * `read`, `mapfile`, `getopts`, substitution, arithmetic, `printf -v`, a loop over computed words,
- * or any setting toolgate cannot follow may (`read f; sort "$f"`).
- * @internal
- */
-export function mayChooseOption(command: string, name: string): boolean {
-  if (!/^[A-Za-z_]\w*$/.test(name)) return true;
-  // `eval`, `source`, `.` and IFS may set it unseen; a name that is not literal (`read "$n"`)
-  // already makes the command one toolgate cannot read (commands/emit.ts).
-  if (HIDDEN_CHANGE.test(command)) return true;
-  if (!command.includes(name)) return false;
-  // `printf -vf …`, `read -af`, `wait -pf`: the name at the end of an option word.
-  if (new RegExp(`(^|\\s)-\\w*${name}(?!\\w)`).test(command)) return true;
-  // Each `for NAME in WORDS;` is checked here and taken out before the other mentions are read.
-  let unsafeLoop = false;
-  const rest = command.replace(
-    new RegExp(`(^|[\\s;&|(])for\\s+${name}\\s+in\\s+([^;\\n]*?)\\s*(;|\\n)\\s*do\\b`, 'g'),
-    (_m, lead: string, words: string) => {
-      const list = words.trim().split(/\s+/);
-      if (list.length === 0 || list.some((w) => !/^[A-Za-z0-9_./][^\s;&|()<>'"`$\\]*$/.test(w))) unsafeLoop = true;
-      return `${lead}for in ${words}; do`;
-    },
-  );
-  if (unsafeLoop) return true;
-  const view = variableView(rest, name);
-  if (view.assigned.length > 0 && ARITHMETIC.test(command)) return true;
-  return view.unknown !== undefined || view.assigned.some((v) => v.startsWith('-'));
 }

@@ -18,6 +18,7 @@ import { substituteVariables } from './known-variables.js';
 import { SEQUENTIAL, assignedValues } from './assigned-values.js';
 import { respellQuotedDelimiters } from './heredoc-delimiters.js';
 import { bangSpots, respellBangSpots } from './bang-operators.js';
+import { mergeVariableFacts, type LoopFact } from './variable-facts.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -189,6 +190,7 @@ class Walker {
     if (node.type === 'for_statement') {
       const v = node.childForFieldName('variable')?.text ?? '';
       addStateChange(this.c, variableStateChange(v, false, this.c.shells), 0);
+      this.c.variables?.loops.push(loopFact(node, v));
     }
   }
 
@@ -528,12 +530,29 @@ class Walker {
       this.c.commands.push(copy);
     }
     for (const r of inner.redirects) this.c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });
+    if (this.c.variables !== undefined) mergeVariableFacts(this.c.variables, inner);
     for (const u of inner.unknown) {
       if (inner.unseen.includes(u)) this.fail(`in a substitution: ${u}`);
       else if (!this.c.unknown.includes(`in a substitution: ${u}`)) this.c.unknown.push(`in a substitution: ${u}`);
     }
     void env;
   }
+}
+
+/**
+ * A `for NAME in WORDS` loop's words as written; none for `select` (a person's answer) and for
+ * `for NAME; do` (the positional parameters).
+ */
+function loopFact(node: Node, name: string): LoopFact {
+  if (node.firstChild?.type !== 'for') return { name };
+  const words: string[] = [];
+  let sawIn = false;
+  for (let i = 0; i < node.childCount; i++) {
+    const child = node.child(i)!;
+    if (child.type === 'in') sawIn = true;
+    if (node.fieldNameForChild(i) === 'value') words.push(child.text);
+  }
+  return sawIn ? { name, words } : { name };
 }
 
 function countSubstitutionNodes(node: Node): number {

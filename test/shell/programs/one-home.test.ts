@@ -49,6 +49,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/asks.ts:export': 'the `toolgate asks export` subcommand, not the builtin',
   'src/cli/program.ts:ls': 'an example call in the help text of `toolgate check`, not a table of the program',
   'src/lint/samples.ts:ls': 'a sample Bash call the lint tries rules on, not a table of the program',
+  'src/shell/effects/chosen-variables.ts:mapfile':
+    "zsh's mapfile parameter (a file's text, zsh/mapfile), a variable the shell sets, not the builtin",
   'src/cli/diff.ts:diff': 'the `toolgate diff` subcommand, not the program',
   'src/cli/diff.ts:git': 'the CLI running git to read a policy file at a revision, not a table of the program',
   'src/diff/generate.ts:ls': 'a sample Bash call `toolgate diff` decides, not a table of the program',
