@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
-import { copyGrammar } from './scripts/grammar.js';
+import { copyGrammar, copyParserRuntime, RUNTIME_FILES } from './scripts/grammar.js';
 import { lazyFamilies } from './scripts/lazy-families.js';
 
 /** One entry per public subpath (see package.json "exports"). */
@@ -36,6 +36,35 @@ export const frameworkPackages = [
   '@modelcontextprotocol/sdk',
 ];
 
+/** Where the library's chunks (all in `dist/`) find the parser runtime the build ships. */
+const PARSER_RUNTIME = `./${Object.keys(RUNTIME_FILES)[0]!}`;
+
+/**
+ * The library's `import('web-tree-sitter')` (src/shell/syntax/tree-sitter-loader.ts) loads the
+ * copy the build ships (scripts/grammar.ts), not a package: web-tree-sitter is a dev dependency,
+ * and a consumer's install holds only the 380 kB of it toolgate runs (decision 0101).
+ */
+const shippedParserRuntime: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'shipped-parser-runtime',
+  setup(build) {
+    build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: PARSER_RUNTIME, external: true }));
+  },
+};
+
+/**
+ * The parser runtime's path is relative to `dist/`: a file of the library's build in a folder below
+ * it (an entry such as dist/adapters/…) that imports it would load nothing. esbuild puts shared code
+ * in chunks at the top; this fails the build if that ever changes.
+ */
+function checkParserRuntimeImports(dir: string, extension: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const folder = entry.parentPath ?? dir;
+    if (!entry.isFile() || !entry.name.endsWith(extension) || folder === dir || NOT_LIBRARY.some((f) => folder.startsWith(f))) continue;
+    if (readFileSync(`${folder}/${entry.name}`, 'utf8').includes(PARSER_RUNTIME))
+      throw new Error(`${folder}/${entry.name} imports ${PARSER_RUNTIME}, which is relative to ${dir}/`);
+  }
+}
+
 /** What the library and the command line share. */
 const common: Options = {
   // No source maps: they were over half of dist and of the published package.
@@ -48,6 +77,7 @@ const common: Options = {
   // SHA-256 for the decision digest: the few functions used are bundled (its license is copied
   // beside them), so a consumer does not install the whole 1.8 MB package.
   noExternal: ['@noble/hashes'],
+  esbuildPlugins: [shippedParserRuntime],
   // Whitespace and syntax minified, identifiers kept (decision 0044's second addendum): the names a
   // reader of a stack trace or of dist sees stay the source's, and a consumer's install stays under
   // 25 MB (the unminified library builds were 4.7 MB of it).
@@ -77,11 +107,14 @@ function writeModuleDeclarations(): void {
   }
 }
 
-/** Every `.cjs` file of the library build (not `dist/cli/`, built apart), minified in place (names kept). */
+/** Folders of `dist/` no library build writes: the command line's (built apart) and the parser runtime's copy, shipped unchanged. */
+const NOT_LIBRARY = ['dist/cli', 'dist/web-tree-sitter'];
+
+/** Every `.cjs` file of the library build (not {@link NOT_LIBRARY}), minified in place (names kept). */
 function minifyCommonJsWhitespace(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory() && path !== 'dist/cli') minifyCommonJsWhitespace(path);
+    if (entry.isDirectory() && !NOT_LIBRARY.includes(path)) minifyCommonJsWhitespace(path);
     else if (entry.isFile() && entry.name.endsWith('.cjs'))
       writeFileSync(
         path,
@@ -102,7 +135,9 @@ export default defineConfig([
     // The tree-sitter-bash grammar and its license (scripts/grammar.ts), after the clean.
     onSuccess: async () => {
       if (declarations !== false) writeModuleDeclarations();
+      checkParserRuntimeImports('dist', '.js');
       copyGrammar('.', 'dist');
+      copyParserRuntime('.', 'dist');
       mkdirSync('dist/licenses', { recursive: true });
       copyFileSync('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
     },
@@ -120,7 +155,10 @@ export default defineConfig([
     // syntax, as the ES build) afterwards, once the files are CommonJS.
     minifyWhitespace: false,
     minifySyntax: false,
-    onSuccess: async () => minifyCommonJsWhitespace('dist'),
+    onSuccess: async () => {
+      checkParserRuntimeImports('dist', '.cjs');
+      minifyCommonJsWhitespace('dist');
+    },
   },
   {
     // `toolgate hook` as one CommonJS file, compiled with V8's code cache (src/cli/hook-loader.ts).
@@ -163,6 +201,8 @@ export default defineConfig([
         ['src/shell/programs/loaders.ts'],
       ),
     ],
+    // `require('web-tree-sitter')` is answered by the hook's loader with the copy in dist/web-tree-sitter/.
+    external: ['web-tree-sitter'],
     // A script compiled by node:vm has no module loader for `import()`: require the packages instead.
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };

@@ -155,6 +155,13 @@ function compileCached(file: string, dir: string, name: string): CachedScript {
  */
 type BundleRequire = ((id: string) => unknown) & { keep(ownFiles: boolean): void };
 
+/**
+ * The parser runtime the package ships, relative to the hook's folder (`dist/cli/`): web-tree-sitter
+ * is not a dependency, the build copies its CommonJS file and wasm into `dist/web-tree-sitter/`
+ * (scripts/grammar.ts, decision 0101).
+ */
+const SHIPPED_PARSER_RUNTIME = '../web-tree-sitter/web-tree-sitter.cjs';
+
 /** A file of the bundle's own beside it (`./hook-shell.cjs`: the shell analysis, scripts/lazy-families.ts). */
 const OWN_FILE = /^\.\/([\w-]+)\.cjs$/;
 
@@ -163,6 +170,8 @@ const OWN_FILE = /^\.\/([\w-]+)\.cjs$/;
  * them) through a `require` made for the bundle's path when first asked for. The shell grammar's
  * runtime (`web-tree-sitter`, one 170 kB CommonJS file) is compiled with its own code cache
  * (`web-tree-sitter` in `dir`): Node's loader would compile it anew on every call that parses.
+ * It is the copy the package ships ({@link SHIPPED_PARSER_RUNTIME}); beside a bundle without one
+ * (a test's), the package the bundle's `require` finds.
  * A file of the bundle's own (`./hook-shell.cjs`, which only a call that analyses a command
  * loads) is compiled with a code cache of its own per kind of call, like the bundle.
  */
@@ -174,9 +183,13 @@ async function bundleRequire(bundle: string, dir: string, kind: HookCallKind): P
   const required = () => (made ??= (builtin!('node:module') as typeof import('node:module')).createRequire(bundle));
   let treeSitter: { exports: unknown; script?: CachedScript } | undefined;
   const runtimePath = rememberedPath(bundle, dir, 'web-tree-sitter', () => required().resolve('web-tree-sitter'));
+  const runtimeFile = (): string => {
+    const shipped = join(dirname(bundle), SHIPPED_PARSER_RUNTIME);
+    return existsSync(shipped) ? shipped : runtimePath.get();
+  };
   const loadTreeSitter = (): unknown => {
     if (treeSitter) return treeSitter.exports;
-    const file = runtimePath.get();
+    const file = runtimeFile();
     const module = { exports: {} as unknown };
     treeSitter = module;
     try {
@@ -189,7 +202,7 @@ async function bundleRequire(bundle: string, dir: string, kind: HookCallKind): P
       treeSitter.script = script;
     } catch {
       // any failure: Node's loader, as before
-      treeSitter = { exports: required()('web-tree-sitter') };
+      treeSitter = { exports: required()(file) };
     }
     return treeSitter.exports;
   };
@@ -208,7 +221,7 @@ async function bundleRequire(bundle: string, dir: string, kind: HookCallKind): P
   const require = (id: string): unknown => {
     const ownFile = OWN_FILE.exec(id);
     if (ownFile) return loadOwn(id, ownFile[1]!);
-    if (builtin === undefined) return packages!(id);
+    if (builtin === undefined) return packages!(id === 'web-tree-sitter' ? runtimeFile() : id);
     return builtin(id) ?? (id === 'web-tree-sitter' ? loadTreeSitter() : required()(id));
   };
   return Object.assign(require, {

@@ -95,6 +95,22 @@ describe('the packed tarball', () => {
       readFileSync(join(from, 'LICENSE'), 'utf8'),
     );
   });
+  it('ships the shell parser runtime, the files of the pinned web-tree-sitter, instead of depending on it', () => {
+    // decision 0101: the package was 4.6 MB of a consumer's install for the 380 kB toolgate runs.
+    const from = join(root, 'node_modules/web-tree-sitter');
+    for (const [file, name] of [
+      ['web-tree-sitter.cjs', 'web-tree-sitter.cjs'],
+      ['web-tree-sitter.wasm', 'web-tree-sitter.wasm'],
+      ['LICENSE', 'LICENSE'],
+    ] as const) {
+      expect(files).toContain(`dist/web-tree-sitter/${file}`);
+      expect(readFileSync(join(consumer, 'node_modules/toolgate/dist/web-tree-sitter', file)).equals(readFileSync(join(from, name)))).toBe(
+        true,
+      );
+    }
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain('web-tree-sitter');
+  });
 });
 
 describe("a consumer's install", () => {
@@ -106,10 +122,11 @@ describe("a consumer's install", () => {
     );
     expect(withScripts.map((p) => p.name)).toEqual([]);
   });
-  it('weighs at most 25 MB, without tree-sitter-bash or the packages only serve needs', () => {
+  it('weighs at most 25 MB, without tree-sitter-bash, web-tree-sitter or the packages only serve needs', () => {
     const names = installedPackages(join(consumer, 'node_modules')).map((p) => p.name);
     for (const optional of [
       'tree-sitter-bash',
+      'web-tree-sitter',
       'hono',
       '@hono/node-server',
       'better-sqlite3',
@@ -133,6 +150,50 @@ console.log(JSON.stringify({ unknown: a.unknown, argv: a.commands.map((c) => c.a
     const a = analyzeShell(command);
     expect(JSON.parse(r.stdout)).toEqual({ unknown: a.unknown, argv: a.commands.map((c) => c.argv) });
     expect(a.unknown).not.toContain(PARSER_NOT_PREPARED);
+  });
+  it('parses with the shipped runtime from require() as from import', () => {
+    const command = 'for f in *.txt; do cat "$f"; done';
+    const r = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const { prepareShell, analyzeShell } = require('toolgate/shell');
+prepareShell().then(() => console.log(JSON.stringify(analyzeShell(${JSON.stringify(command)}).unknown)));`,
+      ],
+      { cwd: consumer, encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).not.toContain(PARSER_NOT_PREPARED);
+  });
+  it('`toolgate check` and `toolgate hook` decide what needs the full parser with the shipped runtime', () => {
+    // A `for` loop is read by the full parser only: without it the call would be an ask.
+    const project = join(consumer, 'hook-project');
+    mkdirSync(join(project, '.claude'), { recursive: true });
+    writeFileSync(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(echo *)'], deny: ['Bash(rm *)'] } }),
+    );
+    const main = join(consumer, 'node_modules/toolgate/dist/cli/main.js');
+    const env = { ...process.env, HOME: consumer, XDG_STATE_HOME: join(consumer, 'state'), TOOLGATE_CACHE_DIR: join(consumer, 'cache') };
+    const check = spawnSync(process.execPath, [main, 'check', '--project', project, 'Bash(for f in a b; do echo "$f"; done)'], {
+      cwd: project,
+      encoding: 'utf8',
+      env,
+    });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toMatch(/^ALLOW/);
+    const hook = (command: string) => {
+      const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: project });
+      const r = spawnSync(process.execPath, [main, 'hook', '--project', project], { cwd: project, input, env, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
+    };
+    // Twice: the second call runs the runtime from its code cache (src/cli/hook-loader.ts).
+    for (let i = 0; i < 2; i++) {
+      expect(hook('for f in a b; do echo "$f"; done')).toBe('allow');
+      expect(hook('for f in $(ls); do rm "$f"; done')).toBe('deny');
+    }
+    expect(readdirSync(join(consumer, 'cache')).some((f) => f.startsWith('web-tree-sitter-') && f.endsWith('.code'))).toBe(true);
   });
   it('loads every library entry without the packages only serve needs', () => {
     const entries = [
