@@ -11,7 +11,7 @@ import { SHELL_MODELS, anyShell } from '../shells/index.js';
 import { modelledShellOfName } from '../programs/modelled-shells.js';
 import type { Redirect, RunTimeInput, SimpleCommand } from '../types.js';
 import { unwrap, type Unwrapped } from './wrappers.js';
-import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, aliasDefinition } from '../programs/posix-shells.js';
+import { ARITHMETIC_BUILTINS, CODE_AS_DATA, NAME_BINDINGS, SHELLS } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
 import { PROGRAMS } from '../programs/index.js';
 import { inputOptionAt } from '../programs/input-options.js';
@@ -201,7 +201,8 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   if (CODE_AS_DATA.has(name)) {
     markUnknown(`'${name}' runs text as shell code`);
-    if (name === 'alias') addStateChange(c, aliasDefinition(argv, cmd.literal), index + 1, true);
+    const binding = NAME_BINDINGS[name];
+    if (binding !== undefined) addStateChange(c, binding(argv, cmd.literal), index + 1, true);
     // `source /dev/stdin <<< 'cmd'`: like eval, deny rules, protected writes and critical removals see what it runs.
     const text = (name === 'source' || name === '.') && exact === argv[0] && cmd.literal[1] !== false ? sourcedInput(cmd) : undefined;
     if (text !== undefined)
@@ -451,10 +452,12 @@ function emitNested(
   // commands do, which are commands of this line too (red team 14, NEW-6).
   for (const s of inner.stateChanges)
     addStateChange(c, `in ${name} script: ${s.replace(/, so the commands after it cannot be judged$/, '')}`, offset);
-  // An alias `eval` or `source` defines lasts in this shell: the commands after the script are read with it.
+  // An alias (or `hash -p` binding) `eval` or `source` defines lasts in this shell: the commands
+  // after the script are read with it.
   if (name === 'eval' || name === 'source' || name === '.')
-    for (const sub of inner.commands)
-      if (foldedCommandName(sub.argv[0] ?? '') === 'alias' && sub.literal[0] === true)
-        addStateChange(c, aliasDefinition(sub.argv, sub.literal), c.commands.length, true);
+    for (const sub of inner.commands) {
+      const binding = sub.literal[0] === true ? NAME_BINDINGS[foldedCommandName(sub.argv[0] ?? '')] : undefined;
+      if (binding !== undefined) addStateChange(c, binding(sub.argv, sub.literal), c.commands.length, true);
+    }
   if (inner.hasSubstitution) c.hasSubstitution = true;
 }

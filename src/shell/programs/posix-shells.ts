@@ -40,6 +40,42 @@ export function aliasDefinition(argv: readonly string[], literal: readonly boole
 }
 
 /**
+ * Why the words of a `hash` command bind a command name to a program, or undefined when they only
+ * list, look up or forget (`hash`, `hash -r`, `hash -t ls`, `hash ls`): bash's `hash -p PATH NAME`
+ * and zsh's `hash NAME=PATH` (and `hash -d NAME=DIR`, a named directory) make the later `NAME`
+ * run PATH (red team 17 R17-9: `hash -p /usr/bin/truncate ls; ls -s0 .claude/settings.json`
+ * emptied it in bash, `hash ls=/usr/bin/truncate; …` in zsh). A word toolgate cannot see may be either.
+ * @internal
+ */
+export function hashBinding(argv: readonly string[], literal: readonly boolean[]): string | undefined {
+  const binds = argv.slice(1).some((word, i) => literal[i + 1] !== true || word.includes('=') || /^-[A-Za-z]*p/.test(word));
+  return binds ? `'hash' binds a command name to a program, which changes what the commands after it run` : undefined;
+}
+
+/**
+ * Why the words of bash's `enable` change which code a later command name runs, or undefined when
+ * they only list (`enable`, `enable -a`, `enable -p`, `enable -s`): `enable -n NAME` makes NAME the
+ * program of that name, `enable -f FILE NAME` loads a builtin from a shared object.
+ * @internal
+ */
+export function enableBinding(argv: readonly string[], literal: readonly boolean[]): string | undefined {
+  const changes = argv.slice(1).some((word, i) => literal[i + 1] !== true || !/^-[aps]+$/.test(word));
+  return changes ? `'enable' changes which code a command name runs, which changes what the commands after it run` : undefined;
+}
+
+/**
+ * The builtins that change which code a later command name runs, each with why its words do (or
+ * undefined when they only list): the commands after such a command are not what the text shows,
+ * a firm ask in every mode.
+ * @internal
+ */
+export const NAME_BINDINGS: Readonly<Record<string, (argv: readonly string[], literal: readonly boolean[]) => string | undefined>> = {
+  alias: aliasDefinition,
+  hash: hashBinding,
+  enable: enableBinding,
+};
+
+/**
  * Builtins that evaluate array subscripts arithmetically (`let 'a[$(cmd)]'` runs cmd), so a
  * `$(` or backtick inside an otherwise quoted argument is still code. Programs with a model say
  * so there (`arithmeticSubscripts`: test, `[`, the declaration builtins, `printf`, `read`, `shift`, …).

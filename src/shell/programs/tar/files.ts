@@ -63,7 +63,12 @@ export function tarOperands(argv: readonly string[]): FileOperands {
       pushOpt(files, f);
       if (letter === 'T' && f !== undefined) lists.push(f);
       if (letter === 'T') unresolved.push('tar -T adds the files named in a file');
-    } else if (letter === 'g' || letter === 'K' || letter === 'N') pushOpt(files, f);
+    } else if (letter === 'g') {
+      // The snapshot file is read and then written when the archive is done, created when absent
+      // (red team 17 R17-8: `tar -g .claude/settings.local.json -cf /dev/null notes.txt` created it).
+      pushOpt(files, f);
+      pushOpt(files, f === undefined ? undefined : { ...f, op: 'write' });
+    } else if (letter === 'K' || letter === 'N') pushOpt(files, f);
     else if (letter === 'I' || letter === 'F') unresolved.push(`tar -${letter} runs a program`);
   };
   let i = 1;
@@ -108,6 +113,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     'info-script',
     'new-volume-script',
     'index-file',
+    'volno-file',
     'checkpoint-action',
     'remove-files',
     'dereference',
@@ -137,7 +143,8 @@ export function tarOperands(argv: readonly string[]): FileOperands {
       if (name === 'absolute-names') absolute = 'tar --absolute-names extracts to paths named in the archive';
       if (['to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'checkpoint-action'].includes(name))
         unresolved.push(`tar --${name} runs a program`);
-      if (name === 'index-file') {
+      // `--volno-file F` writes the volume number into F (R17-8: the separate word was an operand).
+      if (name === 'index-file' || name === 'volno-file') {
         if (eq >= 0) files.push({ op: 'write', index: i, value: a.slice(eq + 1) });
         else files.push({ op: 'write', index: ++i });
       }
