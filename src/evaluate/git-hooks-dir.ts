@@ -3,11 +3,13 @@
  * by name, but a repository that shares its hooks with `core.hooksPath` (`.githooks`,
  * `scripts/git-hooks`, `~/.githooks` from the global file) takes them from a folder of any name:
  * a hook written there runs at the next `git commit` that an allow rule for `git commit` lets
- * through (decision 0038 addendum).
+ * through (decision 0038 addendum). And the hooks folder of the repository a write lands in, the
+ * project's or another one below it (a nested checkout whose own configuration sets
+ * `core.hooksPath = hk`: `r/hk/post-index-change` runs at `git -C r status`, #37).
  */
 import type { EvaluationContext } from './types.js';
 import { isInside } from '../paths/index.js';
-import { gitHooksDirectory } from '../shell/programs/git/world.js';
+import { gitHooksDirectory, gitHooksPlace } from '../shell/programs/git/world.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import { environmentValue } from './shell-world.js';
 
@@ -44,6 +46,77 @@ export function gitHooksWrite(written: string, real: string | undefined, dirs: r
     const dir = dirs.find((d) => isInside(p, d));
     if (dir !== undefined)
       return `${dir} is where git takes its hooks from (core.hooksPath): a file there runs at the next git commit, merge or push`;
+  }
+  return undefined;
+}
+
+/**
+ * Why writing `written` (resolved: `real`) puts a hook where git takes hooks from for the
+ * repository the write lands in — the one git discovery finds from the written path's folder up
+ * (a `.git` folder or file, a bare repository's layout), read as {@link gitHooksDirs} reads the
+ * project's: its effective `core.hooksPath`, else its `hooks` folder — or writes a configuration
+ * file that repository reads (an included one, inside or outside its `.git`); else `undefined`.
+ * Without a view, none (`.git` is protected by name). What the view cannot tell is
+ * {@link ownRepositoryHooksUnknown}'s.
+ */
+export function ownRepositoryHooksWrite(
+  written: string,
+  real: string | undefined,
+  ctx: Pick<EvaluationContext, 'fs' | 'environment'>,
+  home: string,
+  git?: GitReads,
+): string | undefined {
+  const found = ownRepositoryHooks(written, real, ctx, home, git);
+  return found !== undefined && 'hit' in found ? found.hit : undefined;
+}
+
+/**
+ * Why the repository a write lands in cannot be told, or where git takes its hooks from there (a
+ * `.git` file the view cannot read, a configuration file it cannot read or parse): the write may
+ * be a hook, a protected write (fail closed). Asked after the checks that can name what the write
+ * is, so a reason that can say more is the one given.
+ */
+export function ownRepositoryHooksUnknown(
+  written: string,
+  real: string | undefined,
+  ctx: Pick<EvaluationContext, 'fs' | 'environment'>,
+  home: string,
+  git?: GitReads,
+): string | undefined {
+  const found = ownRepositoryHooks(written, real, ctx, home, git);
+  return found !== undefined && 'unknown' in found ? found.unknown : undefined;
+}
+
+function ownRepositoryHooks(
+  written: string,
+  real: string | undefined,
+  ctx: Pick<EvaluationContext, 'fs' | 'environment'>,
+  home: string,
+  git: GitReads | undefined,
+): { hit: string } | { unknown: string } | undefined {
+  const view = ctx.fs;
+  if (view === undefined) return undefined;
+  const reads = git ?? gitReads(view);
+  const variable = (name: string) => environmentValue(ctx.environment, name);
+  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+    if (p === '/') continue;
+    const place = gitHooksPlace(reads, p.slice(0, p.lastIndexOf('/')) || '/', home, variable);
+    if ('none' in place) continue;
+    if ('unknown' in place)
+      return {
+        unknown: `where git takes its hooks from for the repository ${p} is in cannot be told (${place.unknown}): a file written there may run at the next git commit, merge or push`,
+      };
+    // A file an include names (`include.path = ../inc.cfg`) is configuration as `.git/config` is:
+    // written with the hook in one call, it sets core.hooksPath the view does not show yet.
+    if (place.configFiles.includes(p))
+      return {
+        hit: `git reads ${p} as configuration of the repository ${place.gitDir}: it may set core.hooksPath or a key that runs a program`,
+      };
+    const hooksReal = view.realpath(place.hooks);
+    if (isInside(p, place.hooks) || (hooksReal !== undefined && isInside(p, hooksReal)))
+      return {
+        hit: `${place.hooks} is where git takes its hooks from for the repository ${place.gitDir} (core.hooksPath, or its hooks folder): a file there runs at the next git commit, merge or push, or git status`,
+      };
   }
   return undefined;
 }

@@ -61,7 +61,7 @@ import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } fr
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
-import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
+import { gitHooksDirs, gitHooksWrite, ownRepositoryHooksUnknown, ownRepositoryHooksWrite } from './git-hooks-dir.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
@@ -320,6 +320,21 @@ function heldPathAsks(state: EvalState): undefined {
     let namesHit: ProtectedNames | undefined;
     let linked: LinkedProtected[] | undefined;
     let gitHooks: string[] | undefined;
+    let unknownHooks: { t: ShellWrite; why: string } | undefined;
+    const heldWrite = (t: ShellWrite, hit: string): undefined => {
+      const said = hitSaid(hit, state);
+      return holdAsk(state, 'protectedPaths', {
+        kind: 'protected',
+        reason: 'protectedPath',
+        message:
+          t.possible !== undefined
+            ? hit === t.possible
+              ? `may ${t.removal === true ? 'remove' : 'write to'} a protected path: ${hit}`
+              : `may ${t.removal === true ? 'remove' : 'write to'} ${writtenSaid(t)} (${said}): ${t.possible}`
+            : `writes to ${writtenSaid(t)} (${said})${templated?.templates.has(t.path) === true ? `: ${templated.templates.get(t.path)!}` : ''}`,
+        blockedPath: t.path,
+      });
+    };
     for (const t of innermostFirst(targets, (p) => state.ctx.fs?.isDirectory?.(p) === true)) {
       const written = t.path;
       if (isPlanFile(state, written)) continue;
@@ -335,11 +350,11 @@ function heldPathAsks(state: EvalState): undefined {
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         (t.removal === true
           ? undefined
-          : gitHooksWrite(
+          : (gitHooksWrite(
               written,
               state.ctx.fs?.realpath(written),
               (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git)),
-            )) ??
+            ) ?? ownRepositoryHooksWrite(written, state.ctx.fs?.realpath(written), state.ctx, state.env.home, state.git))) ??
         t.mayBeAny ??
         (t.removal === true ? undefined : danglingLinkWrite(written, state)) ??
         (t.removal === true ? undefined : sharedContent(written, state)) ??
@@ -352,20 +367,13 @@ function heldPathAsks(state: EvalState): undefined {
           : undefined) ??
         repositoryHit(t, targets, state) ??
         (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state));
-      if (hit !== undefined) {
-        const said = hitSaid(hit, state);
-        return holdAsk(state, 'protectedPaths', {
-          kind: 'protected',
-          reason: 'protectedPath',
-          message:
-            t.possible !== undefined
-              ? hit === t.possible
-                ? `may ${t.removal === true ? 'remove' : 'write to'} a protected path: ${hit}`
-                : `may ${t.removal === true ? 'remove' : 'write to'} ${writtenSaid(t)} (${said}): ${t.possible}`
-              : `writes to ${writtenSaid(t)} (${said})${templated?.templates.has(written) === true ? `: ${templated.templates.get(written)!}` : ''}`,
-          blockedPath: written,
-        });
-      }
+      if (hit !== undefined) return heldWrite(t, hit);
+      // Where the repository written into takes its hooks from, when the view cannot tell: asked
+      // after every path, so a write a check can name is the one cited.
+      if (t.removal !== true)
+        unknownHooks ??= ((why) => (why === undefined ? undefined : { t, why }))(
+          ownRepositoryHooksUnknown(written, state.ctx.fs?.realpath(written), state.ctx, state.env.home, state.git),
+        );
       // Names the command line does not give (an archive's members, a copy's entries, what git
       // clean removes): asked about after every named path, so a named one is the one cited.
       // One that no allow rule answers is kept over one that an allow rule naming git answers.
@@ -383,6 +391,7 @@ function heldPathAsks(state: EvalState): undefined {
           }) ?? namesHit;
     }
     if (namesHit !== undefined) return holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', ...namesHit });
+    if (unknownHooks !== undefined) return heldWrite(unknownHooks.t, unknownHooks.why);
     return passFixed(state, NO_PROTECTED_WRITE);
   }
 }

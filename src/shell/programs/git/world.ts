@@ -141,10 +141,33 @@ export function gitHooksDirectory(
   variable: GitWhere['variable'],
   given: GitRepositoryGiven = {},
 ): string | undefined {
+  const place = gitHooksPlace(reads, dir, home, variable, given);
+  return 'hooks' in place ? place.hooks : undefined;
+}
+
+/**
+ * Where git run in `dir` takes its hooks from, as {@link gitHooksDirectory} finds it, with the
+ * repository's directory (`gitDir`) and the configuration files git reads there (`configFiles`:
+ * those the view shows and those an include names that do not exist yet): `{ none }` when no
+ * repository is found, `{ unknown }` when the view cannot tell the repository or read its
+ * configuration. @internal
+ */
+export function gitHooksPlace(
+  reads: GitReads,
+  dir: string,
+  home: string,
+  variable: GitWhere['variable'],
+  given: GitRepositoryGiven = {},
+): { hooks: string; gitDir: string; configFiles: string[] } | { none: true } | { unknown: string } {
   const found = reads.repositoryAt(dir, given.gitDir, given.workTree);
-  if (!('found' in found)) return undefined;
+  if (!('found' in found)) return found;
   const config = reads.config(configFiles(found.found, home, configPlaces(variable)), home);
-  return 'unknown' in config ? undefined : hooksDirectory(found.found, config.entries, home);
+  if ('unknown' in config) return config;
+  return {
+    hooks: hooksDirectory(found.found, config.entries, home),
+    gitDir: found.found.gitDir,
+    configFiles: [...config.files, ...config.absent],
+  };
 }
 
 /**
