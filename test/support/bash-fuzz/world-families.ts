@@ -506,6 +506,15 @@ const WRITE_RUN: readonly [string, string][] = [
   ["printf 'P\\n' > x.sh", '. ./x.sh'],
   ['true', 'npm_config_script_shell=/usr/bin/rm npm test'],
   ["printf 'P\\n' > sub/x && chmod +x sub/x", 'PATH=sub:$PATH x'],
+  // A nested repository's own core.hooksPath (vendor/hooked: hk): the hook written, then git there (#37).
+  [
+    "mkdir -p vendor/hooked/hk && printf '#!/bin/sh\\nP\\n' > vendor/hooked/hk/post-index-change && chmod +x vendor/hooked/hk/post-index-change",
+    'git -C vendor/hooked status',
+  ],
+  [
+    "mkdir -p vendor/hooked/hk && printf '#!/bin/sh\\nP\\n' > vendor/hooked/hk/pre-commit && chmod +x vendor/hooked/hk/pre-commit",
+    'git -C vendor/hooked commit -q --allow-empty -m x',
+  ],
 ];
 
 const writeThenRun = (c: WorldCombo) =>

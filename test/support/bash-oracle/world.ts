@@ -36,6 +36,8 @@ export const WORLD = {
   bareRepo: `${P}/docs/api.git`,
   /** A nested work tree (ignored by the project) whose config runs `evil` (core.fsmonitor, diff.external). */
   nestedWorkTree: `${P}/vendor/lib`,
+  /** A nested work tree (ignored by the project) whose own config sets `core.hooksPath = hk` (no hook there yet). */
+  hookedWorkTree: `${P}/vendor/hooked`,
   /** Project content that runs. */
   makefile: `${P}/Makefile`,
   script: `${P}/scripts/check.sh`,
@@ -124,8 +126,19 @@ export function buildWorld(dirs: { work: string; home: string }, git: (cwd: stri
   writeFileSync(join(nested, 'lib.js'), 'module.exports = 2;\n');
   git(nested, 'config', 'core.fsmonitor', 'evil');
   git(nested, 'config', 'diff.external', 'evil');
+
+  // A nested work tree whose own configuration moves its hooks into the work tree: a hook written
+  // in vendor/hooked/hk runs at `git -C vendor/hooked status` (post-index-change) or commit (#37).
+  const hooked = at(WORLD.hookedWorkTree);
+  mkdirSync(hooked, { recursive: true });
+  git(hooked, 'init', '-q', '--template=');
+  writeFileSync(join(hooked, 'index.js'), 'module.exports = 1;\n');
+  git(hooked, 'add', '-A');
+  git(hooked, 'commit', '-q', '-m', 'hooked', '--date', '2024-01-02T03:04:05Z');
+  writeFileSync(join(hooked, 'index.js'), 'module.exports = 2;\n');
+  git(hooked, 'config', 'core.hooksPath', 'hk');
   mkdirSync(join(dirs.work, '.git', 'info'), { recursive: true });
-  writeFileSync(join(dirs.work, '.git', 'info', 'exclude'), 'vendor/lib/\n');
+  writeFileSync(join(dirs.work, '.git', 'info', 'exclude'), 'vendor/lib/\nvendor/hooked/\n');
 }
 
 /** Write a commit object with a signature header on top of HEAD (`git hash-object -t commit -w`). */
