@@ -21,6 +21,7 @@ import { givenAssignment, givenEnvironment, type GivenEnvironment } from '../com
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { inputMayBeOption } from './input-words.js';
 import { optionNameAt } from '../programs/input-options.js';
+import { readWordsLeniently } from '../programs/parse.js';
 import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
@@ -1631,25 +1632,45 @@ function hiddenOptionWord(
   chosen: ChosenVariables,
 ): { k: number; why: string } | undefined {
   if (v.literal.every((l) => l)) return undefined;
-  const table = PROGRAMS.inputOptions(name);
+  // A model with subcommands (git) says what its subcommand's options are; another, its input table.
+  const own = PROGRAMS.get(name)?.hiddenOptions?.(v.argv);
+  const table = own ?? PROGRAMS.inputOptions(name);
   if (table === undefined || table.writes.length === 0) return undefined;
-  const grammar = PROGRAMS.get(name)?.grammar;
-  for (let k = 1; k < v.argv.length; k++) {
+  const grammar = own !== undefined ? own.grammar : PROGRAMS.get(name)?.grammar;
+  // The subcommand's grammar also says which words are its options' values (`git log -n $n`).
+  const values = new Set<number>();
+  if (own?.grammar !== undefined)
+    for (const o of readWordsLeniently(v.argv, own.grammar, own.from).options) if (o.valueIndex !== undefined) values.add(o.valueIndex);
+  for (let k = own?.from ?? 1; k < v.argv.length; k++) {
     const word = v.argv[k]!;
     if (word === '--' && v.literal[k] === true) break;
-    if (v.literal[k] !== false || fromInput(k)) continue;
+    if (v.literal[k] !== false || fromInput(k) || values.has(k)) continue;
     const raw = v.raw[k] ?? word;
     // Quotes with nothing in them before an expansion change nothing (`""$o` is `$o`).
     const bare = raw.replace(/^(?:''|"")+/, '');
     const at = word.search(/[$`]/);
     const may = word.startsWith('-')
       ? optionNameAt(word, at, grammar)
-      : (/^[$`]/.test(bare) && !/^\$\{?(HOME|PWD)\b/.test(bare) && /(\$[\w@*]+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`)$/.test(bare)) ||
+      : (/^[$`]/.test(bare) &&
+          !/^\$\{?(HOME|PWD)\b/.test(bare) &&
+          /(\$[\w@*]+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`)$/.test(bare) &&
+          !printsNoOption(bare)) ||
         /^"(\$\(|`|\$@"|\$\{@\}"|\$\*")/.test(bare) ||
         quotedVariableChosen(bare, chosen);
-    if (may) return { k, why: `${raw} may be ${name}'s option ${table.writes[0]!}` };
+    if (may) return { k, why: `${raw} may be ${own?.who ?? name}'s option ${table.writes[0]!}` };
   }
   return undefined;
+}
+
+/**
+ * Whether `raw` is one command substitution of plain words whose program prints no option word
+ * (`$(git merge-base HEAD main)`, its model's `printsNoOption`).
+ */
+function printsNoOption(raw: string): boolean {
+  const inner = /^\$\(([^()$`]*)\)$/.exec(raw)?.[1] ?? /^`([^`$]*)`$/.exec(raw)?.[1];
+  if (inner === undefined || !/^[\w ./:~^@{}=-]+$/.test(inner)) return false;
+  const words = inner.trim().split(/\s+/);
+  return PROGRAMS.get(words[0]!)?.printsNoOption?.(words) === true;
 }
 
 /**

@@ -311,6 +311,19 @@ export interface ProgramModel {
    */
   readonly movedBy?: readonly string[];
   /**
+   * For a model whose options depend on a subcommand (git): where the subcommand's own options
+   * begin in this command, the grammar that reads them, and those of them that write or remove a
+   * file (`--output=…`) — what a word toolgate cannot see there may be, in place of the input
+   * table its `grammar` makes (`input-options.ts`). Undefined: the subcommand has none to judge.
+   */
+  readonly hiddenOptions?: (argv: readonly string[]) => HiddenOptions | undefined;
+  /**
+   * What this command prints never begins with `-` (git merge-base prints object names): a
+   * command substitution of it in another command's words is no option word there (`git diff
+   * $(git merge-base HEAD main)`). Absent: what it prints may be anything.
+   */
+  readonly printsNoOption?: (argv: readonly string[]) => boolean;
+  /**
    * It is also installed under a target triplet in front of a name (`x86_64-linux-gnu-gcc`) and a
    * version behind one (`gcc-12`), and behaves the same under them (`name-variants.ts`): the
    * registry gives it for such a name no other model has. Its read-only entries stay its own names.
@@ -374,6 +387,18 @@ export interface ProgramModel {
   readonly findsRepositoryFromCwd?: boolean;
   /** Examples: each is a test. */
   readonly examples: readonly ProgramExample[];
+}
+
+/** What a word toolgate cannot see may be among one command's options ({@link ProgramModel.hiddenOptions}). @internal */
+export interface HiddenOptions {
+  /** The program's name as a person reads it with the subcommand (`git diff`). */
+  readonly who: string;
+  /** argv index where those options begin (after the subcommand's word). */
+  readonly from: number;
+  /** The grammar that reads them (which letters take a value). */
+  readonly grammar?: GnuOptionSpec;
+  /** The options among them that write or remove a file, as a person reads them (`--output=…`). */
+  readonly writes: readonly string[];
 }
 
 /** Declares a model (checks its shape at compile time; returns it unchanged). @internal */

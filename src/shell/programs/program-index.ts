@@ -88,7 +88,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [64, 0, ["flock"], ["files","grammar","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [65, 0, ["fold"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["fold"]}],
   [66, 0, ["free"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["free"]}],
-  [67, 0, ["git"], ["files","findsRepositoryFromCwd","movedBy","readOnly","readOnlyCheck","runs.seen","runsConfigured","skips","touchesFilesAsWrapper","withoutGlobalOptions"], {"claudeCode":["git"],"robota":["git"]}],
+  [67, 0, ["git"], ["files","findsRepositoryFromCwd","hiddenOptions","movedBy","printsNoOption","readOnly","readOnlyCheck","runs.seen","runsConfigured","skips","touchesFilesAsWrapper","withoutGlobalOptions"], {"claudeCode":["git"],"robota":["git"]}],
   [68, 0, ["grep","egrep","fgrep","rgrep"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["grep","egrep","fgrep"],"robota":["grep"]}],
   [69, 0, ["groups"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["groups"]}],
   [70, 0, ["hd"], ["files","grammar","runs.unseen"], {}],

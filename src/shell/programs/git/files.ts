@@ -10,6 +10,7 @@
  */
 import { is, type FileOperand, type FileOperands } from '../../options/file-operands.js';
 import { optionNameAt } from '../input-options.js';
+import type { HiddenOptions } from '../model.js';
 import { readWords, readWordsLeniently, withHiddenOptions } from '../parse.js';
 import { readRevPaths, type GitFilesCall, type GitFilesExtra, type GitFilesRule } from './files-call.js';
 import { configWrites } from './files-config.js';
@@ -153,6 +154,41 @@ export function gitOperands(
     return k > at && !values.has(k) && (!word.startsWith('-') || expansion < 0 || optionNameAt(word, expansion, grammar));
   };
   return withHiddenOptions(argv, literal, worst, (words) => gitOperandsPlain(words, variable), mayHide, `git ${name}`);
+}
+
+/**
+ * What a word toolgate cannot see among a git subcommand's options may be, for the shell's check
+ * of such words (`ProgramModel.hiddenOptions`): the options of its own list that write a file
+ * (`--output=`, `--output-directory=`) and its entry's file-writing options (`archive -o`). `o='--output=
+ * .claude/x'; git diff HEAD $o` wrote .claude/x. A subcommand with a `hiddenWorst` reading (clean)
+ * is judged by its files rule instead; one with no list of its own is not judged here.
+ * @internal
+ */
+export function gitHiddenOptions(argv: readonly string[]): HiddenOptions | undefined {
+  const at = sub(argv).at;
+  const name = argv[at];
+  if (name === undefined || gitHiddenWorst(name) !== undefined) return undefined;
+  const own = gitLongOptions(name);
+  const writes = [
+    ...(own?.values ?? []).filter((v) => v === 'output' || v === 'output-directory').map((v) => `--${v}=…`),
+    ...gitFileOptions(name).writes.map((w) => (w.startsWith('--') ? `${w}=…` : `${w}…`)),
+  ];
+  if (writes.length === 0) return undefined;
+  return { who: `git ${name}`, from: at + 1, grammar: gitGrammar(name, gitValueLetters(name), own), writes: [...new Set(writes)] };
+}
+
+/**
+ * Whether a git command prints no word that begins with `-`: `git merge-base` prints object names
+ * (or nothing, with --is-ancestor); `git rev-parse` with revisions only (`HEAD~1`), or
+ * `--verify`/`--short`/`-q`/`--show-toplevel` (an absolute path), prints object names — it prints
+ * other option words it is given as they are (`git rev-parse --output=x` prints `--output=x`).
+ * With global options before the subcommand (`-c`, `-C`), no: they may change what runs.
+ * @internal
+ */
+export function gitPrintsNoOption(argv: readonly string[]): boolean {
+  if (argv[1] === 'merge-base') return true;
+  const plain = new Set(['--verify', '--short', '-q', '--quiet', '--show-toplevel']);
+  return argv[1] === 'rev-parse' && argv.slice(2).every((w) => !w.startsWith('-') || plain.has(w));
 }
 
 /** {@link gitOperands} of the words as written. */

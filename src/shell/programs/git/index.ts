@@ -10,7 +10,7 @@
  */
 import { defineProgram } from '../model.js';
 import { CC_CLI, CC_DOCS } from '../sources.js';
-import { gitOperands } from './files.js';
+import { gitHiddenOptions, gitOperands, gitPrintsNoOption } from './files.js';
 import { withoutGitGlobalOptions } from './global-options.js';
 import { gitReadOnly } from './read-only-walk.js';
 import { gitPrograms } from './runs.js';
@@ -22,6 +22,8 @@ export const git = defineProgram({
   sources: ['git 2.39 manual pages (git(1), git-config(1), one page per subcommand)', CC_DOCS, CC_CLI],
   skips: 'git reads what it tracks (and, with some options, what is not ignored), which toolgate cannot see',
   files: (_name, argv, literal, variable) => gitOperands(argv, variable, literal),
+  hiddenOptions: gitHiddenOptions,
+  printsNoOption: gitPrintsNoOption,
   readOnly: {
     claudeCode: {
       git: {
