@@ -31,6 +31,13 @@ export interface ChosenVariables {
   readonly of: (name: string) => PossibleValues | undefined;
   /** Whether the command may make `name` begin with `-` (so `"$name"` may be an option). */
   readonly mayBeOption: (name: string) => boolean;
+  /**
+   * The one wildcard word a `for` loop over it alone gives `name` in the command at index
+   * `command` (`for f in src/*.js; do wc -l "$f"; done`: `src/*.js` in `wc`), when that command
+   * is in the loop's body and nothing else sets `name`: `"$name"` there is one of its matches (or
+   * the word itself, when it matches nothing).
+   */
+  readonly loopPattern: (name: string, command: number) => string | undefined;
 }
 
 /**
@@ -191,6 +198,14 @@ function compute(analysis: ShellAnalysis): ChosenVariables {
   };
   return {
     of,
+    loopPattern: (name, command) => {
+      const p = of(name);
+      if (p === undefined || p.unknown !== undefined || p.values.length > 0 || p.patterns.length !== 1) return undefined;
+      // A brace makes it several words.
+      if (p.patterns[0]!.includes('{')) return undefined;
+      const inBody = facts.loops.some((l) => l.name === name && l.body !== undefined && command >= l.body[0] && command < l.body[1]);
+      return inBody ? p.patterns[0] : undefined;
+    },
     mayBeOption: (name) => {
       if (!NAME.test(name)) return true;
       const p = of(name);

@@ -471,6 +471,26 @@ function expandedArgv(cmd: SimpleCommand): Variant {
   return out;
 }
 
+/**
+ * The words with each `"$f"` whose value is one match of a loop's wildcard word (see
+ * `ChosenVariables.loopPattern`) spelled as that word: its paths are the ones the pattern matches,
+ * as the file-system view lists them (`for f in src/*.js; do wc -l "$f"; done` reads src's .js
+ * files). The word stays one operand: a wildcard word is never taken as a fixed count of them.
+ */
+function withLoopPatterns(v: Variant, i: number, chosen: ChosenVariables): Variant {
+  let out: Variant | undefined;
+  for (let k = 1; k < v.argv.length; k++) {
+    if (v.literal[k] !== false) continue;
+    const m = /^"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})"$/.exec(v.raw[k] ?? '');
+    const pattern = m === null ? undefined : chosen.loopPattern((m[1] ?? m[2])!, i);
+    if (pattern === undefined) continue;
+    out ??= { argv: [...v.argv], literal: [...v.literal], raw: [...v.raw] };
+    out.argv[k] = pattern;
+    out.raw[k] = pattern;
+  }
+  return out ?? v;
+}
+
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
 type EffectExtra = Pick<
@@ -1011,7 +1031,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         i,
         name,
         cmd,
-        expandedArgv(cmd),
+        withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis)),
         bases,
         add,
         dirsOf,

@@ -162,6 +162,7 @@ class Walker {
     // An assignment in a sequence, or left of `&&`, holds for the statements after it (not in the background).
     const sequential = SEQUENTIAL.has(node.type) || (node.type === 'list' && children.some((c) => c.type === '&&'));
     let values = env.values;
+    let bodyFrom: number | undefined;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       if (child.type === 'ERROR' || child.isMissing) {
@@ -176,6 +177,7 @@ class Walker {
       const childEnv: Env = { ...env, ...(values !== undefined ? { values } : {}), inSubshell: subshell || background };
       const assigned = sequential && !background ? this.definitelyAssigned(child) : undefined;
       if (assigned !== undefined) values = { ...values, ...assigned };
+      if (node.type === 'for_statement' && field === 'body') bodyFrom = this.c.commands.length;
       if (loop !== undefined && field === 'body') {
         // The body is judged once per value the loop gives its variable, in order.
         for (const value of loop.values) this.statement(child, { ...childEnv, values: { ...env.values, [loop.name]: value } });
@@ -190,7 +192,9 @@ class Walker {
     if (node.type === 'for_statement') {
       const v = node.childForFieldName('variable')?.text ?? '';
       addStateChange(this.c, variableStateChange(v, false, this.c.shells), 0);
-      this.c.variables?.loops.push(loopFact(node, v));
+      const fact = loopFact(node, v);
+      if (bodyFrom !== undefined) fact.body = [bodyFrom, this.c.commands.length];
+      this.c.variables?.loops.push(fact);
     }
   }
 

@@ -13,6 +13,8 @@ export interface LoopFact {
   readonly name: string;
   /** Its words as written; undefined when the loop takes values no word shows (`select`, `for f; do`). */
   readonly words?: readonly string[];
+  /** The indexes in the analysis's commands of the commands its body holds, `[from, to)`: set on the analysis that read the loop. */
+  body?: readonly [number, number];
 }
 
 /** How the syntax of one command (and every script it runs inside it) sets variables. @internal */
@@ -49,6 +51,7 @@ export function variableFactsOf(analysis: ShellAnalysis): VariableFacts {
 export function mergeVariableFacts(into: VariableFacts, from: ShellAnalysis): void {
   const inner = variableFactsOf(from);
   into.assignments.push(...inner.assignments);
-  into.loops.push(...inner.loops);
+  // The body's indexes are the inner analysis's own.
+  into.loops.push(...inner.loops.map((l) => (l.words === undefined ? { name: l.name } : { name: l.name, words: l.words })));
   if (inner.everything !== undefined) into.everything ??= inner.everything;
 }

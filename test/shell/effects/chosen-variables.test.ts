@@ -78,3 +78,27 @@ describe('chosenVariables: whether the command may make a variable begin with -'
     expect(may(command)).toBe(false);
   });
 });
+
+describe('chosenVariables: the one wildcard word a loop gives its variable in the body', () => {
+  const pattern = (command: string, program: string) => {
+    const a = analyzeShell(command);
+    const i = a.commands.findIndex((c) => c.argv[0] === program);
+    return chosenVariables(a).loopPattern('f', i);
+  };
+  it('is the word in the body of a loop over it alone', () => {
+    expect(pattern('for f in src/*.js; do wc -l "$f"; done', 'wc')).toBe('src/*.js');
+    expect(pattern('for f in src/*.js; do cat "$f" | wc -l; done', 'cat')).toBe('src/*.js');
+  });
+  it.each([
+    ['wc -l "$f"; for f in src/*.js; do :; done', 'wc'],
+    ['for f in src/*.js; do :; done; wc -l "$f"', 'wc'],
+    ['for f in src/*.js lib/*.js; do wc -l "$f"; done', 'wc'],
+    ['for f in src/{a,b}*.js; do wc -l "$f"; done', 'wc'],
+    ['for f in *; do wc -l "$f"; done', 'wc'],
+    ['for f in src/*.js; do f=x; wc -l "$f"; done', 'wc'],
+    ['for f in src/*.js; do read f; wc -l "$f"; done', 'wc'],
+    ['bash -c \'for f in src/*.js; do wc -l "$f"; done\'', 'wc'],
+  ])('is none: %s', (command, program) => {
+    expect(pattern(command, program)).toBeUndefined();
+  });
+});
