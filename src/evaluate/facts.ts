@@ -402,8 +402,7 @@ export function shellWrites(
     // A name the word itself makes unknown (sed's `-i$s`, gzip's `-S $s`) is said by the why that names that word.
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw))
       w.mayBeAny = e.because?.includes(e.raw) === true ? e.because : `the target ${e.raw} is not literal`;
-    if (e.unsettled !== undefined)
-      w.mayBeAny = `the file-system view cannot settle what the pattern ${e.raw} names (${e.unsettled}); it may name a protected file`;
+    if (e.unsettled !== undefined) w.mayBeAny = `toolgate cannot settle what ${e.raw} names: ${e.unsettled}; it may name a protected file`;
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
     if (e.op === 'remove') w.removal = true;
     if (e.names !== undefined) w.names = e.names;

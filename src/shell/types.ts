@@ -262,7 +262,8 @@ export interface PathEffect {
   /**
    * For a write through a glob, or a tree removal through one (`rm -rf su?`), when the file-system
    * view cannot tell which names it matches (an unlistable folder, a bound hit, a `..` after a wild
-   * component): why. Any path may be written or removed.
+   * component), or when a part of the pattern is not literal (`$d/*.log`, `$(…)/x.jso[n]`, a name
+   * prefix `$p`: that part may be any text, `/` and `..` included): why. Any path may be written or removed.
    */
   unsettled?: string;
   /** `path` ends in `*` standing for the suffixes the program adds to a name prefix (`split`, `csplit`). */

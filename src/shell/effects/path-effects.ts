@@ -805,6 +805,11 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
                 : undefined;
             // A word of a program toolgate does not model is a guess: only what the view shows counts.
             if (named !== undefined && 'unknown' in named && assumed === undefined) e.unsettled = named.unknown;
+            // A pattern with a part toolgate cannot see (`$d/*.log`, `"$(…)"/x.jso?`, `$y[2]`): the
+            // guess keeps that part's text as letters, but it may be any text, `/` and `..` included,
+            // so what the pattern names cannot be told from its literal parts (R17-3).
+            if (op !== 'read' && glob && !r.known && !isAnywhere(alias.path) && e.unsettled === undefined)
+              e.unsettled = r.why ?? 'a part of it is not literal and may be any text';
             // The view's matches are every shell option's at once (dotglob, nocaseglob): a removal
             // is one the command may make, met as an ask (DESIGN: a write that may be protected).
             const each: EffectExtra = treeGone ? { ...extra, possible: `the pattern ${raw} may name it` } : extra;
