@@ -14,7 +14,12 @@
  *   `=value` on an option that takes none → unknown;
  * - `--` ends the options; a lone `-` is an operand; options may follow operands (argument
  *   permutation) unless the tool stops at its first operand (`+` in its optstring, or
- *   `POSIXLY_CORRECT`), as `env`, `nice`, `timeout`, `xargs` do.
+ *   `POSIXLY_CORRECT`), as `env`, `nice`, `timeout`, `xargs` do;
+ * - a letter followed by `;` (`W;`, as gawk's optstring has it) introduces a long option:
+ *   `-W NAME[=VALUE]` and `-WNAME` are read as `--NAME[=VALUE]` (abbreviations, a required value
+ *   in the next word), getopt's POSIX spelling of long options; a NAME that is no long option (or
+ *   an ambiguous one) stays the letter with that word as its value (gawk ignores it, mawk reads
+ *   its own `-W` names there).
  */
 
 /** Whether an option takes a value: none, required (attached or next word) or optional (attached only). @internal */
@@ -129,6 +134,8 @@ export type GnuParseResult =
 interface ShortTable {
   readonly letters: ReadonlyMap<string, GnuArgument>;
   readonly stop: boolean;
+  /** The letter written `W;`: its value names a long option. */
+  readonly longLetter?: string;
 }
 
 // A memo of a pure function of the programs' constant optstrings: one entry per grammar, never a user's word.
@@ -146,14 +153,20 @@ function shortTable(optstring: string): ShortTable {
     i = 1;
   }
   if (optstring[i] === ':') i++;
+  let longLetter: string | undefined;
   for (; i < optstring.length; i++) {
     const letter = optstring[i]!;
-    if (letter === ':') continue;
+    if (letter === ':' || letter === ';') continue;
     let argument: GnuArgument = 'none';
     if (optstring[i + 1] === ':') argument = optstring[i + 2] === ':' ? 'optional' : 'required';
+    // `W;` takes a value as `W:` does, and that value is read as a long option.
+    if (optstring[i + 1] === ';') {
+      argument = 'required';
+      longLetter = letter;
+    }
     letters.set(letter, argument);
   }
-  const table = { letters, stop };
+  const table: ShortTable = longLetter === undefined ? { letters, stop } : { letters, stop, longLetter };
   shortCache.set(optstring, table);
   return table;
 }
@@ -268,6 +281,13 @@ export function parseGnuOptions(argv: readonly string[], spec: GnuOptionSpec, st
         continue;
       }
       const rest = word.slice(k + 1);
+      if (letter === table.longLetter) {
+        const read = longLetterOption(argv, spec, letter, i, rest);
+        if ('problem' in read) return { ok: false, problem: read.problem, word, index: i };
+        options.push(...read.options);
+        i = read.last;
+        break;
+      }
       if (rest !== '' && spec.separateValues) return { ok: false, problem: 'unknown', word, index: i };
       if (rest !== '') options.push({ name: letter, kind: 'short', value: rest, index: i, word });
       else if (argument === 'optional') options.push({ name: letter, kind: 'short', index: i, word });
@@ -280,6 +300,39 @@ export function parseGnuOptions(argv: readonly string[], spec: GnuOptionSpec, st
     }
   }
   return { ok: true, options, operands };
+}
+
+/**
+ * `-W NAME[=VALUE]` (word `i`, `rest` what follows the letter in it) read as getopt_long reads it
+ * for `W;` (glibc `process_long_option` with prefix `-W `): the long option NAME names, its value
+ * after `=` or, when it requires one, the next word; the word holding NAME is the option's index.
+ * A NAME that is no long option, or an ambiguous one, is the letter with NAME as its value.
+ * Returns the options and the last word read.
+ */
+function longLetterOption(
+  argv: readonly string[],
+  spec: GnuOptionSpec,
+  letter: string,
+  i: number,
+  rest: string,
+): { options: GnuOption[]; last: number } | { problem: GnuProblem } {
+  const at = rest === '' ? i + 1 : i;
+  if (at >= argv.length) return { problem: 'missingValue' };
+  const text = rest === '' ? argv[at]! : rest;
+  const eq = text.indexOf('=');
+  const match = resolveLongOption(spec, eq >= 0 ? text.slice(0, eq) : text);
+  const word = argv[at]!;
+  if (!match.ok) {
+    const option: GnuOption = { name: letter, kind: 'short', value: text, index: i, word: argv[i]! };
+    return { options: [at === i ? option : { ...option, valueIndex: at }], last: at };
+  }
+  if (eq >= 0) {
+    if (match.argument === 'none') return { problem: 'unexpectedValue' };
+    return { options: [{ name: match.name, kind: 'long', value: text.slice(eq + 1), index: at, word }], last: at };
+  }
+  if (match.argument !== 'required') return { options: [{ name: match.name, kind: 'long', index: at, word }], last: at };
+  if (at + 1 >= argv.length) return { problem: 'missingValue' };
+  return { options: [{ name: match.name, kind: 'long', value: argv[at + 1]!, index: at, valueIndex: at + 1, word }], last: at + 1 };
 }
 
 /** A person-readable account of a failed parse, naming the word (`--fi is ambiguous: file, files0-from`). @internal */

@@ -17,15 +17,17 @@ import { readBy, type ReadWords } from './parse.js';
  * `+F:f:v:W;bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:` and its long options), mawk 1.3.4
  * 20200120 (`-f FILE`, `-F FS`, `-v A=B`, `-W NAME[=VALUE]`, the next word when not attached;
  * no long options) and the one true awk (`-f`, `-F`, `-v`, `-d`, `-safe`, `-version`). Every
- * letter that takes a value in one of them takes it here (`-W` the next word, as mawk's does and
- * gawk's `W;` does for `--NAME VALUE`), so no word one of them reads as an option's value is read
- * as an operand; `-d`, `-D`, `-o`, `-p` and `-L` take a value only attached, as in gawk (a bare
+ * letter that takes a value in one of them takes it here, so no word one of them reads as an
+ * option's value is read as an operand. `-W NAME[=VALUE]` is gawk's `W;`: the long option `--NAME`
+ * (`-W source=TEXT`, `-Wprofile=FILE`, `-W file FILE`, abbreviated as `--` names are: red team 17
+ * R17-1 wrote settings.json and ran rm through them); a NAME no gawk option has is mawk's own
+ * (`-W interactive`; mawk's `-W exec FILE` is gawk's `--exec FILE`); `-d`, `-D`, `-o`, `-p` and `-L` take a value only attached, as in gawk (a bare
  * `-d` is a flag in the others). Each stops at its first operand, the program text (gawk's `+`,
  * mawk and the one true awk read no option after it): later words are files and assignments.
  * A word this union lacks (the one true awk's `-safe`) is refused: the command is partly modelled.
  */
 const grammar: GnuOptionSpec = {
-  short: '+F:f:v:W:bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:',
+  short: '+F:f:v:W;bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:',
   long: longOptions(
     'assign= bignum characters-as-bytes copyright debug[=] dump-variables[=] exec= field-separator= file= gen-pot help include= trace lint[=] lint-old load= no-optimize non-decimal-data nostalgia optimize persist[=] posix pretty-print[=] profile[=] re-interval sandbox source= traditional use-lc-numeric version',
   ),
@@ -90,22 +92,10 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
   const unseen: UnseenNames[] = [];
   const progFile = options.filter((o) => is(o, '-f', '--file', '-E', '--exec'));
   for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
-  // `-W exec FILE` (mawk; gawk reads `-W NAME` as `--NAME`, and `e` names only exec in either):
-  // FILE is the program, read from the file, and the words after it are its input.
-  const wExec = options.filter((o) => is(o, '-W') && o.value !== undefined && /^e(?:x(?:e(?:c)?)?)?(?:=|$)/.test(o.value));
-  let execOperand = false;
-  for (const o of wExec) {
-    const eq = o.value!.indexOf('=');
-    if (eq >= 0) files.push({ op: 'read', index: o.index, value: o.value!.slice(eq + 1) });
-    else if (ops[0] !== undefined && !execOperand) {
-      files.push({ op: 'read', index: ops[0] });
-      execOperand = true;
-    }
-  }
   // gawk's -e and --source: program text, each one (the first operand is then an input file).
   const sources = options.filter((o) => is(o, '-e', '--source'));
-  const hasProgram = progFile.length > 0 || sources.length > 0 || wExec.length > 0;
-  const fileOps = hasProgram ? (execOperand ? ops.slice(1) : ops) : ops.slice(1);
+  const hasProgram = progFile.length > 0 || sources.length > 0;
+  const fileOps = hasProgram ? ops : ops.slice(1);
   const texts = [
     ...sources.map((o) => ({ text: o.value ?? '', at: o.valueIndex ?? o.index })),
     ...(hasProgram || ops[0] === undefined ? [] : [{ text: argv[ops[0]]!, at: ops[0] }]),
@@ -125,17 +115,17 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
     // -D FILE (--debug=FILE) reads the debugger's commands from FILE.
     if (is(o, '-D', '--debug') && o.value !== undefined) files.push({ op: 'read', index: o.index, value: o.value });
   }
-  if (progFile.length > 0 || wExec.length > 0) unresolved.push('awk program file may write files or run commands');
+  if (progFile.length > 0) unresolved.push('awk program file may write files or run commands');
   // A program toolgate does not read — a file, a library, text that is not literal — writes the
   // files its `print >` names (`awk -f p.awk`, `awk "$x"` wrote .npmrc, red team 14 NEW-8): names
   // toolgate cannot work out (decision 0092).
   if (hiddenText.length > 0) unresolved.push(`the awk program ${argv[hiddenText[0]!.at]!} is not literal: it may read and write any file`);
   const library = includes.some((o) => o.value !== 'inplace' && o.value !== 'inplace.awk');
-  if (progFile.length > 0 || wExec.length > 0 || library || hiddenText.length > 0 || programs.some((p) => /@include/.test(p)))
+  if (progFile.length > 0 || library || hiddenText.length > 0 || programs.some((p) => /@include/.test(p)))
     unseen.push({
       op: 'write',
       why:
-        hiddenText.length > 0 && progFile.length + wExec.length === 0
+        hiddenText.length > 0 && progFile.length === 0
           ? 'the awk program is not literal: its print > may name any file'
           : 'the awk program toolgate does not read (a file or library) writes the files its print > names',
     });
@@ -204,5 +194,15 @@ export const awk = defineProgram({
     { command: "awk '{print ($1 > 5)}' in", effects: ['read ./in'], why: 'a > in parentheses compares' },
     { command: "gawk -p '{print}' in", effects: ['write ./awkprof.out', 'read ./in'], why: '-p with no file writes awkprof.out' },
     { command: "gawk -dvars.txt 'BEGIN{}'", effects: ['write ./vars.txt'], why: '-d takes its file only attached' },
+    {
+      command: "gawk -W dump-var=vars.txt 'BEGIN{}'",
+      effects: ['write ./vars.txt'],
+      why: '-W NAME is the long option --NAME, abbreviated as the -- spelling may be',
+    },
+    {
+      command: "gawk -W source '{print}' in",
+      effects: ['read ./in'],
+      why: '-W source takes the next word as program text: the first operand is an input file',
+    },
   ],
 });

@@ -105,6 +105,30 @@ describe('parseGnuOptions', () => {
     expect(ok(parseGnuOptions(['head', '-20', 'a'], { short: 'n:', numeric: true })).options[0]).toMatchObject({ name: '#', value: '20' });
     expect(parseGnuOptions(['wc', '-20'], WC).ok).toBe(false);
   });
+  it('W; reads -W NAME[=VALUE] as --NAME, as getopt_long does for gawk', () => {
+    const AWK: GnuOptionSpec = {
+      short: '+f:W;',
+      long: { source: 'required', 'dump-variables': 'optional', profile: 'optional', version: 'none' },
+    };
+    const sep = ok(parseGnuOptions(['gawk', '-W', 'source', '{print}', 'in'], AWK));
+    expect(sep.options).toEqual([{ name: 'source', kind: 'long', value: '{print}', index: 2, valueIndex: 3, word: 'source' }]);
+    expect(sep.operands.map((o) => o.text)).toEqual(['in']);
+    expect(ok(parseGnuOptions(['gawk', '-W', 'dump=v.txt', 'BEGIN{}'], AWK)).options[0]).toMatchObject({
+      name: 'dump-variables',
+      value: 'v.txt',
+      index: 2,
+    });
+    expect(ok(parseGnuOptions(['gawk', '-Wprofile', 'BEGIN{}'], AWK)).options[0]).toMatchObject({ name: 'profile', index: 1 });
+    expect(ok(parseGnuOptions(['gawk', '-Wprofile', 'BEGIN{}'], AWK)).operands).toHaveLength(1);
+    // A name gawk lacks is mawk's own -W option: the letter with that word as its value.
+    expect(ok(parseGnuOptions(['mawk', '-W', 'interactive', 'p'], AWK)).options[0]).toMatchObject({
+      name: 'W',
+      value: 'interactive',
+      valueIndex: 2,
+    });
+    expect(parseGnuOptions(['gawk', '-W', 'version=1'], AWK)).toMatchObject({ ok: false, problem: 'unexpectedValue' });
+    expect(parseGnuOptions(['gawk', '-W', 'source'], AWK)).toMatchObject({ ok: false, problem: 'missingValue' });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
