@@ -92,23 +92,13 @@ interface Entry {
 
 const CACHE = new WeakMap<ShellAnalysis, ChosenVariables>();
 
-/**
- * The variables `analysis`'s command sets: read once per analysis, on the first question (most
- * commands have no quoted variable to ask about).
- * @internal
- */
+/** The variables `analysis`'s command sets (computed once per analysis). @internal */
 export function chosenVariables(analysis: ShellAnalysis): ChosenVariables {
-  let chosen: ChosenVariables | undefined;
-  const get = (): ChosenVariables => {
-    chosen ??= CACHE.get(analysis);
-    if (chosen === undefined) CACHE.set(analysis, (chosen = compute(analysis)));
-    return chosen;
-  };
-  return {
-    of: (name) => get().of(name),
-    mayBeOption: (name) => get().mayBeOption(name),
-    loopPattern: (name, command) => get().loopPattern(name, command),
-  };
+  const cached = CACHE.get(analysis);
+  if (cached !== undefined) return cached;
+  const chosen = compute(analysis);
+  CACHE.set(analysis, chosen);
+  return chosen;
 }
 
 function compute(analysis: ShellAnalysis): ChosenVariables {

@@ -1348,9 +1348,10 @@ function addOperands(
   // program's `print > f`): one effect under each directory the command works in, its names
   // unseen, which the protected-path check asks about in every mode; the note above lets deny
   // rules meet it (decision 0092).
-  for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
-  // Its code variables given by the line: the same unseen write.
+  // Its code variables given by the line first: the same unseen write, said as the variable the
+  // line gives (`LESS='+!rm …' less f` is told as LESS, not as the `+!rm` word less reads from it).
   addCodeVariableWrites(i, name, cmd, environment, cmdBases, add, note);
+  for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   // A word from input may be an option or operand that writes (`echo of=.claude/x | xargs dd
   // if=/dev/null`): a write of a name from input, as a file operand from input is (said once: not
   // when the program already writes or removes a name from input, `xargs zip -m`; a name the

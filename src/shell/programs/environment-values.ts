@@ -75,10 +75,20 @@ export function libraryVariable(name: string): boolean {
 }
 
 /**
+ * A pager value that runs only a pager by name: `less`, `more` or Debian's `pager` (the system's
+ * choice, as the default is), with flags that take no value and name no file or command (the
+ * letters `INERT_LESS` allows). What less then reads from the environment (`LESSOPEN`, a `+cmd`
+ * in `LESS`) is judged as its own variable.
+ */
+const KNOWN_PAGER = /^(?:less|more|pager)(?:\s+-[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX~]+)*\s*$/;
+
+/**
  * Whether a value given to one of a program's variables that may be code or name a file of
- * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less and rg take an empty value as unset: less 590
- * lgetenv, ripgrep 13 config.rs), `/dev/null` for a file of options, and for `LESS` only options
- * with no start command (`+cmd`, which less runs on each file). `undefined`: not literal.
+ * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less,
+ * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
+ * `/dev/null` for a file of options, for `LESS` only options with no start command (`+cmd`, which
+ * less runs on each file), for a pager variable `cat` or a pager by name (`KNOWN_PAGER`), for
+ * `RSYNC_RSH` rsync's default `ssh`. `undefined`: not literal.
  * @internal
  */
 export function inertCodeValue(name: string, value: string | undefined): boolean {
@@ -86,5 +96,20 @@ export function inertCodeValue(name: string, value: string | undefined): boolean
   if (value === '') return true;
   // `-+X` resets option X; any other `+` may start a command.
   if (name === 'LESS') return !value.replace(/(^|\s)-\+/g, '$1-').includes('+');
+  // `MANPAGER=less man ls`, `PAGER='less -R'`: a pager by name, with display flags only.
+  if (PAGER_VARIABLES.has(name)) return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
+  // `RSYNC_RSH=ssh`: rsync's own default.
+  if (name === 'RSYNC_RSH') return value === 'ssh';
   return name === 'RIPGREP_CONFIG_PATH' && value === '/dev/null';
+}
+
+/**
+ * Whether a start command less takes from its command line (`+G`, `+/TODO`; less 590 less(1),
+ * "+cmd") is known to run nothing: `+` or `++` and a line number, `G`/`g`, `F`, or a search
+ * (`/`, `?`, `&`) with no control character (a newline ends the search, and what follows runs as
+ * more commands: `!` runs a shell command, `|` pipes to one, `v` starts an editor, `s` saves).
+ * @internal
+ */
+export function inertStartCommand(word: string): boolean {
+  return /^\+\+?(?:\d*[gGpP%]?|F|[/?&][^\x00-\x1f\x7f]*)$/.test(word);
 }

@@ -11,8 +11,10 @@
  * not model (assumed a path read and written), and what else they may run is not seen.
  */
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
-import { defineProgram } from './model.js';
-import type { WrapperInfo } from './wrapper-types.js';
+import { defineProgram, type ReadVariable } from './model.js';
+import { withOpaqueRunners } from './option-runs.js';
+import { LESS_VARIABLES } from './pagers.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** Every word assumed, as for a program toolgate does not model; `@FILE` words are read (`responseFiles`). */
 function assumedWords(argv: readonly string[], responseFiles = false): FileOperands {
@@ -76,25 +78,127 @@ export const troff = defineProgram({
 });
 
 /**
+ * man-db 2.11 man(1): its short options that take a value (the rest of the word, or the next
+ * word), and those whose value is optional (only the rest of the word).
+ */
+const MAN_VALUE = 'CELMPSemprs';
+const MAN_OPTIONAL_VALUE = 'HTX';
+
+/**
+ * What man's options run, with the value of each (man-db 2.11 man(1)): `-P`/`--pager` the pager
+ * (split into words with shell quoting, no other shell syntax), `-H`/`--html=` the browser (a
+ * colon-separated list of commands with `%s`), `-C`/`--config-file` a configuration file whose
+ * DEFINE lines name the programs man runs. A pager whose words toolgate can read is judged as a
+ * command; one holding `#` (a comment to a shell, a word to man) or not literal, a browser and a
+ * configuration file (other than `/dev/null`) are programs toolgate does not see.
+ */
+function manRuns(argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
+  const inner: Unwrapped[] = [];
+  const pager = (name: string, value: string, at: number): void => {
+    if (literal[at] === false || value.includes('#'))
+      inner.push({ kind: 'opaque', reason: `man ${name} runs a pager toolgate cannot read: ${value}` });
+    else if (value.trim() !== '') inner.push({ kind: 'text', script: value, what: `man ${name}` });
+  };
+  const browser = (value: string): void => {
+    if (value !== '')
+      inner.push({ kind: 'opaque', reason: `man --html=${value} runs the browser commands it names, which toolgate does not read` });
+  };
+  const config = (value: string | undefined): void => {
+    if (value !== '/dev/null')
+      inner.push({
+        kind: 'opaque',
+        reason: `man reads the configuration file ${value ?? ''}, which toolgate does not read: it may name the programs man runs`,
+      });
+  };
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (w === '--') break;
+    const long = /^--([a-z-]+)(?:=(.*))?$/s.exec(w);
+    if (long) {
+      const [, n, v] = long as unknown as [string, string, string | undefined];
+      // A long name may be shortened while it names one option: `--pa` is also --path, `--h`
+      // also --help, `--c` also --catman.
+      if (n.length >= 3 && 'pager'.startsWith(n)) {
+        if (v === undefined) k++;
+        pager('--pager', v ?? argv[k] ?? '', k);
+      } else if (n.length >= 2 && 'html'.startsWith(n)) browser(v ?? '');
+      else if (n.length >= 2 && 'config-file'.startsWith(n)) config(v ?? argv[++k]);
+      continue;
+    }
+    if (!/^-[^-]/.test(w)) continue;
+    for (let c = 1; c < w.length; c++) {
+      const letter = w[c]!;
+      if (MAN_OPTIONAL_VALUE.includes(letter)) {
+        if (letter === 'H') browser(w.slice(c + 1));
+        break;
+      }
+      if (!MAN_VALUE.includes(letter)) continue;
+      const attached = c + 1 < w.length;
+      const value = attached ? w.slice(c + 1) : argv[++k];
+      if (letter === 'P') pager('-P', value ?? '', k);
+      else if (letter === 'C') config(value);
+      break;
+    }
+  }
+  return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
+}
+
+/**
+ * The variables man reads as programs it runs (man-db 2.11 man(1), ENVIRONMENT): MANPAGER or PAGER
+ * the pager, MANOPT options read before its command line (`-P`, `-H`, `-C` among them), MANROFFOPT
+ * options for the formatter (groff `-U` lets a page run commands), BROWSER the browser `--html`
+ * runs; and, as its default pager is less, less's own (a `+cmd` in LESS, LESSOPEN, …). With a
+ * terminal (verified, man-db 2.11 under `script`: `PAGER='touch x' man ls` ran touch); without one
+ * man prints the page itself, but the line may give it one.
+ */
+const MAN_VARIABLES: Readonly<Record<string, ReadVariable>> = {
+  MANPAGER: { may: ['code'], what: 'MANPAGER names the pager man runs' },
+  PAGER: { may: ['code'], what: 'PAGER names the pager man runs when MANPAGER is not set' },
+  MANOPT: {
+    may: ['code'],
+    what: 'MANOPT holds options man reads before its command line (-P names a pager it runs, -H a browser, -C a configuration file naming others)',
+  },
+  MANROFFOPT: { may: ['code'], what: "MANROFFOPT holds options man gives the formatter (groff's -U lets a page run commands)" },
+  BROWSER: { may: ['code'], what: 'BROWSER names the browser commands man --html runs' },
+  ...Object.fromEntries(
+    Object.entries(LESS_VARIABLES).map(([k, v]) => [k, { may: ['code'], what: `${v.what} (man's default pager is less)` } as const]),
+  ),
+};
+
+/**
  * man: `man -l FILE` and a page operand with a slash (`man ./doc.1`) format a file the agent may
  * have written, through groff (its `.so` lines; verified: `.so creds` printed ~/.aws/credentials);
  * a page by name (`man ls`) and `-M`/`--manpath` a directory. A page by name from the installed
- * pages reads only what they include.
+ * pages reads only what they include. The programs its options and variables name are judged
+ * (`manRuns`, `MAN_VARIABLES`).
  * @internal
  */
 export const man = defineProgram({
   names: ['man'],
-  summary: 'man: format and show manual pages (only the files a page file includes are modelled)',
-  sources: ['man-db 2.11 man(1) (-l, --local-file, -M, a name holding a slash is a file); verified on Debian 12 (red team 13, V7)'],
-  files: (_name, argv) => assumedWords(argv),
+  summary: 'man: format and show manual pages (only the files a page file includes, and the programs it runs, are modelled)',
+  sources: [
+    'man-db 2.11 man(1) (-l, --local-file, -M, a name holding a slash is a file); verified on Debian 12 (red team 13, V7)',
+    'man-db 2.11 man(1) -P, --pager, -H, --html, -C, --config-file and ENVIRONMENT (MANPAGER, PAGER, MANOPT, MANROFFOPT, BROWSER)',
+  ],
+  // The commands its options name, when not literal, may write anything (decision 0092).
+  files: (_name, argv, literal) => withOpaqueRunners(assumedWords(argv), manRuns(argv, literal ?? argv.map(() => true))),
   includesFiles: (argv) =>
     argv
       .slice(1)
       .some((w) => /^(-l|--local-file|-M|--manpath)(=|$)/.test(w) || /^-[a-zA-Z]*l/.test(w) || (!w.startsWith('-') && w.includes('/')))
       ? '.so requests of the page files it formats'
       : undefined,
+  unwrap: (argv, literal) => manRuns(argv, literal),
+  readsVariables: MAN_VARIABLES,
   runs: 'unseen',
-  examples: [{ command: 'man -l doc.1', effects: ['write ./doc.1 (word)'] }],
+  examples: [
+    { command: 'man -l doc.1', effects: ['write ./doc.1 (word)'] },
+    {
+      command: "man -P 'less -R' ls",
+      effects: ['write ./less -R (word)', 'write ./ls (word)', 'read ./less (word)'],
+      why: 'the pager -P names is judged as a command',
+    },
+  ],
 });
 
 /** @internal */

@@ -8,6 +8,7 @@ import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram, type ReadVariable } from './model.js';
 import { readerEffects } from './readers.js';
+import { inertStartCommand } from './environment-values.js';
 import type { Unwrapped } from './wrapper-types.js';
 
 /**
@@ -64,8 +65,9 @@ const moreGrammar: GnuOptionSpec = {
  * log) and may hold a start command (`+cmd`, run on each file); LESSOPEN and LESSCLOSE are commands
  * less runs on each file it opens and closes (`|rm -rf .claude %s` removed .claude, red team 16
  * NEW-3); LESSKEY/LESSKEYIN name key files whose #env section may set LESSOPEN.
+ * @internal
  */
-const LESS_VARIABLES: Readonly<Record<string, ReadVariable>> = {
+export const LESS_VARIABLES: Readonly<Record<string, ReadVariable>> = {
   LESSOPEN: { may: ['code'], what: 'LESSOPEN names a command less runs on each file it opens' },
   LESSCLOSE: { may: ['code'], what: 'LESSCLOSE names a command less runs on each file it closes' },
   LESSKEY: { may: ['options-file'], what: 'LESSKEY names a key file whose env section may set LESSOPEN, a command less runs on each file' },
@@ -76,6 +78,33 @@ const LESS_VARIABLES: Readonly<Record<string, ReadVariable>> = {
   LESS: { may: ['options', 'code'], what: 'LESS holds a start command (+cmd) less runs on each file it opens' },
 };
 
+/**
+ * What less reads and writes, and the start commands its `+cmd` words give (less 590 less(1):
+ * "+cmd", run on each file it opens, as keys typed): one that is not known inert
+ * (`inertStartCommand`: a line number, `G`, `F`, a search) or not literal (`less "+$x" f`) may
+ * run a shell command (`+!rm -rf .claude`, `+|cmd`): a write whose names toolgate cannot see, a
+ * protected ask in every mode, as a `+cmd` in `LESS` is (red team 16 NEW-3). A `+` word is no
+ * file; after `--` it is one.
+ */
+function lessFiles(name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands {
+  const out = readerEffects(name, argv, lessGrammar, LESS_FACTS);
+  const end = argv.indexOf('--');
+  const starts = new Set<number>();
+  // A word that is not literal is as written: its quotes come first (`"+$x"`).
+  for (let k = 1; k < (end < 0 ? argv.length : end); k++)
+    if (literal?.[k] === false ? /^(?:["']|\$')*\\?\+/.test(argv[k]!) : argv[k]!.startsWith('+')) starts.add(k);
+  if (starts.size === 0) return out;
+  const files = out.files.filter((f) => !starts.has(f.index) || f.op !== 'read' || f.value !== argv[f.index]);
+  const unseen = [...(out.unseen ?? [])];
+  for (const k of starts)
+    if (literal?.[k] === false || !inertStartCommand(argv[k]!))
+      unseen.push({
+        op: 'write',
+        why: `less ${argv[k]!.replace(/\n/g, '\\n')} is a start command less runs on each file it opens (+! runs a shell command)`,
+      });
+  return { ...out, files, unseen };
+}
+
 /** The less model. @internal */
 export const less = defineProgram({
   names: ['less'],
@@ -83,7 +112,7 @@ export const less = defineProgram({
   sources: ['less 590 less(1)'],
   grammar: lessGrammar,
   readsVariables: LESS_VARIABLES,
-  files: (name, argv) => readerEffects(name, argv, lessGrammar, LESS_FACTS),
+  files: (name, argv, literal) => lessFiles(name, argv, literal),
   runs: 'unseen',
   runsConfigured: (argv) => lesskeyCode(argv),
   examples: [

@@ -8,7 +8,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { copyOperands } from './copying.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { optionRuns } from './option-runs.js';
+import { optionRuns, withOpaqueRunners } from './option-runs.js';
 import { readBy, readWords, readWordsLeniently, type ReadWords } from './parse.js';
 
 /**
@@ -151,7 +151,19 @@ export const rsync = defineProgram({
   unwrap: (argv, literal) => rsyncRuns(argv, literal),
   positional: true,
   // A word this grammar refuses (an unknown option, a missing value): another rsync may take it.
-  files: (_name, argv) => readBy(argv, grammar, (words) => rsyncFiles(argv, words)),
+  // A command its options name that is not literal may write anything (`rsync -e "$x" src/
+  // host:dst`; decision 0092).
+  files: (_name, argv, literal) =>
+    withOpaqueRunners(
+      readBy(argv, grammar, (words) => rsyncFiles(argv, words)),
+      rsyncRuns(argv, literal ?? argv.map(() => true)),
+    ),
+  // rsync(1) ENVIRONMENT: RSYNC_RSH is the -e command when none is given (split into words as -e
+  // is), RSYNC_CONNECT_PROG a command run through a shell to reach an rsync daemon.
+  readsVariables: {
+    RSYNC_RSH: { may: ['code'], what: 'RSYNC_RSH names the program rsync runs to reach the other side, as -e does' },
+    RSYNC_CONNECT_PROG: { may: ['code'], what: 'RSYNC_CONNECT_PROG names a command rsync runs to reach an rsync daemon' },
+  },
   examples: [
     {
       command: 'rsync -b --suffix=rc f .npm',
