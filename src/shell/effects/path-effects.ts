@@ -1344,6 +1344,17 @@ function addOperands(
     add(i, 'read', v.raw[k] ?? word, word, lit, cmdBases);
     cmdBases = dirsOf(word, lit, cmdBases);
   }
+  // `git -C "$d" clean -ffd`: a directory toolgate cannot see may be any (the project itself), so
+  // what the command writes or removes there may be any path, as after `cd "$d"`; the view, which
+  // does not hold a folder named `$d`, settles nothing.
+  const hiddenDir = (chdir ?? []).find((k) => v.literal[k] === false && v.argv[k] !== undefined);
+  if (hiddenDir !== undefined && (files.some((f) => f.op !== 'read') || (unseen?.length ?? 0) > 0)) {
+    const raw = v.raw[hiddenDir] ?? v.argv[hiddenDir]!;
+    add(i, 'write', raw, v.argv[hiddenDir]!, false, bases, {
+      tree: 'some',
+      because: `${name} writes or removes in ${raw}, a directory toolgate cannot see, so what it changes may be any path`,
+    });
+  }
   // A write or removal whose names the program works out as it runs (`rename 's/^/./' x`, an awk
   // program's `print > f`): one effect under each directory the command works in, its names
   // unseen, which the protected-path check asks about in every mode; the note above lets deny
