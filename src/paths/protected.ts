@@ -156,6 +156,10 @@ const CONFIG_FILES: readonly string[] = [
   // ~/.selected_editor and, if SELECTED_EDITOR environment variable exists execute SELECTED_EDITOR"):
   // `SELECTED_EDITOR=rm` there ran rm on `sensible-editor notes.txt` (replay of red team 14, NEW-5).
   '.selected_editor',
+  // Maven's launcher sources ~/.mavenrc as shell code on every start unless MAVEN_SKIP_RC is set
+  // (/usr/share/maven/bin/mvn, Maven 3.8: `. "$HOME/.mavenrc"`): a `rm` there ran on `mvn
+  // --version` (red team 17, R17-14).
+  '.mavenrc',
 ];
 
 const CONFIG_DIRS: readonly string[] = [

@@ -25,8 +25,14 @@
  * 17 (Exec task), Ant 1.10, sbt 1, Leiningen 2, Mix, Composer 2, Bundler 2, Task 3 manuals.
  */
 
-/** Words that only print what the program is. */
-const INFO = new Set(['--version', '-v', '-V', '--help', '-h', 'help']);
+/**
+ * Words that, alone, only print what the program is. Not `help`: after a runner it is a target,
+ * task or test name (`make help` ran a Makefile's `help:` recipe); a package manager's `help`
+ * subcommand is in its quiet list.
+ */
+const INFO: ReadonlySet<string> = new Set(['--version', '-v', '-V', '--help', '-h']);
+/** The same without `-v`, which is `--verbose` for these (ninja, rake, just, tox, ant, sbt, task …): it runs the build. */
+const INFO_V_VERBOSE: ReadonlySet<string> = new Set(['--version', '-V', '--help', '-h']);
 
 /** Subcommands of the package managers that run no package script. */
 const QUIET_SUBCOMMANDS = new Set([
@@ -57,7 +63,7 @@ const HELP_ONLY = new Set(['help', 'version']);
 const DOCKER_REPORTS = new Set(['ps', 'images', 'version', 'info', 'help', 'inspect', 'logs', 'search']);
 
 /** What each program runs, by name. */
-const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: ReadonlySet<string> }>> = {
+const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: ReadonlySet<string>; info?: ReadonlySet<string> }>> = {
   // `make -n` still runs `$(shell …)` and recipe lines marked `+`.
   make: { what: 'the recipes of a Makefile' },
   gmake: { what: 'the recipes of a Makefile' },
@@ -69,25 +75,33 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   npx: { what: "a package's program" },
   pnpx: { what: "a package's program" },
   bunx: { what: "a package's program" },
-  ninja: { what: 'the rules of a build.ninja file' },
+  ninja: { what: 'the rules of a build.ninja file', info: INFO_V_VERBOSE },
   cmake: { what: 'the commands of CMake files and scripts' },
-  ctest: { what: 'the tests CMake files define' },
+  // `ctest -V` is --verbose (and runs the tests).
+  ctest: { what: 'the tests CMake files define', info: new Set(['--version', '--help', '-h']) },
   // `cargo metadata` and `cargo tree` still ask rustc for the target, through the project's
   // `.cargo/config.toml` `build.rustc-wrapper`.
   cargo: { what: "a crate's build scripts, tests and programs, and the project's cargo configuration", quiet: HELP_ONLY },
   // `go version` may switch to the toolchain go.mod names, found along PATH.
   go: { what: "the packages' tests, generators and programs it builds", quiet: new Set(['help']) },
-  mvn: { what: 'the plugins and tests a pom.xml names' },
+  // Maven's launcher (/usr/share/maven/bin/mvn, Maven 3.8) sources /usr/local/etc/mavenrc,
+  // /etc/mavenrc and ~/.mavenrc on every start unless MAVEN_SKIP_RC is set, and reads
+  // .mvn/jvm.config: `mvn --version`, `mvn -v`, `mvn -h` ran the rm of a ~/.mavenrc (red team 17,
+  // R17-14). No word of its own is harmless.
+  mvn: { what: 'the plugins and tests a pom.xml names, and the shell code of ~/.mavenrc', info: new Set() },
   gradle: { what: 'the tasks of a Gradle build script' },
-  rake: { what: 'the tasks of a Rakefile' },
-  just: { what: 'the recipes of a justfile' },
-  pytest: { what: 'the tests and conftest.py files it collects' },
-  'py.test': { what: 'the tests and conftest.py files it collects' },
+  rake: { what: 'the tasks of a Rakefile', info: INFO_V_VERBOSE },
+  just: { what: 'the recipes of a justfile', info: INFO_V_VERBOSE },
+  // pytest 9 imports the rootdir's conftest.py for `-h`/`--help` (to list plugin options), `-V`
+  // and `-v` (verbose: runs the tests): each ran a conftest.py's rm (red team 17, R17-14); only
+  // `--version` printed without importing it.
+  pytest: { what: 'the tests and conftest.py files it collects', info: new Set(['--version']) },
+  'py.test': { what: 'the tests and conftest.py files it collects', info: new Set(['--version']) },
   jest: { what: 'the tests and configuration modules it loads' },
   vitest: { what: 'the tests and configuration modules it loads' },
   mocha: { what: 'the tests and configuration modules it loads' },
-  tox: { what: 'the commands of a tox configuration' },
-  nox: { what: 'the sessions of a noxfile.py' },
+  tox: { what: 'the commands of a tox configuration', info: INFO_V_VERBOSE },
+  nox: { what: 'the sessions of a noxfile.py', info: INFO_V_VERBOSE },
   uv: { what: "the project's scripts, build backends and tools", quiet: HELP_ONLY },
   poetry: { what: "the project's scripts and build backends", quiet: HELP_ONLY },
   pipenv: { what: "the project's scripts and build backends", quiet: HELP_ONLY },
@@ -189,13 +203,13 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
     quiet: new Set(['--info', '--list-sdks', '--list-runtimes', 'help']),
   },
   msbuild: { what: 'the tasks of MSBuild project files' },
-  ant: { what: 'the tasks of a build.xml' },
-  sbt: { what: 'the Scala code of build.sbt and project/*.scala' },
+  ant: { what: 'the tasks of a build.xml', info: INFO_V_VERBOSE },
+  sbt: { what: 'the Scala code of build.sbt and project/*.scala', info: INFO_V_VERBOSE },
   lein: { what: 'the Clojure code of a project.clj and its plugins' },
   mix: { what: 'the Elixir code of a mix.exs and its tasks' },
   composer: { what: "a composer.json's scripts and plugins" },
   bundle: { what: 'the Ruby code of a Gemfile and the programs it runs' },
-  task: { what: 'the commands of a Taskfile.yml' },
+  task: { what: 'the commands of a Taskfile.yml', info: INFO_V_VERBOSE },
 };
 
 /** The programs that run the project's own code (make, the package managers, npx, build and test runners). @internal */
@@ -209,7 +223,7 @@ export const PROJECT_RUNNERS: readonly string[] = Object.keys(RUNS_PROJECT_CODE)
 export function projectCodeOf(name: string, argv: readonly string[]): string | undefined {
   const runs = RUNS_PROJECT_CODE[name];
   if (runs === undefined) return undefined;
-  if (argv.length === 2 && INFO.has(argv[1]!)) return undefined;
+  if (argv.length === 2 && (runs.info ?? INFO).has(argv[1]!)) return undefined;
   // Only a subcommand in the first place counts as quiet: an option before it may take the next
   // word as its value (`npm --prefix ls run build` runs the build script in ./ls).
   const sub = argv[1];
@@ -237,6 +251,14 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'go generate ./...', runs: true, why: 'runs the //go:generate commands' },
   { command: 'go help', runs: false },
   { command: 'pytest -q', runs: true, why: 'a conftest.py calling rm ran it' },
+  { command: 'pytest -h', runs: true, why: 'pytest 9 imports conftest.py to list its options (red team 17)' },
+  { command: 'pytest -v', runs: true, why: '-v is --verbose: the tests run' },
+  { command: 'pytest --version', runs: false, why: 'pytest 9 printed its version without importing conftest.py' },
+  { command: 'mvn --version', runs: true, why: 'the launcher sources ~/.mavenrc first (red team 17)' },
+  { command: 'mvn -h', runs: true },
+  { command: 'make help', runs: true, why: "a Makefile's help: recipe ran" },
+  { command: 'make --help', runs: false },
+  { command: 'ninja -v', runs: true, why: '-v is --verbose: it builds' },
   { command: 'jest', runs: true },
   { command: 'just', runs: true },
   { command: 'rake', runs: true },
