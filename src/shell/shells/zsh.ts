@@ -4,7 +4,8 @@
  * is `CDPATH`) and the zsh/parameter module's hashes are the shell's own tables (`functions`
  * defines functions, `commands` is the command hash, `aliases` the aliases, `options` the
  * options). A statement of redirections alone runs a program; the triple-star glob `***` (before a slash) is a recursive glob that
- * follows symbolic links.
+ * follows symbolic links; `$x[2]` is a subscript and `~name` a named directory, words toolgate
+ * does not read.
  */
 import type { ShellModel } from './model.js';
 
@@ -60,6 +61,22 @@ const SPECIAL_TABLES = new Set([
 const UNBRACED_MODIFIER = /\$([A-Za-z_]\w*|[0-9#?$!*@-])(\[[^\]]*\])?:[A-Za-z&]/;
 
 /**
+ * An unbraced parameter followed by `[`: zsh reads `$x[2]`, `$x[1,7]`, `$1[2]` as a subscript of
+ * the parameter — an element of the array or characters of the text (zshparam(1), "Array
+ * Subscripts"), in double quotes too — where bash and sh read the value followed by a glob
+ * (`$x` then `[2]`), so the word's value is the parameter's, not text toolgate reads.
+ */
+const UNBRACED_SUBSCRIPT = /\$([A-Za-z_]\w*|[0-9@*])\[/;
+
+/**
+ * A leading `~name` (up to a slash or the end): zsh looks `name` up as a named directory — a
+ * parameter whose value begins with `/` (`c=$PWD/.claude; echo x > ~c/settings.json`), a
+ * `hash -d` name, or a user's home (zshexpn(1), "Filename Expansion"); bash and sh read only a
+ * user's home, and the literal word when there is no such user.
+ */
+const NAMED_DIRECTORY = /^~[A-Za-z_]\w*(\/|$)/;
+
+/**
  * A word as written with what the shell does not expand blanked out: single-quoted text (`$'…'`
  * too, outside double quotes) and each escaped character, so `'$PWD:h'` and `\$PWD:h` hold no
  * parameter while `\\$PWD:h` does.
@@ -95,6 +112,8 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshmisc(1) (Redirections with no command)',
     'zsh 5.9 zshexpn(1) (Recursive globbing)',
     'zsh 5.9 zshexpn(1) (Modifiers)',
+    'zsh 5.9 zshparam(1) (Array Subscripts)',
+    'zsh 5.9 zshexpn(1) (Filename Expansion: named directories)',
     'zsh 5.9 zshmisc(1) (Redirection: >!, >>!, &>!, >&!; Simple Commands & Pipelines: &!)',
   ],
   specialParameter(name) {
@@ -112,6 +131,12 @@ export const zsh: ShellModel = {
       return `${raw}: zsh's ***/ walks every directory and follows symbolic links, which toolgate does not model`;
     if (UNBRACED_MODIFIER.test(unquoted(raw)))
       return `${raw}: zsh reads :h, :t, :s/…/…/ and the like after an unbraced parameter as modifiers that change its value (bash reads them as text), which toolgate does not model`;
+    const subscript = UNBRACED_SUBSCRIPT.exec(unquoted(raw));
+    if (subscript !== null)
+      return `${raw}: zsh reads $${subscript[1]!}[…] as a subscript of the parameter ${subscript[1]!} (an element of an array, or characters of its value; bash reads the value followed by a pattern), which toolgate does not model`;
+    const named = NAMED_DIRECTORY.exec(raw);
+    if (named !== null)
+      return `${raw}: zsh reads ${named[0].replace(/\/$/, '')} as a named directory — the value of a parameter of that name holding an absolute path, a hash -d name or a user's home — which toolgate does not model`;
     return undefined;
   },
   bracedModifier(value, modifier) {
