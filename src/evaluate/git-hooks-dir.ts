@@ -74,7 +74,8 @@ export function ownRepositoryHooksWrite(
  * Why the repository a write lands in cannot be told, or where git takes its hooks from there (a
  * `.git` file the view cannot read, a configuration file it cannot read or parse): the write may
  * be a hook, a protected write (fail closed). Asked after the checks that can name what the write
- * is, so a reason that can say more is the one given.
+ * is, so a reason that can say more is the one given. A view without `readText` reads no
+ * configuration at all: nothing is asked here, as without a view (every write would be asked).
  */
 export function ownRepositoryHooksUnknown(
   written: string,
@@ -102,6 +103,9 @@ function ownRepositoryHooks(
     if (p === '/') continue;
     const place = gitHooksPlace(reads, p.slice(0, p.lastIndexOf('/')) || '/', home, variable);
     if ('none' in place) continue;
+    // A view that reads no file at all (no `readText`) never settles a configuration: as without a
+    // view, only git's own hooks folders (protected by name) are known; every write is not asked.
+    if ('unknown' in place && view.readText === undefined) continue;
     if ('unknown' in place)
       return {
         unknown: `where git takes its hooks from for the repository ${p} is in cannot be told (${place.unknown}): a file written there may run at the next git commit, merge or push`,

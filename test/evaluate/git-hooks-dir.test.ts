@@ -75,6 +75,15 @@ describe('ownRepositoryHooksWrite and ownRepositoryHooksUnknown', () => {
     expect(hit('/tmp/x/pre-commit')).toBeUndefined();
   });
 
+  it('a view that reads no file (no readText) settles nothing and asks nothing, as without a view', () => {
+    const full = createMemoryFileSystem(TREE).view();
+    const { readText: _unused, ...rest } = full;
+    const view = rest as typeof full;
+    const ctx = { fs: view, environment: ORDINARY };
+    expect(ownRepositoryHooksUnknown(`${P}/src/a.ts`, undefined, ctx, HOME)).toBeUndefined();
+    expect(ownRepositoryHooksWrite(`${P}/src/a.ts`, undefined, ctx, HOME)).toBeUndefined();
+  });
+
   it('without a view, decides nothing (.git is protected by name)', () => {
     expect(ownRepositoryHooksWrite(`${P}/r_hooks/hk/x`, undefined, { environment: ORDINARY }, HOME)).toBeUndefined();
   });

@@ -92,13 +92,23 @@ interface Entry {
 
 const CACHE = new WeakMap<ShellAnalysis, ChosenVariables>();
 
-/** The variables `analysis`'s command sets (computed once per analysis). @internal */
+/**
+ * The variables `analysis`'s command sets: read once per analysis, on the first question (most
+ * commands have no quoted variable to ask about).
+ * @internal
+ */
 export function chosenVariables(analysis: ShellAnalysis): ChosenVariables {
-  const cached = CACHE.get(analysis);
-  if (cached !== undefined) return cached;
-  const chosen = compute(analysis);
-  CACHE.set(analysis, chosen);
-  return chosen;
+  let chosen: ChosenVariables | undefined;
+  const get = (): ChosenVariables => {
+    chosen ??= CACHE.get(analysis);
+    if (chosen === undefined) CACHE.set(analysis, (chosen = compute(analysis)));
+    return chosen;
+  };
+  return {
+    of: (name) => get().of(name),
+    mayBeOption: (name) => get().mayBeOption(name),
+    loopPattern: (name, command) => get().loopPattern(name, command),
+  };
 }
 
 function compute(analysis: ShellAnalysis): ChosenVariables {

@@ -9,6 +9,7 @@
 import { lookup, matching, quoteWord, type Environment } from '../../syntax/environment.js';
 import type { Unwrapped } from '../wrapper-types.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
+import { autocorrectPrograms } from './autocorrect.js';
 import { runsSomeHook } from './hooks.js';
 import { gitCommandOptions } from './subcommands.js';
 import { configUrlPrograms, transportPrograms } from './transports.js';
@@ -368,6 +369,7 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
     ...fromEnv.problems,
     ...subcommandPrograms(argv, literal, line.sub),
     ...transportPrograms(argv, literal, line.sub),
+    ...autocorrectPrograms(argv, literal, line.sub, [...fromEnv.pairs, ...line.pairs]),
   ];
   for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
   for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
