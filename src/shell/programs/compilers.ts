@@ -93,11 +93,65 @@ function ownName(argv0: string | undefined): string {
   return NAMES.includes(name) ? name : (variantBase(name, (n) => NAMES.includes(n)) ?? name);
 }
 
-/** The `@FILE` words: each FILE is read; every other word is assumed (`modelled: 'partly'`). */
-function compilerFiles(argv: readonly string[]): FileOperands {
+/**
+ * The driver's pass-through lists: `-Wl,A,B` hands ld the words A and B, `-Wp,` the
+ * preprocessor, `-Wa,` the assembler, one word per comma item, joined in order with the items of
+ * the other `-Wl,` words and `-Xlinker WORD`s (gcc(1) "Options for Linking"). An option there
+ * takes its value from the next item or word (`-Wl,-Map,FILE`, `-Wl,-o -Wl,FILE`, `-Wp,-MD,FILE`
+ * wrote .claude/settings.json, red team 17 R17-11), so each item is read as a word of its own.
+ */
+const PASS_THROUGH = /^-W[lpa],/;
+
+/** Does this item look like it names a path (`/` inside, a leading `.` or `~`)? */
+const pathLike = (text: string): boolean => text.includes('/') || text.startsWith('.') || text.startsWith('~');
+
+/**
+ * The items of pass-through word `k` (see {@link PASS_THROUGH}), each assumed read and written as
+ * a word of a program toolgate does not model is: an item that looks like a path (`FILE` after
+ * `-Map`, `-o` or `-MD`), the value of `--name=VALUE` or of an attached `-oFILE`/`-TFILE`, the
+ * FILE of `@FILE`, and a bare item (which counts only where a deny rule or a protected name
+ * covers it). No table of ld's, cpp's or as's options is needed for this: whichever item is an
+ * option's value is judged as a path.
+ */
+function passThroughItems(word: string, k: number): FileOperand[] {
+  const out: FileOperand[] = [];
+  const push = (text: string, bare: boolean): void => {
+    if (text === '' || text === '-' || out.some((o) => o.value === text)) return;
+    if (pathLike(text)) out.push({ op: 'write', index: k, value: text, assumed: 'path' });
+    else if (bare) out.push({ op: 'write', index: k, value: text, assumed: 'word' });
+  };
+  for (const item of word.slice(4).split(',')) {
+    if (!item.startsWith('-')) {
+      push(item.startsWith('@') ? item.slice(1) : item, true);
+      continue;
+    }
+    const eq = item.indexOf('=');
+    if (eq > 0) push(item.slice(eq + 1), true);
+    if (!item.startsWith('--') && item.length > 2) {
+      push(item.slice(2), false);
+      if (/^-[A-Za-z]{2}/.test(item)) push(item.slice(3), false);
+    }
+  }
+  return out;
+}
+
+/**
+ * The `@FILE` words: each FILE is read; the items of `-Wl,`, `-Wp,` and `-Wa,` words are assumed
+ * one by one ({@link passThroughItems}); every other word is assumed (`modelled: 'partly'`).
+ */
+function compilerFiles(argv: readonly string[], literal?: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
-  for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
-  return { files, unresolved: [], modelled: 'partly' };
+  const notFiles: number[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word.startsWith('@')) files.push({ op: 'read', index: k, value: word.slice(1) });
+    else if (PASS_THROUGH.test(word) && literal?.[k] !== false) {
+      const items = passThroughItems(word, k);
+      files.push(...items);
+      if (items.length === 0) notFiles.push(k);
+    }
+  }
+  return { files, unresolved: [], notFiles, modelled: 'partly' };
 }
 
 /** Words that only ask the driver about itself (`gcc --version`, `gcc -print-file-name=libc.so`): it reads no source. */
@@ -151,7 +205,7 @@ export const compilers = defineProgram({
     'Debian 12 installs them as gcc-12, x86_64-linux-gnu-gcc(-12), x86_64-linux-gnu-ld.bfd, …: the same programs (nameVariants)',
     'LLVM CommandLine library, "Response files" (clang; not verified here: no clang installed)',
   ],
-  files: (_name, argv) => compilerFiles(argv),
+  files: (_name, argv, literal) => compilerFiles(argv, literal),
   unwrap: (argv) => compilerRuns(ownName(argv[0]), argv),
   responseFiles: 'binutils',
   nameVariants: true,
@@ -163,6 +217,11 @@ export const compilers = defineProgram({
       command: 'gcc @rsp x.c',
       effects: ['read ./rsp', 'write ./x.c (word)'],
       why: 'the words of rsp take the place of @rsp; the other words are assumed paths, as for a program toolgate does not model',
+    },
+    {
+      command: 'gcc x.o -Wl,-Map,out/x.map',
+      effects: ['write ./out/x.map (path)', 'write ./x.o (word)', 'read ./out/x.map (word)'],
+      why: "each item of -Wl, is a word ld is given: -Map's value is the next item, a file ld writes (and, read, may be a linker script)",
     },
   ],
 });
