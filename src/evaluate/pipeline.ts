@@ -62,6 +62,7 @@ import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite, ownRepositoryHooksUnknown, ownRepositoryHooksWrite } from './git-hooks-dir.js';
+import { markGitAutocorrect } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
@@ -1226,7 +1227,12 @@ export function makeState(
     const world = pathWorld(ctx, env, workingDirectories);
     markWritablePrograms(facts.analysis, world, facts.effects);
     // A git command that runs a hook the repository holds runs the project's code.
-    if (git !== undefined) markGitHookRuns(facts.analysis, facts.effects, world, git, (name) => environmentValue(ctx.environment, name));
+    if (git !== undefined) {
+      const variable = (name: string) => environmentValue(ctx.environment, name);
+      markGitHookRuns(facts.analysis, facts.effects, world, git, variable);
+      // A misspelt subcommand the user's configuration autocorrects runs a command not judged.
+      markGitAutocorrect(facts.analysis, facts.effects, world.cwd, world.home, git, variable);
+    }
     // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
     const config = configFileReasons(facts.analysis, facts.effects, {
       view: ctx.fs,
