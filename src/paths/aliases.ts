@@ -15,7 +15,40 @@ export interface AliasedPath {
 
 /** `/proc/<pid>/cwd|root`, also through a thread (`/proc/<pid>/task/<tid>/cwd`). */
 const PROC_DIR = /^\/proc\/([^/]+)(?:\/task\/([^/]+))?\/(cwd|root)(?=\/|$)/;
-const DESCRIPTOR = /^\/(?:proc\/[^/]+\/(?:task\/[^/]+\/)?(?:fd|fdinfo|map_files)(?:\/|$)|dev\/fd(?:\/|$)|dev\/stdin$)/;
+const DESCRIPTOR =
+  /^\/(?:proc\/[^/]+\/(?:task\/[^/]+\/)?(?:fd|fdinfo|map_files)(?:\/|$)|dev\/fd(?:\/|$)|dev\/stdin(?:\/|$)|dev\/std(?:out|err)\/)/;
+/** A name below an open descriptor (`/dev/fd/3/x`, `/dev/stdin/x`, `/proc/self/fd/3/x`): Linux walks into the folder it has open. */
+const BELOW_DESCRIPTOR = /^\/(?:proc\/[^/]+\/(?:task\/[^/]+\/)?(?:fd|map_files)\/[^/]+|dev\/fd\/[^/]+|dev\/(?:stdin|stdout|stderr))\/./;
+/** A descriptor's link itself (`/dev/fd/3`, `/dev/stdin`, `/proc/self/fd/3`). */
+const DESCRIPTOR_LINK = /^\/(?:proc\/[^/]+\/(?:task\/[^/]+\/)?(?:fd|map_files)\/[^/]+|dev\/fd\/[^/]+|dev\/(?:stdin|stdout|stderr))$/;
+/**
+ * A `..` after a descriptor link as written (`/dev/fd/3/../x`, `/dev/stdin/../x`): it climbs from the
+ * folder the descriptor has open. `/dev/fd/..` is no such climb: `/dev/fd` is a plain link to
+ * `/proc/self/fd`, which the file-system view resolves.
+ */
+const DESCRIPTOR_CLIMB =
+  /(?:^|\/)(?:dev\/+(?:fd\/+(?!\.\.(?:\/|$))[^/]+|stdin|stdout|stderr)|proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:fd|map_files)\/+(?!\.\.(?:\/|$))[^/]+)\/+(?:[^]*\/)?\.\.(?:\/|$)/;
+
+/**
+ * Why a path may name a file anywhere because it goes through an open descriptor's link: a name
+ * below one (`/dev/fd/3/settings.json` after `exec 3<.claude`, `/dev/stdin/.env` with `< .`) is
+ * inside whatever folder the descriptor has open, and a `..` after one climbs from that folder,
+ * which a lexical normalisation cannot follow (red team 17 R17-2). `undefined` for any other path, the descriptor itself included (`/dev/fd/3`, a file
+ * the line's redirections open).
+ * @param path - normalised absolute path.
+ * @param raw - the path as written.
+ * @param asFolder - the path is taken as a folder (a tree walked, written or removed: `find /dev/fd/3/
+ *   -delete`): the descriptor's link itself then leads into the folder too.
+ * @internal
+ */
+export function throughDescriptor(path: string, raw = path, asFolder = false): string | undefined {
+  if (asFolder && DESCRIPTOR_LINK.test(path))
+    return `${raw} is an open file descriptor's link: what is under it is inside the folder the descriptor may have open, which may be any folder`;
+  if (DESCRIPTOR_CLIMB.test(raw)) return `${raw} climbs out of an open file descriptor's link, from a folder toolgate cannot see`;
+  if (BELOW_DESCRIPTOR.test(path))
+    return `${raw} names a file inside the folder an open file descriptor may have open, which may be any folder`;
+  return undefined;
+}
 
 /**
  * Resolve Linux's process links in a normalised path: `/proc/self/cwd/x` (and `thread-self`) is
@@ -36,6 +69,8 @@ export function resolveProcAlias(path: string, cwd: string, raw = path): Aliased
   if (!path.startsWith('/proc/') && !path.startsWith('/dev/') && !raw.includes('/proc/')) return { path };
   const rawLink = /\/proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:cwd|root)(?:\/+|$)(.*)$/.exec(raw);
   if (rawLink && /(^|\/)\.\.(\/|$)/.test(rawLink[1] ?? '')) return { path, unknown: `${raw} climbs out of a process link` };
+  const through = throughDescriptor(path, raw);
+  if (through !== undefined) return { path, unknown: through };
   let p = path;
   let unknown: string | undefined;
   // Each round removes one link, so the path gets shorter: at most as many rounds as it has segments.

@@ -14,6 +14,7 @@ import {
   resolveProcAlias,
   resolveWindowsShare,
 } from '../../paths/index.js';
+import { throughDescriptor } from '../../paths/aliases.js';
 import { realPathOf } from '../../paths/real.js';
 import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
@@ -810,6 +811,13 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             // so what the pattern names cannot be told from its literal parts (R17-3).
             if (op !== 'read' && glob && !r.known && !isAnywhere(alias.path) && e.unsettled === undefined)
               e.unsettled = r.why ?? 'a part of it is not literal and may be any text';
+            // A name inside the folder an open descriptor has open (`/dev/fd/3/x`, `/dev/stdin/x`
+            // after `< .claude`), or a `..` after such a link: any path may be written (R17-2).
+            if (op !== 'read' && alias.unknown !== undefined && e.unsettled === undefined) {
+              const asFolder = tree !== undefined || op === 'remove' || extra.names !== undefined;
+              const through = throughDescriptor(alias.path, value.replace(/["']/g, ''), asFolder);
+              if (through !== undefined) e.unsettled = through;
+            }
             // The view's matches are every shell option's at once (dotglob, nocaseglob): a removal
             // is one the command may make, met as an ask (DESIGN: a write that may be protected).
             const each: EffectExtra = treeGone ? { ...extra, possible: `the pattern ${raw} may name it` } : extra;
