@@ -9,6 +9,8 @@ import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords } from './parse.js';
 import { readerEffects } from './readers.js';
+import { gnuOptionRuns, withOpaqueRunners } from './option-runs.js';
+import type { WrapperInfo } from './wrapper-types.js';
 
 /**
  * bat 0.22 bat(1), `bat --help`: every option (clap: long names matched exactly, a value attached
@@ -60,13 +62,38 @@ function batFiles(name: string, argv: readonly string[]): FileOperands {
   return out;
 }
 
+/** What bat's `--pager` runs (not for `bat cache`). */
+function batRuns(argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
+  return argv[1] === 'cache' ? undefined : gnuOptionRuns('bat', argv, literal, grammar, ['pager']);
+}
+
 /** The bat model. @internal */
 export const bat = defineProgram({
   names: ['bat', 'batcat'],
   summary: 'bat: print files with syntax highlighting',
   sources: ['bat 0.22 bat(1)'],
   grammar: grammar,
-  files: (name, argv) => batFiles(name, argv),
+  // `--pager CMD` runs CMD (split into words) on its output when it pages (`--paging=always` pages
+  // with no terminal): judged as a command; one that is not literal may write anything.
+  unwrap: (argv, literal) => batRuns(argv, literal),
+  files: (name, argv, literal) => withOpaqueRunners(batFiles(name, argv), batRuns(argv, literal ?? argv.map(() => true))),
+  // bat 0.22 bat(1) ENVIRONMENT: BAT_PAGER (else PAGER) names the pager, BAT_CONFIG_PATH the
+  // configuration file and BAT_CONFIG_DIR its folder — options toolgate does not read, `--pager`
+  // and `--paging=always` among them. Verified with bat 0.22.1: each ran a `touch` with no
+  // terminal (`BAT_CONFIG_PATH=cfg batcat notes.txt`, cfg holding `--pager='touch x'` and
+  // `--paging=always`).
+  readsVariables: {
+    BAT_PAGER: { may: ['code'], what: 'BAT_PAGER names the pager bat runs' },
+    PAGER: { may: ['code'], what: 'PAGER names the pager bat runs when BAT_PAGER is not set' },
+    BAT_CONFIG_PATH: {
+      may: ['options-file'],
+      what: 'BAT_CONFIG_PATH names a file of options bat reads first (--pager there names a program it runs)',
+    },
+    BAT_CONFIG_DIR: {
+      may: ['options-file'],
+      what: 'BAT_CONFIG_DIR names the folder bat reads its configuration file from (--pager there names a program it runs)',
+    },
+  },
   runs: 'unseen',
   examples: [
     { command: 'bat -l rust main.rs', effects: ['read ./main.rs'], readOnly: false, why: '-l takes the language' },

@@ -86,8 +86,8 @@ const KNOWN_PAGER = /^(?:less|more|pager)(?:\s+-[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX
  * Whether a value given to one of a program's variables that may be code or name a file of
  * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less,
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
- * `/dev/null` for a file of options, for `LESS` only options with no start command (`+cmd`, which
- * less runs on each file), for a pager variable `cat` or a pager by name (`KNOWN_PAGER`), for
+ * `/dev/null` for a file of options (rg's, bat's), for `LESS` only options with no start command (`+cmd`, which
+ * less runs on each file), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
  * `RSYNC_RSH` rsync's default `ssh`. `undefined`: not literal.
  * @internal
  */
@@ -97,10 +97,10 @@ export function inertCodeValue(name: string, value: string | undefined): boolean
   // `-+X` resets option X; any other `+` may start a command.
   if (name === 'LESS') return !value.replace(/(^|\s)-\+/g, '$1-').includes('+');
   // `MANPAGER=less man ls`, `PAGER='less -R'`: a pager by name, with display flags only.
-  if (PAGER_VARIABLES.has(name)) return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
+  if (PAGER_VARIABLES.has(name) || name === 'BAT_PAGER') return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
   // `RSYNC_RSH=ssh`: rsync's own default.
   if (name === 'RSYNC_RSH') return value === 'ssh';
-  return name === 'RIPGREP_CONFIG_PATH' && value === '/dev/null';
+  return (name === 'RIPGREP_CONFIG_PATH' || name === 'BAT_CONFIG_PATH') && value === '/dev/null';
 }
 
 /**

@@ -13,7 +13,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [5, 0, ["zip"], ["files","readsVariables","removes","runs.seen","unwrap"], {}],
   [6, 0, ["awk","gawk","mawk","nawk"], ["files","grammar","runs.unseen"], {}],
   [7, 0, ["basename"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["basename"]}],
-  [8, 0, ["bat","batcat"], ["files","grammar","runs.unseen"], {}],
+  [8, 0, ["bat","batcat"], ["files","grammar","readsVariables","runs.unseen","unwrap"], {}],
   [9, 0, ["addr2line"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
   [10, 0, ["ar"], ["files","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [11, 0, ["c++filt"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
