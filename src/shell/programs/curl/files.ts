@@ -5,7 +5,7 @@
 import type { ParsedOption } from '../../options/gnu-options.js';
 import { optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../../options/file-operands.js';
 import type { ReadWords } from '../parse.js';
-import { curlGlob, curlUrlPaths } from './urls.js';
+import { curlGlob, curlGlobValues, curlUrlPaths } from './urls.js';
 
 /** Options whose value is a file curl reads (`-T` and `file:` URLs are read below). */
 const READS: ReadonlySet<string> = new Set(['-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare']);
@@ -43,8 +43,9 @@ export function curlFiles(
   curlUrlOperands(argv, literal, options, ops, files, unresolved);
   for (const o of options) {
     if (READS.has(o.name)) pushOpt(files, optionFile(o, 'read', argv));
-    if (WRITES.has(o.name)) pushOpt(files, optionFile(o, 'write', argv));
-    if (o.name === '-O') unresolved.push('curl -O writes a file named after the URL');
+    // `-o` with `#N` writes the names its template expands to (below), not the template.
+    if (WRITES.has(o.name) && !((o.name === '-o' || o.name === '--output') && /#\d/.test(o.value ?? '')))
+      pushOpt(files, optionFile(o, 'write', argv));
     if (
       ['-d', '--data', '--data-binary', '--data-ascii', '--json', '-F', '--form', '-H', '--header', '-w', '--write-out'].includes(o.name) &&
       o.value !== undefined
@@ -67,8 +68,13 @@ export function curlFiles(
       unseen.push({ op: 'write', why: 'curl --write-out %output{} writes a file' });
     if (o.name === '-K' || o.name === '--config')
       unseen.push({ op: 'write', why: 'curl -K reads options (URLs and files among them, and the files it writes) from a file' });
-    if ((o.name === '-o' || o.name === '--output') && o.value !== undefined && /#\d/.test(o.value))
-      unresolved.push("curl -o names the file after the URL's glob (#N)");
+    // `-o '#1'` with `{.npmrc}` or `.claud[e-e]` in the URL wrote .npmrc and .claude/settings.json
+    // (red team 17 R17-12): the name comes from the URL's globs, not read here.
+    if ((o.name === '-o' || o.name === '--output') && o.value !== undefined && /#\d/.test(o.value)) {
+      const names = globNames(o, argv, literal, options, ops);
+      if (names === undefined) unseen.push({ op: 'write', why: "curl -o names the file it writes after the URL's glob (#N)" });
+      else for (const value of names) files.push({ op: 'write', index: o.valueIndex ?? o.index, value });
+    }
     if (/^--expand-/.test(o.name)) {
       const base = `--${o.name.slice('--expand-'.length)}`;
       if (WRITES.has(base) || base === '--output-dir' || base === '--config')
@@ -77,13 +83,87 @@ export function curlFiles(
     }
     if (o.name === '--output-dir') pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
   }
-  if (
-    options.some(
-      (o) => o.name === '--remote-name' || o.name === '--remote-name-all' || o.name === '-J' || o.name === '--remote-header-name',
-    )
-  )
-    unresolved.push('curl --remote-name writes a file named after the URL');
+  remoteNames(argv, literal, options, ops, files, unseen);
   return { files, unresolved, ...(unseen.length > 0 ? { unseen } : {}) };
+}
+
+/**
+ * The names `-o TEMPLATE` writes when TEMPLATE holds `#N`: each `#N` replaced by what the N-th
+ * glob of the URL gave (curl(1) "-o": `-o '#1.txt' 'http://h/{a,b}'` writes a.txt and b.txt), when
+ * the command has one URL, literal, with globbing on and few names; else undefined (unseen).
+ */
+function globNames(
+  o: ParsedOption,
+  argv: readonly string[],
+  literal: readonly boolean[],
+  options: readonly ParsedOption[],
+  ops: readonly number[],
+): string[] | undefined {
+  const at = o.valueIndex ?? o.index;
+  const urls = [...ops, ...options.filter((x) => x.name === '--url').map((x) => x.valueIndex ?? -1)];
+  if (literal[at] === false || urls.length !== 1 || urls[0]! < 0 || literal[urls[0]!] === false) return undefined;
+  if (options.some((x) => x.name === '-g' || x.name === '--globoff' || x.name === '--output-dir')) return undefined;
+  const got = curlGlobValues(argv[urls[0]!]!);
+  if ('unknown' in got) return undefined;
+  const out: string[] = [];
+  for (const n of got.names) {
+    let missing = false;
+    out.push(o.value!.replace(/#(\d+)/g, (_m, d: string) => n.values[Number(d) - 1] ?? ((missing = true), '')));
+    if (missing) return undefined;
+  }
+  return out;
+}
+
+/**
+ * `-O`, `--remote-name` and `--remote-name-all` write each URL's last path segment into the
+ * output directory (`--output-dir`, else the working directory): `curl -O http://h/d/.npmrc`
+ * wrote ./.npmrc (red team 17 R17-12). A literal URL with no glob and no `%` names that file;
+ * any other, and `-J`/`--remote-header-name` (the server's Content-Disposition chooses the name:
+ * `.envrc`), writes names toolgate cannot see, as wget's `--content-disposition` does.
+ */
+function remoteNames(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  options: readonly ParsedOption[],
+  ops: readonly number[],
+  files: FileOperand[],
+  unseen: UnseenNames[],
+): void {
+  const remote = options.some((o) => o.name === '-O' || o.name === '--remote-name' || o.name === '--remote-name-all');
+  if (!remote) return;
+  if (options.some((o) => o.name === '-J' || o.name === '--remote-header-name')) {
+    unseen.push({ op: 'write', why: 'curl -J writes the file under the name the server sends' });
+    return;
+  }
+  const globOff = options.some((o) => o.name === '-g' || o.name === '--globoff');
+  const dir = options.filter((o) => o.name === '--output-dir').at(-1);
+  const dirWord = dir === undefined ? undefined : (dir.valueIndex ?? dir.index);
+  if (dir !== undefined && (dir.value === undefined || literal[dirWord!] === false)) {
+    unseen.push({ op: 'write', why: 'curl -O writes into an output directory toolgate cannot read' });
+    return;
+  }
+  const urls = [
+    ...ops.map((k) => ({ index: k, text: argv[k]!, word: true })),
+    ...options
+      .filter((o) => o.name === '--url' && o.value !== undefined)
+      .map((o) => ({ index: o.valueIndex ?? o.index, text: o.value!, word: o.valueIndex !== undefined })),
+  ];
+  for (const u of urls) {
+    const path = u.text.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/, '').replace(/[?#].*$/, '');
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (
+      (u.word && literal[u.index] === false) ||
+      name === '' ||
+      name === '.' ||
+      name === '..' ||
+      /%/.test(name) ||
+      (!globOff && /[{}[\]]/.test(u.text))
+    ) {
+      unseen.push({ op: 'write', why: `curl -O writes a file named after the URL ${u.text}, a name toolgate cannot work out` });
+      continue;
+    }
+    files.push({ op: 'write', index: u.index, value: dir?.value !== undefined ? `${dir.value.replace(/\/+$/, '')}/${name}` : name });
+  }
 }
 
 /** A text in one of the words a non-literal word holds: quotes removed from its start. */

@@ -65,17 +65,27 @@ function percentDecoded(text: string): string | undefined {
  * unbalanced globs and expansions of more than {@link MAX_NAMES} words are unknown.
  */
 export function curlGlob(text: string): CurlPaths {
-  let words = [''];
+  const got = curlGlobValues(text);
+  return 'unknown' in got ? got : { paths: got.names.map((n) => n.path) };
+}
+
+/**
+ * The names a URL's globs expand to, each with the text every glob gave it in order (what `#1`,
+ * `#2`, … of `-o` stand for), or why not (see {@link curlGlob}).
+ * @internal
+ */
+export function curlGlobValues(text: string): { names: { path: string; values: string[] }[] } | { unknown: string } {
+  let words: { path: string; values: string[] }[] = [{ path: '', values: [] }];
   for (let k = 0; k < text.length; k++) {
     const c = text[k]!;
     if (c === '\\' && k + 1 < text.length && '{}[]'.includes(text[k + 1]!)) {
-      words = words.map((w) => w + text[k + 1]!);
+      words = words.map((w) => ({ path: w.path + text[k + 1]!, values: w.values }));
       k++;
       continue;
     }
     if (!'{['.includes(c)) {
       if (c === '}' || c === ']') return { unknown: `curl reads the unbalanced glob in ${text}` };
-      words = words.map((w) => w + c);
+      words = words.map((w) => ({ path: w.path + c, values: w.values }));
       continue;
     }
     const close = text.indexOf(CLOSER[c]!, k + 1);
@@ -85,10 +95,10 @@ export function curlGlob(text: string): CurlPaths {
     const items = c === '{' ? body.split(',') : range(body);
     if (items === undefined) return { unknown: `curl expands the range [${body}] in ${text}` };
     if (words.length * items.length > MAX_NAMES) return { unknown: `curl expands ${text} into more than ${MAX_NAMES} names` };
-    words = words.flatMap((w) => items.map((i) => w + i));
+    words = words.flatMap((w) => items.map((i) => ({ path: w.path + i, values: [...w.values, i] })));
     k = close;
   }
-  return { paths: words };
+  return { names: words };
 }
 
 /** The items of a `[N-M]`, `[a-z]` or `[N-M:step]` range, or `undefined` when it is not one. */
