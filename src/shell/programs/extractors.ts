@@ -98,12 +98,33 @@ function readsNamesFromInput(name: string, argv: readonly string[]): string | un
   return undefined;
 }
 
+/**
+ * 7z's update switch `-u<p…q…r…x…y…z…w…>!NEWARCHIVE` (any case) writes a new archive NEWARCHIVE,
+ * with `.7z` (or the `-t` type) added to a name without an extension. Verified with p7zip 16.02:
+ * `7z u x.7z notes.txt '-up0q0r2x2y2z1w2!.claude/new.7z'` created .claude/new.7z, `…!new` new.7z,
+ * `-tzip … '…!z1'` z1.zip (red team 17, R17-10).
+ */
+function sevenZipUpdateArchives(name: string, argv: readonly string[]): FileOperand[] {
+  if (!SEVEN_ZIP.includes(name)) return [];
+  const type = argv.find((a) => /^-t./i.test(a))?.slice(2);
+  const files: FileOperand[] = [];
+  argv.forEach((a, index) => {
+    const m = index > 0 ? /^-u[^!]*!(.+)$/i.exec(a) : null;
+    if (m === null) return;
+    const value = m[1]!;
+    files.push({ op: 'write', index, value });
+    if (!/\.[^/]*$/.test(value))
+      for (const ext of new Set(['7z', type ?? '7z'])) files.push({ op: 'write', index, value: `${value}.${ext}` });
+  });
+  return files;
+}
+
 /** The extractor's effects: the unseen names written into its directory; its other words assumed. */
 function extractorFiles(name: string, argv: readonly string[]): FileOperands {
   const into = extractsInto(name, argv);
   const files: FileOperand[] = into === undefined ? [] : [{ op: 'write', index: 0, value: into, tree: 'some', names: NAMES }];
   const deletes = sevenZipDeletes(name, argv);
-  files.push(...deletes.files, ...sevenZipReads(name, argv));
+  files.push(...deletes.files, ...sevenZipReads(name, argv), ...sevenZipUpdateArchives(name, argv));
   const fromInput = readsNamesFromInput(name, argv);
   return {
     files,

@@ -2,10 +2,12 @@
  * GNU `parallel [opts] [COMMAND…] ::: ARGS…`: the command words joined and run by a shell with
  * each argument put in place of `{}` or appended; with no command, each argument is a command.
  */
+import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
 import type { RunTimeInput } from '../types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { inDirectory } from './wrapper-info.js';
+import { parallelOptions, type ParallelOption } from './parallel-options.js';
 
 /** Words that start parallel's argument lists. */
 const SEPARATORS = new Set([':::', ':::+', '::::', '::::+']);
@@ -143,6 +145,10 @@ const REPLACEMENT_OPTIONS = /^(?:-[Ii]|--(?:rep|rpl|er|ext|bn|bas|dn|dir|seq|sl|
  */
 function unwrap(argv: readonly string[], literal: readonly boolean[] = []): WrapperInfo {
   const { end, args, fromFiles } = parallelWords(argv);
+  // An option word toolgate cannot read may be one that writes or runs (red team 17, R17-10).
+  const { options, problem } = parallelOptions(argv, end);
+  if (problem !== undefined) return { inner: [{ kind: 'unknown', reason: problem }], transparent: false, exactOnly: true };
+  const runners = options.filter((o) => RUNNING_OPTIONS[o.name] !== undefined);
   const unseen = readsArgumentsUnseen(argv);
   const before = argv.slice(1, end);
   if (unseen && (before.some((w) => REPLACEMENT_OPTIONS.test(w)) || ownReplacementStrings(argv, end)))
@@ -164,6 +170,7 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
   const sep = end < argv.length ? end : -1;
   const starts = commandStarts(argv, end);
   const inner: Unwrapped[] = [];
+  for (const o of runners) inner.push({ kind: 'opaque', reason: `parallel --${o.name} ${RUNNING_OPTIONS[o.name]!}` });
   if (before.some((w) => w.includes('{=')))
     inner.push({
       kind: 'opaque',
@@ -393,6 +400,69 @@ function filled(command: string, arg: string, replace: string | null): string | 
   return command.replace(OWN_REPLACEMENT, (r) => EXACT[r.slice(1, -1).replace(/^1/, '')]!(arg));
 }
 
+/** Options whose value is code parallel runs, which toolgate does not read. */
+const RUNNING_OPTIONS: Readonly<Record<string, string>> = {
+  'use-compress-program': 'runs the program it names on every output',
+  'use-decompress-program': 'runs the program it names on every output',
+  filter: 'evaluates perl code for each job',
+  limit: 'runs the command it names before each job',
+};
+
+/**
+ * A file or folder one of parallel's options writes: `--joblog FILE` (`+FILE` appends, `-` is its
+ * output), `--results DIR` (a tree of files, or one .csv/.tsv/.json file), `--tmpdir DIR` (its
+ * temporary and `--files` output files, some left there), `--template FROM=TO` (TO written),
+ * `--return`/`--trc` (files brought back), `--sql*` (a database file its URL names, which toolgate
+ * does not read), `--record-env` (~/.parallel/ignored_vars). Verified with parallel 20221122:
+ * `--joblog=.claude/settings.json`, `--results .claude`, `--tmpdir .claude --files` wrote there
+ * (red team 17, R17-10). A value holding a replacement string names a file per job: any name.
+ */
+function optionWrites(o: ParallelOption, unseen: UnseenNames[]): FileOperand[] {
+  const at = (value: string, extra: Partial<FileOperand> = {}): FileOperand[] => {
+    if (/[{}]/.test(value)) {
+      unseen.push({ op: 'write', why: `parallel --${o.name} ${value} names a file for each job` });
+      return [];
+    }
+    if (o.valueIndex !== undefined && value === o.value) return [{ op: 'write', index: o.valueIndex, ...extra }];
+    return [{ op: 'write', index: o.valueIndex ?? o.index, value, ...extra }];
+  };
+  const v = o.value;
+  switch (o.name) {
+    case 'joblog':
+      return v === undefined || v === '-' ? [] : at(v.replace(/^\+/, ''));
+    case 'results':
+    case 'tmpdir':
+      return v === undefined ? [] : at(v, { tree: 'some' });
+    case 'template':
+      return v === undefined ? [] : at(v.includes('=') ? v.slice(v.indexOf('=') + 1) : v);
+    case 'return':
+    case 'trc':
+      return v === undefined ? [] : at(v);
+    case 'sql':
+    case 'sql-master':
+    case 'sql-worker':
+    case 'sql-and-worker':
+      unseen.push({ op: 'write', why: `parallel --${o.name} writes the database its URL names` });
+      return [];
+    case 'recordenv':
+      return [{ op: 'write', index: o.index, value: '.parallel/ignored_vars', inHome: true }];
+    default:
+      return [];
+  }
+}
+
+/** The files parallel's own options write (see {@link optionWrites}); its command's are judged as that command's. */
+function parallelFiles(argv: readonly string[]): FileOperands {
+  const { end } = parallelWords(argv);
+  const { options, problem } = parallelOptions(argv, end);
+  const unseen: UnseenNames[] = [];
+  const files = options.flatMap((o) => optionWrites(o, unseen));
+  const values = options.flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : []));
+  const written = new Set(files.map((f) => f.index));
+  const notFiles = [...argv.keys()].filter((k) => k > 0 && !written.has(k) && (k >= end || values.includes(k) || argv[k]!.startsWith('-')));
+  return { files, unresolved: problem === undefined ? [] : [problem], notFiles, ...(unseen.length > 0 ? { unseen } : {}) };
+}
+
 /** The parallel model. @internal */
 export const parallel = defineProgram({
   names: ['parallel', 'sem'],
@@ -401,6 +471,8 @@ export const parallel = defineProgram({
   runs: 'seen',
   role: 'wrapper',
   unwrap,
+  files: (_name, argv) => parallelFiles(argv),
+  touchesFilesAsWrapper: true,
   handsOnInput: readsArgumentsUnseen,
   // parallel puts $PARALLEL's words before its own, and reads `config` (and the profiles -J names)
   // from $PARALLEL_HOME instead of ~/.parallel (parallel(1), "ENVIRONMENT VARIABLES"): `--rpl '{}

@@ -3,7 +3,7 @@
  * layout is cp's, in `copying.ts`). `-e`/`--rsh` and `--rsync-path` name programs it runs, which
  * toolgate does not read here. rsync 3.5.0 rsync(1).
  */
-import { has, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { has, is, treeRemoval, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { copyOperands } from './copying.js';
 import { longOptions } from './grammar.js';
@@ -65,8 +65,43 @@ function rsyncFiles(argv: readonly string[], words: ReadWords): FileOperands {
     : has(options, '--remove-source-files', '--remove-sent-files')
       ? 'rsync --remove-source-files removes the files its --files-from list names once sent'
       : undefined;
-  const unseen = has(options, '--files-from') && removes !== undefined ? [{ op: 'remove' as const, why: removes }] : [];
-  return rsyncRemote(argv, words.operands, { ...copied, files: [...copied.files, ...rsyncRemovals(argv, words)], unseen });
+  const unseen: UnseenNames[] = has(options, '--files-from') && removes !== undefined ? [{ op: 'remove' as const, why: removes }] : [];
+  const remote = remoteOptionFiles(options, unseen);
+  return rsyncRemote(argv, words.operands, { ...copied, files: [...copied.files, ...rsyncRemovals(argv, words), ...remote], unseen });
+}
+
+/** The receiving rsync's options that name a file or folder it writes. */
+const RECEIVER_WRITES = ['--log-file', '--write-batch', '--only-write-batch', '--backup-dir', '--partial-dir', '--temp-dir', '-T'];
+
+/**
+ * `-M OPT`/`--remote-option=OPT` hands OPT to the rsync on the other side — for a copy between
+ * local paths, the local receiving rsync, which takes it (red team 17, R17-10: `rsync
+ * -M--log-file=$PWD/.claude/settings.json notes.txt /tmp/x` wrote settings.json). Each value is
+ * read as an rsync word with rsync's own table, `-M` inside it again: a file an option of it
+ * writes is a write (at an absolute path; a relative one is relative to where that rsync works,
+ * which toolgate does not follow), a deletion option removes names toolgate cannot see, and a
+ * value the table refuses may be any option.
+ */
+function remoteOptionFiles(options: ReadWords['options'], unseen: UnseenNames[], depth = 0): FileOperand[] {
+  const files: FileOperand[] = [];
+  for (const o of options) {
+    if (!is(o, '-M', '--remote-option') || o.value === undefined) continue;
+    const inner = depth < 4 ? readWords(['rsync', o.value], grammar) : undefined;
+    if (inner === undefined || inner.operands.length > 0) {
+      unseen.push({ op: 'write', why: `rsync ${o.name} ${o.value} hands the receiving rsync an option toolgate cannot read` });
+      continue;
+    }
+    for (const r of inner.options) {
+      if (is(r, ...RECEIVER_WRITES) && r.value !== undefined) {
+        if (r.value.startsWith('/')) files.push({ op: 'write', index: o.valueIndex ?? o.index, value: r.value, tree: 'some' });
+        else unseen.push({ op: 'write', why: `rsync ${o.name} ${o.value} has the receiving rsync write ${r.value} where it works` });
+      }
+      if (is(r, ...DELETES, '--delete-missing-args'))
+        unseen.push({ op: 'remove', why: `rsync ${o.name} ${o.value} has the receiving rsync delete names toolgate cannot see` });
+    }
+    files.push(...remoteOptionFiles(inner.options, unseen, depth + 1));
+  }
+  return files;
 }
 
 /** The options by which rsync deletes what the destination holds that the sources lack. */

@@ -13,6 +13,7 @@
  * the command after it is still judged; `-ls`, `-list`, `-wipe`, `-ln`, `-fn`, `-fa`, `-Logfile
  * FILE` are words of their own. Only the letters read as options say whether it attaches.
  */
+import type { FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { wrapInfo } from './wrapper-info.js';
@@ -63,6 +64,30 @@ function screenRuns(argv: readonly string[]): WrapperInfo | undefined {
   return inner.length > 0 ? wrapInfo(inner) : undefined;
 }
 
+/**
+ * The file `-Logfile FILE` names: the log `-L` (or a later `log on`) writes the window's output to.
+ * Verified with screen 4.9: `screen -dmS s -L -Logfile .claude/settings.json sh -c 'echo hi'` wrote
+ * the session's output there (red team 17, R17-10). Read over the option words as {@link screenRuns} reads them.
+ */
+function screenFiles(argv: readonly string[]): FileOperands {
+  const files: FileOperands['files'] = [];
+  const notFiles: number[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (w === '--' || !w.startsWith('-') || w === '-') break;
+    if (w === '-Logfile') {
+      if (k + 1 < argv.length) files.push({ op: 'write', index: k + 1 });
+      k++;
+      continue;
+    }
+    if (WORDS[w] !== undefined) continue;
+    // A value letter's value is the rest of the word or the next word (see screenRuns).
+    const at = [...w.slice(1)].findIndex((l) => VALUED.includes(l));
+    if (at >= 0 && at + 2 === w.length) notFiles.push(++k);
+  }
+  return { files, unresolved: [], notFiles };
+}
+
 /** The screen model. @internal */
 export const screen = defineProgram({
   names: ['screen'],
@@ -71,6 +96,8 @@ export const screen = defineProgram({
   runs: 'seen',
   role: 'wrapper',
   unwrap: (argv) => screenRuns(argv),
+  files: (_name, argv) => screenFiles(argv),
+  touchesFilesAsWrapper: true,
   examples: [
     {
       command: 'screen -dmS job rm a.txt',

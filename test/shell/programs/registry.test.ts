@@ -103,6 +103,9 @@ describe('program registry', () => {
 const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   dd: 'its words are KEY=VALUE operands, not options',
   find: 'its words are an expression, read by its own walk (find.ts)',
+  parallel:
+    'Perl Getopt::Long reads its words (any case, unique abbreviations, bundled letters): its own table and loop (parallel-options.ts)',
+  screen: 'its own loop: letters with values next or attached, and whole words such as -Logfile (screen.ts)',
   xe: 'getopt letters read by its own loop, the -a/-A/-p forms not read (xe.ts)',
   fd: 'clap reads its words, and -x/-X take every word up to `;` as the command they run: its own loop (fd.ts)',
   xxd: "its options are read by their first two characters, with values attached or next (xxd.c's own loop)",
