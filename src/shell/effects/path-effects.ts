@@ -881,6 +881,12 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           if (r.kind === 'file') add(i, 'write', r.target, '.', true, bases, { names: { kind: 'unseen', what: 'input' } });
           continue;
         }
+        // A relative target of a command find -execdir runs (`-execdir sh -c 'echo x > settings.json'`)
+        // is in each found file's folder, not the cwd (red team 17, R17-13): names below the folders found.
+        if (r.kind === 'file' && r.targetLiteral && !/^[/~]/.test(r.target) && namesGiven(analysis, i)?.inFoundFolder === true) {
+          add(i, 'write', r.target, '.', true, bases, { names: { kind: 'unseen', what: 'found-folders' } });
+          continue;
+        }
         add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
       }
       const name = foldedCommandName(cmd.argv[0]!);
@@ -1416,10 +1422,24 @@ function addOperands(
     const at = f.intoDir !== undefined && f.intoDir >= 0 ? f.intoDir : f.index;
     // `xargs -I{} dd of={}`, `sort -o{}`: a path that is part of a word holding the placeholder is a name from input too.
     const partFromInput = f.value !== undefined && given?.placeholder !== undefined && f.value.includes(given.placeholder);
+    // `-execdir dd of=settings.json`: a path that is part of a word is relative to the found file's folder too (R17-13).
+    const partInFolder = f.value !== undefined && f.inHome !== true && given?.inFoundFolder === true;
     if (
       given !== undefined &&
-      (f.value === undefined || partFromInput) &&
-      writesGivenName(i, name, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf, partFromInput ? f.value : undefined)
+      (f.value === undefined || partFromInput || partInFolder) &&
+      writesGivenName(
+        i,
+        name,
+        f.op,
+        at,
+        v,
+        given,
+        fromInput(at),
+        cmdBases,
+        add,
+        dirsOf,
+        partFromInput || partInFolder ? f.value : undefined,
+      )
     )
       continue;
     // A file below the home is `~/…` resolved as the shell resolves an unquoted `~`, so that a

@@ -11,6 +11,8 @@ import { parseGnuOptions, shortArgument, type GnuOptionSpec, type GnuProblem } f
 import type { RunTimeInput } from '../types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
+import { inDirectory } from './wrapper-info.js';
+import { quoteWord } from '../syntax/environment.js';
 
 /**
  * fd 8.6's options (`fdfind --help`, and the overrides it hides there). clap matches long names
@@ -176,6 +178,15 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
   if (words.commands.length === 0) return undefined;
   const inner: Unwrapped[] = [];
   const placed: boolean[] = [];
+  // fd runs its commands in the directory `--base-directory` names (red team 17, R17-13:
+  // `fdfind --base-directory .claude -H -1 . -x sh -c 'truncate -s0 settings.json' {}` emptied it).
+  const baseOption = words.options.filter((o) => o.name === 'base-directory').pop();
+  const base =
+    baseOption === undefined
+      ? undefined
+      : baseOption.valueIndex !== undefined
+        ? { dir: literal[baseOption.valueIndex] === false ? undefined : argv[baseOption.valueIndex] }
+        : { dir: baseOption.attached };
   for (const c of words.commands) {
     const own = argv.slice(c.start, c.end);
     if (own.length === 0) inner.push({ kind: 'unknown', reason: `fd ${c.option} without a command` });
@@ -185,7 +196,7 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
         reason: `fd ${c.option} hands its command a name made from what it finds, which toolgate does not follow`,
       });
     else {
-      inner.push({ kind: 'argv', start: c.start, end: c.end });
+      inner.push(base === undefined ? { kind: 'argv', start: c.start, end: c.end } : inBase(base, own, literal.slice(c.start, c.end)));
       placed.push(own.some((w) => w.includes('{}')));
     }
   }
@@ -199,12 +210,30 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
   const paths = searchPaths(words);
   const optionFree = paths.every((k) => literal[k] !== false && !argv[k]!.startsWith('-'));
   const input: RunTimeInput = {
-    appended: placed[0] === false,
+    appended: placed[0] === false && base === undefined,
     placeholder: '{}',
     via: 'fd -x',
     ...(optionFree ? { optionFree: true } : {}),
+    // Read again as shell text in the base directory, each name stays one word (fd runs no shell).
+    ...(base !== undefined ? { quoted: true } : {}),
   };
   return { inner, transparent: false, exactOnly: true, ...(placed.length > 0 ? { input } : {}) };
+}
+
+/**
+ * A command fd runs in its base directory: read as `cd -P -- DIR && COMMAND` (see
+ * {@link inDirectory}); a word that is not literal, or a directory toolgate cannot tell, leaves it unknown.
+ */
+function inBase(base: { dir: string | undefined }, own: readonly string[], literal: readonly boolean[]): Unwrapped {
+  const dir = literal.some((l) => l === false) ? undefined : base.dir;
+  // A name fd appends is read in place, after the command's words.
+  const words = own.some((w) => w.includes('{}')) ? own : [...own, '{}'];
+  return inDirectory(
+    dir,
+    words.map((w) => (/^[A-Za-z0-9_./{}=:,+-]+$/.test(w) ? w : quoteWord(w))),
+    'fd --base-directory',
+    'fd --base-directory: runs its commands in a directory toolgate cannot tell',
+  );
 }
 
 /** The fd model. @internal */
