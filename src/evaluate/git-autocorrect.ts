@@ -5,8 +5,11 @@
  * a `Bash(rm *)` deny). The line's own `-c help.autocorrect=…` is judged by the git model
  * (`programs/git/autocorrect.ts`: each command git may run is analysed); the configuration the
  * file-system view shows is read here: where it turns autocorrect on, or cannot be read, such a
- * command runs a git command toolgate did not judge — opaque code, which the opaque-code table judges.
- * Without a view nothing is known of the configuration, and git is judged as before.
+ * command runs a git command toolgate did not judge, with words that may make it write anything
+ * (`grpe --open-files-in-pager='rm -rf .claude'` is grep's pager): a write of names toolgate cannot
+ * see where the command runs, the protected ask of decision 0092 in every mode (replay 17b NEW-8:
+ * opaque code was allowed under `Bash(*)` alone). Without a view nothing is known of the
+ * configuration, and git is judged as before.
  */
 import type { ShellAnalysis, PathEffect } from '../shell/types.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
@@ -20,17 +23,31 @@ import { configPlaces } from '../shell/programs/git/world.js';
 type Variable = (name: string) => string | null | undefined;
 
 /**
- * Marks as opaque each git command of the analysis whose subcommand git does not know when the
- * configuration git reads where it runs turns `help.autocorrect` on (or cannot be read).
+ * A write of names toolgate cannot see, in each directory it runs in, for each git command of the
+ * analysis whose subcommand git does not know when the configuration git reads there turns
+ * `help.autocorrect` on (or cannot be read).
  */
-export function markGitAutocorrect(
+export function gitAutocorrectWrites(
   analysis: ShellAnalysis,
   effects: readonly PathEffect[],
   cwd: string,
   home: string,
   reads: GitReads,
   variable: Variable,
-): void {
+): PathEffect[] {
+  const out: PathEffect[] = [];
+  const write = (i: number, dir: string, why: string): void => {
+    out.push({
+      op: 'write',
+      path: dir,
+      raw: why,
+      literal: true,
+      command: i,
+      glob: false,
+      tree: 'some',
+      names: { kind: 'unseen', what: 'program' },
+    });
+  };
   analysis.commands.forEach((cmd, i) => {
     if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
     const words = gitSubcommandWords(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
@@ -43,15 +60,24 @@ export function markGitAutocorrect(
       const config = reads.config(configFiles('found' in found ? found.found : undefined, home, configPlaces(variable)), home);
       const shown = candidates.slice(0, 3).join(', ') + (candidates.length > 3 ? ', …' : '');
       if ('unknown' in config) {
-        cmd.opaque = `git ${words.sub} is no command git has, and whether its configuration corrects it to another (help.autocorrect: git ${shown}) cannot be read (${config.unknown}): code toolgate cannot see`;
+        write(
+          i,
+          dir,
+          `git ${words.sub} is no command git has, and whether its configuration corrects it to another (help.autocorrect: git ${shown}) cannot be read (${config.unknown})`,
+        );
         return;
       }
       // An alias of that name runs instead of a correction (an alias is judged where it is read).
       if (config.entries.some((e) => e.key === `alias.${words.sub.toLowerCase()}`)) return;
       const last = config.entries.filter((e) => e.key === 'help.autocorrect').at(-1);
       if (last === undefined || autocorrectOff(last.value ?? 'true')) continue;
-      cmd.opaque = `git ${words.sub} is no command git has, and help.autocorrect in ${last.file} makes git run the command nearest it instead (git ${shown}): code toolgate did not judge`;
+      write(
+        i,
+        dir,
+        `git ${words.sub} is no command git has, and help.autocorrect in ${last.file} makes git run the command nearest it instead (git ${shown}), with words that may make it write anything`,
+      );
       return;
     }
   });
+  return out;
 }

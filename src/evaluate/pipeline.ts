@@ -62,7 +62,7 @@ import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite, ownRepositoryHooksUnknown, ownRepositoryHooksWrite } from './git-hooks-dir.js';
-import { markGitAutocorrect } from './git-autocorrect.js';
+import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
@@ -1231,7 +1231,8 @@ export function makeState(
       const variable = (name: string) => environmentValue(ctx.environment, name);
       markGitHookRuns(facts.analysis, facts.effects, world, git, variable);
       // A misspelt subcommand the user's configuration autocorrects runs a command not judged.
-      markGitAutocorrect(facts.analysis, facts.effects, world.cwd, world.home, git, variable);
+      const corrected = gitAutocorrectWrites(facts.analysis, facts.effects, world.cwd, world.home, git, variable);
+      if (corrected.length > 0) facts = { ...facts, effects: [...facts.effects, ...corrected] };
     }
     // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
     const config = configFileReasons(facts.analysis, facts.effects, {
