@@ -117,6 +117,10 @@ const CONFIG_FILES: readonly string[] = [
   // The compiled lesskey file less 590 still reads (LESSKEY's default, `$HOME/.less`), whose env
   // section sets LESSOPEN as ~/.lesskey's does: a `cp lk.bin ~/.less` ran rm on `less notes.txt`.
   '.less',
+  // GNU parallel (and sem) still reads ~/.parallelrc, the old name of ~/.parallel/config, as
+  // options before its own: `--rpl '{} system(…)'` there ran perl code on `parallel echo {} ::: a`
+  // (parallel 20221122, verified; ~/.parallel itself is among the folders below).
+  '.parallelrc',
   // screen runs the commands of ~/.screenrc at every start (`screen -t w CMD` opens a window running CMD).
   '.screenrc',
   // tmux runs ~/.tmux.conf when its server starts (tmux(1), "~/.tmux.conf, $XDG_CONFIG_HOME/tmux/tmux.conf,
