@@ -180,7 +180,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [131, 18, ["doas"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [132, 0, ["rush"], ["handsOnInput","role.wrapper","runs.seen","unwrap"], {}],
   [133, 0, ["scp"], ["files","grammar","positional","runs.seen","unwrap"], {}],
-  [134, 0, ["screen"], ["files","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
+  [134, 0, ["screen"], ["files","readsVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [135, 0, ["script"], ["grammar","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [136, 0, ["gsed"], ["files","grammar","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [137, 0, ["sed"], ["acceptEdits","files","grammar","readOnly","readOnlyCheck","runs.seen","touchesFilesAsWrapper","unwrap"], {"claudeCode":["sed"]}],

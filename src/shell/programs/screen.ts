@@ -14,6 +14,7 @@
  * FILE` are words of their own. Only the letters read as options say whether it attaches.
  */
 import type { FileOperands } from '../options/file-operands.js';
+import { withOpaqueRunners } from './option-runs.js';
 import { defineProgram } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { wrapInfo } from './wrapper-info.js';
@@ -26,6 +27,9 @@ const FLAGS = 'aAdDmrRxUqOlLiWfv';
 const WORDS: Record<string, number> = { '-ls': 0, '-list': 0, '-wipe': 0, '-ln': 0, '-fn': 0, '-fa': 0, '-Logfile': 1 };
 
 const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
+
+/** `-X` commands that only end or detach a session (screen(1), "CUSTOMIZATION"): they run nothing and write nothing. */
+const HARMLESS_X: ReadonlySet<string> = new Set(['quit', 'detach', 'kill', 'pow_detach']);
 
 /** What a screen command line runs (see the module comment). */
 function screenRuns(argv: readonly string[]): WrapperInfo | undefined {
@@ -50,7 +54,7 @@ function screenRuns(argv: readonly string[]): WrapperInfo | undefined {
       if (FLAGS.includes(letter)) continue;
       if (!VALUED.includes(letter)) return wrapInfo([opaque(`screen ${w}: an option toolgate does not know`)]);
       const value = j + 1 < w.length ? w.slice(j + 1) : argv[++k];
-      if (letter === 'X')
+      if (letter === 'X' && !HARMLESS_X.has(value ?? ''))
         inner.push(opaque(`screen -X ${value ?? ''} sends a command to a running session, which may type keys or run programs`));
       if (letter === 'c') inner.push(opaque(`screen -c ${value ?? ''} reads a configuration file, whose commands may run programs`));
       if (letter === 's') inner.push(opaque(`screen -s ${value ?? ''} chooses the shell its windows run`));
@@ -96,7 +100,17 @@ export const screen = defineProgram({
   runs: 'seen',
   role: 'wrapper',
   unwrap: (argv) => screenRuns(argv),
-  files: (_name, argv) => screenFiles(argv),
+  // What screen runs that toolgate cannot read (`-X exec …`/`-X stuff …` to a running session,
+  // `-c FILE`'s commands, `-s`'s shell, an option it does not know) may write anything: a protected
+  // ask in every mode, not opaque code `Bash(*)` consents to (replay 17b NEW-7, NEW-9: `screen -S s
+  // -X exec sh -c 'rm -rf .claude'` and `screen -c s.rc …` with `logfile .claude/settings.json`
+  // ran under Bash(*) in bypassPermissions).
+  files: (_name, argv) => withOpaqueRunners(screenFiles(argv), screenRuns(argv)),
+  // screen reads SCREENRC (else ~/.screenrc, a protected path) for its startup commands.
+  readsVariables: {
+    SCREENRC: { may: ['options-file'], what: 'SCREENRC names the file of commands screen runs at its start (logfile, exec, screen …)' },
+    SYSSCREENRC: { may: ['options-file'], what: 'SYSSCREENRC names the system file of commands screen runs at its start' },
+  },
   touchesFilesAsWrapper: true,
   examples: [
     {
