@@ -135,7 +135,6 @@ describe('state changes make later parts unknown for auto-allow (ShellAnalysis.s
     'cd; grep -r PRIVATE',
     'cd && ls -la',
     'cd -; ls',
-    'cd ~user; ls',
     'cd $X; ls',
     'pushd +1; ls',
     'popd; ls',
@@ -151,6 +150,13 @@ describe('state changes make later parts unknown for auto-allow (ShellAnalysis.s
   ])('%j', (command) => {
     const a = analyzeShell(command);
     expect(a.stateChanges.length, command).toBeGreaterThan(0);
+  });
+
+  // `~user` is a user's home in bash, possibly a named directory in zsh: with the shell unknown the
+  // word is unreadable (36619a4a), in bash the cd is a state change.
+  it('"cd ~user; ls" in bash', () => {
+    expect(analyzeShell('cd ~user; ls', { shell: 'bash' }).stateChanges.length).toBeGreaterThan(0);
+    expect(analyzeShell('cd ~user; ls').unknown.length).toBeGreaterThan(0);
   });
 
   it.each([

@@ -288,6 +288,16 @@ describe('red-team: writes through options', () => {
 describe('criticalRemovals', () => {
   const cctx = { ...ctx, workingDirectories: ['/home/user/project', '/home/user/shared'] };
   const crit = (command: string) => criticalRemovals(analyzeShell(command), cctx);
+  // `~user` is a user's home in bash and sh, and may be a named directory in zsh (any parameter
+  // holding a path): read with bash it is critical, with the shell unknown the word is unreadable
+  // (a firm ask, 36619a4a).
+  it.each([
+    ['rm -rf ~user', /another user's home directory/],
+    ['rm -rf ~root/', /another user's home directory/],
+  ] as const)('bash: %j is critical', (command, why) => {
+    expect(criticalRemovals(analyzeShell(command, { shell: 'bash' }), cctx).join(' ')).toMatch(why);
+    expect(analyzeShell(command).unknown.length, command).toBeGreaterThan(0);
+  });
   it.each([
     'rm -rf /',
     'rm -rf /usr',
@@ -320,8 +330,6 @@ describe('criticalRemovals', () => {
     ['rm -rf ~/{,x}', /\(~\/\): the home directory/],
     ['rm -rf /home/{user,x}', /\(\/home\/user\): the home directory/],
     ['rm -rf --no-preserve-root {/,x}', /\(\/\): the filesystem root/],
-    ['rm -rf ~user', /another user's home directory/],
-    ['rm -rf ~root/', /another user's home directory/],
     ['rm -rf `pwd`', /substitution that may name any directory/],
     ['rm -rf "$(pwd)"', /substitution that may name any directory/],
     ['rm -rf /home/$(whoami)', /substitution that may name any directory/],
