@@ -9,6 +9,8 @@ import { longOptions } from './grammar.js';
 import { defineProgram, type ReadVariable } from './model.js';
 import { readerEffects } from './readers.js';
 import { inertStartCommand } from './environment-values.js';
+import { withOpaqueRunners } from './option-runs.js';
+import { wrapInfo } from './wrapper-info.js';
 import type { Unwrapped } from './wrapper-types.js';
 
 /**
@@ -112,7 +114,10 @@ export const less = defineProgram({
   sources: ['less 590 less(1)'],
   grammar: lessGrammar,
   readsVariables: LESS_VARIABLES,
-  files: (name, argv, literal) => lessFiles(name, argv, literal),
+  // A lesskey file's LESSOPEN may write anything, as LESSKEYIN's (a variable naming the same
+  // file) is judged: a protected ask in every mode, not opaque code `Bash(*)` consents to (replay
+  // 17b NEW-6: `less --lesskey-src=k notes.txt` with `LESSOPEN=|rm -rf .claude %s` in k's #env).
+  files: (name, argv, literal) => withOpaqueRunners(lessFiles(name, argv, literal), wrapInfo(lesskeyCode(argv))),
   runs: 'unseen',
   runsConfigured: (argv) => lesskeyCode(argv),
   examples: [
@@ -120,8 +125,8 @@ export const less = defineProgram({
     { command: 'less -o log.txt a.txt', effects: ['write ./log.txt', 'read ./a.txt'], why: '-o copies the input to a log file' },
     {
       command: 'less --lesskey-src=keys a.txt',
-      effects: ['read ./keys', 'read ./a.txt'],
-      why: "--lesskey-src reads a key file, whose #env section's LESSOPEN less runs (opaque code)",
+      effects: ['write . [some]', 'read ./keys', 'read ./a.txt'],
+      why: "--lesskey-src reads a key file, whose #env section's LESSOPEN less runs: it may write anything",
     },
     { command: 'less -T tags -t main', effects: ['read ./tags'], why: '-T names the tags file; -t takes the tag' },
     { command: 'less --pattern TODO a.txt', effects: ['read ./a.txt'], why: 'a long option takes its value from the next word too' },
