@@ -80,6 +80,15 @@ export function libraryVariable(name: string): boolean {
  * letters `INERT_LESS` allows). What less then reads from the environment (`LESSOPEN`, a `+cmd`
  * in `LESS`) is judged as its own variable.
  */
+/**
+ * node options (Node 20 `node --help`) that load no code and name no file: heap and stack sizes,
+ * warnings, source maps, the legacy OpenSSL provider, the DNS order, what an unhandled rejection
+ * does. `--require`, `--import`, `--loader`, `--env-file`, `--inspect`, `--redirect-warnings=FILE`
+ * and any other option are not inert.
+ */
+const INERT_NODE_OPTION =
+  /^--(?:max-old-space-size|max-semi-space-size|stack-size|stack-trace-limit)=\d+$|^--(?:no-warnings|no-deprecation|trace-warnings|trace-deprecation|enable-source-maps|openssl-legacy-provider|experimental-vm-modules|preserve-symlinks)$|^--unhandled-rejections=(?:strict|warn|none|throw|warn-with-error-code)$|^--dns-result-order=(?:ipv4first|verbatim)$/;
+
 const KNOWN_PAGER = /^(?:less|more|pager)(?:\s+-[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX~]+)*\s*$/;
 
 /**
@@ -88,7 +97,7 @@ const KNOWN_PAGER = /^(?:less|more|pager)(?:\s+-[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
  * `/dev/null` for a file of options (rg's, bat's), for `LESS` only options with no start command (`+cmd`, which
  * less runs on each file), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
- * `RSYNC_RSH` rsync's default `ssh`. `undefined`: not literal.
+ * `RSYNC_RSH` rsync's default `ssh`, for `NODE_OPTIONS` runtime tuning only (`INERT_NODE_OPTION`). `undefined`: not literal.
  * @internal
  */
 export function inertCodeValue(name: string, value: string | undefined): boolean {
@@ -100,6 +109,12 @@ export function inertCodeValue(name: string, value: string | undefined): boolean
   if (PAGER_VARIABLES.has(name) || name === 'BAT_PAGER') return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
   // `RSYNC_RSH=ssh`: rsync's own default.
   if (name === 'RSYNC_RSH') return value === 'ssh';
+  // `NODE_OPTIONS=--max-old-space-size=4096`: options that only tune the runtime.
+  if (name === 'NODE_OPTIONS')
+    return value
+      .trim()
+      .split(/\s+/)
+      .every((o) => INERT_NODE_OPTION.test(o));
   return (name === 'RIPGREP_CONFIG_PATH' || name === 'BAT_CONFIG_PATH') && value === '/dev/null';
 }
 

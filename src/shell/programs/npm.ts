@@ -113,6 +113,13 @@ export const npm = defineProgram({
   role: 'runner',
   // A word this grammar refuses (an unknown key, a shorthand of several letters): the command is partly modelled.
   files: (_name, argv) => readBy(argv, grammar, (words) => npmFiles(argv, words)),
+  // npm is a Node.js program: node reads NODE_OPTIONS at its start, where `--import`/`--require`
+  // load code before npm's own (replay 17b NEW-11: `NODE_OPTIONS="--import=data:text/javascript,…"
+  // npm -v` ran it). Options that only tune the runtime (`--max-old-space-size=4096`) are inert
+  // (environment-values.ts).
+  readsVariables: {
+    NODE_OPTIONS: { may: ['code'], what: 'NODE_OPTIONS holds options node reads before npm starts (--require and --import load code)' },
+  },
   examples: [
     {
       command: 'npm config set registry https://r.example/',

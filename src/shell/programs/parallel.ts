@@ -486,6 +486,12 @@ export const parallel = defineProgram({
       may: ['code'],
       what: 'PARALLEL holds options parallel reads before its command line (--rpl may make a replacement string run perl code)',
     },
+    // parallel is a perl program: perl reads PERL5OPT's switches (`-M…;system(…)`) and loads modules
+    // from PERL5LIB/PERLLIB first (replay 17b NEW-12: `PERL5OPT='-Mstrict;system(q(…));' parallel
+    // --version` ran it).
+    PERL5OPT: { may: ['code'], what: 'PERL5OPT holds switches perl reads before parallel starts (-M may run perl code)' },
+    PERL5LIB: { may: ['code'], what: "PERL5LIB names folders perl loads parallel's modules from first" },
+    PERLLIB: { may: ['code'], what: "PERLLIB names folders perl loads parallel's modules from first" },
     PARALLEL_HOME: {
       may: ['options-file'],
       what: 'PARALLEL_HOME names the folder parallel reads its config and profiles from (options that may make a replacement string run perl code)',

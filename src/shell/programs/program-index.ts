@@ -138,7 +138,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [107, 0, ["cross-env-shell"], ["role.wrapper","runs.seen","unwrap"], {}],
   [108, 0, ["dotenv"], ["files","hiddenVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [109, 0, ["env-cmd"], ["files","hiddenVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
-  [110, 0, ["npm"], ["files","grammar","role.runner","runs.unseen"], {}],
+  [110, 0, ["npm"], ["files","grammar","readsVariables","role.runner","runs.unseen"], {}],
   [111, 0, ["nproc"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["nproc"]}],
   [112, 0, ["numfmt"], ["files","grammar","runs.nothing"], {}],
   [113, 0, ["od"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["od"]}],
