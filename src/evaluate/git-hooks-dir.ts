@@ -88,7 +88,13 @@ export function ownRepositoryHooksUnknown(
   return found !== undefined && 'unknown' in found ? found.unknown : undefined;
 }
 
-function ownRepositoryHooks(
+/**
+ * Both answers of one lookup for a write (see {@link ownRepositoryHooksWrite} and
+ * {@link ownRepositoryHooksUnknown}): `{ hit }`, `{ unknown }` or `undefined`. The pipeline asks
+ * once per written path and reads each answer where it belongs in its order of checks.
+ * @internal
+ */
+export function ownRepositoryHooks(
   written: string,
   real: string | undefined,
   ctx: Pick<EvaluationContext, 'fs' | 'environment'>,

@@ -61,7 +61,7 @@ import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } fr
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
-import { gitHooksDirs, gitHooksWrite, ownRepositoryHooksUnknown, ownRepositoryHooksWrite } from './git-hooks-dir.js';
+import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { withGitTemplates } from './git-template.js';
@@ -339,23 +339,25 @@ function heldPathAsks(state: EvalState): undefined {
     for (const t of innermostFirst(targets, (p) => state.ctx.fs?.isDirectory?.(p) === true)) {
       const written = t.path;
       if (isPlanFile(state, written)) continue;
+      const real = state.ctx.fs?.realpath(written);
+      // The repository the write lands in, and where it takes its hooks from: looked up once, its
+      // hit read among the named checks, what the view cannot tell after all of them.
+      let own: ReturnType<typeof ownRepositoryHooks> | null = null;
+      const ownHooks = () => (own === null ? (own = ownRepositoryHooks(written, real, state.ctx, state.env.home, state.git)) : own);
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
       // any path it may name is; one given by a variable or substitution may be any path.
       const hit =
         protectedHit(written, state, soleWriter ? t : undefined) ??
         linkTargetWrite(
           written,
-          state.ctx.fs?.realpath(written),
+          real,
           (linked ??= linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs)),
         ) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         (t.removal === true
           ? undefined
-          : (gitHooksWrite(
-              written,
-              state.ctx.fs?.realpath(written),
-              (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git)),
-            ) ?? ownRepositoryHooksWrite(written, state.ctx.fs?.realpath(written), state.ctx, state.env.home, state.git))) ??
+          : (gitHooksWrite(written, real, (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git))) ??
+            ((o) => (o !== undefined && 'hit' in o ? o.hit : undefined))(ownHooks()))) ??
         t.mayBeAny ??
         (t.removal === true ? undefined : danglingLinkWrite(written, state)) ??
         (t.removal === true ? undefined : sharedContent(written, state)) ??
@@ -373,7 +375,7 @@ function heldPathAsks(state: EvalState): undefined {
       // after every path, so a write a check can name is the one cited.
       if (t.removal !== true)
         unknownHooks ??= ((why) => (why === undefined ? undefined : { t, why }))(
-          ownRepositoryHooksUnknown(written, state.ctx.fs?.realpath(written), state.ctx, state.env.home, state.git),
+          ((o) => (o !== undefined && 'unknown' in o ? o.unknown : undefined))(ownHooks()),
         );
       // Names the command line does not give (an archive's members, a copy's entries, what git
       // clean removes): asked about after every named path, so a named one is the one cited.
