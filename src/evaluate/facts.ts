@@ -3,7 +3,7 @@ import { hasShortName, isInsideAny, normalizePath, resolveProcAlias, resolveWind
 import { realPathOf } from '../paths/real.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
-import { commandDirectories, globSourceOf, isUnknownDirectory } from '../shell/effects/path-effects.js';
+import { globSourceOf, knownCommandDirectories } from '../shell/effects/path-effects.js';
 import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
 import { readsConfiguredOrderFile } from '../shell/programs/git/files.js';
 import { gitObjectWords } from '../shell/programs/git/tracked-reads.js';
@@ -86,9 +86,7 @@ function configuredOrderFileReads(
   const out: PathEffect[] = [];
   analysis.commands.forEach((cmd, i) => {
     if (!/(^|\/)git$/.test(cmd.argv[0] ?? '') || !readsConfiguredOrderFile(cmd.argv)) return;
-    // A directory somewhere unknown (a cd through a CDPATH that may be set) shows no configuration.
-    const dirs = (commandDirectories(effects, i) ?? [cwd]).filter((d) => !isUnknownDirectory(d));
-    for (const file of new Set(dirs.map(lookup)))
+    for (const file of new Set(knownCommandDirectories(effects, i, cwd).map(lookup)))
       if (file !== undefined) out.push({ op: 'read', path: file, raw: file, literal: true, command: i, glob: false });
   });
   return out;

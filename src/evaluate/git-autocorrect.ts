@@ -12,13 +12,12 @@
  * configuration, and git is judged as before.
  */
 import type { ShellAnalysis, PathEffect } from '../shell/types.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
-import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
+import { knownCommandDirectories } from '../shell/effects/path-effects.js';
 import { autocorrectCandidates, autocorrectOff } from '../shell/programs/git/autocorrect.js';
-import { gitSubcommandWords } from '../shell/programs/git/hooks.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
 import { configFiles } from '../shell/programs/git/repository.js';
 import { configPlaces } from '../shell/programs/git/world.js';
+import { readGitCommands } from './git-commands.js';
 
 type Variable = (name: string) => string | null | undefined;
 
@@ -48,14 +47,11 @@ export function gitAutocorrectWrites(
       names: { kind: 'unseen', what: 'program' },
     });
   };
-  analysis.commands.forEach((cmd, i) => {
-    if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
-    const words = gitSubcommandWords(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
-    if (words === undefined || words.sub.startsWith('-')) return;
-    const candidates = autocorrectCandidates(words.sub);
-    if (candidates.length === 0) return;
-    const dirs = (commandDirectories(effects, i) ?? [cwd]).filter((d) => !isUnknownDirectory(d));
-    for (const dir of dirs) {
+  for (const { i, sub } of readGitCommands(analysis)) {
+    if (sub.startsWith('-')) continue;
+    const candidates = autocorrectCandidates(sub);
+    if (candidates.length === 0) continue;
+    for (const dir of knownCommandDirectories(effects, i, cwd)) {
       const found = reads.repositoryAt(dir);
       const config = reads.config(configFiles('found' in found ? found.found : undefined, home, configPlaces(variable)), home);
       const shown = candidates.slice(0, 3).join(', ') + (candidates.length > 3 ? ', …' : '');
@@ -63,21 +59,21 @@ export function gitAutocorrectWrites(
         write(
           i,
           dir,
-          `git ${words.sub} is no command git has, and whether its configuration corrects it to another (help.autocorrect: git ${shown}) cannot be read (${config.unknown})`,
+          `git ${sub} is no command git has, and whether its configuration corrects it to another (help.autocorrect: git ${shown}) cannot be read (${config.unknown})`,
         );
-        return;
+        break;
       }
       // An alias of that name runs instead of a correction (an alias is judged where it is read).
-      if (config.entries.some((e) => e.key === `alias.${words.sub.toLowerCase()}`)) return;
+      if (config.entries.some((e) => e.key === `alias.${sub.toLowerCase()}`)) break;
       const last = config.entries.filter((e) => e.key === 'help.autocorrect').at(-1);
       if (last === undefined || autocorrectOff(last.value ?? 'true')) continue;
       write(
         i,
         dir,
-        `git ${words.sub} is no command git has, and help.autocorrect in ${last.file} makes git run the command nearest it instead (git ${shown}), with words that may make it write anything`,
+        `git ${sub} is no command git has, and help.autocorrect in ${last.file} makes git run the command nearest it instead (git ${shown}), with words that may make it write anything`,
       );
-      return;
+      break;
     }
-  });
+  }
   return out;
 }

@@ -17,20 +17,13 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
 import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
-import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
-import {
-  gitRepositoryWords,
-  gitSubcommandWords,
-  hooksMayRun,
-  isHookName,
-  runsSomeHook,
-  submoduleHooksMayRun,
-} from '../shell/programs/git/hooks.js';
+import { knownCommandDirectories } from '../shell/effects/path-effects.js';
+import { gitRepositoryWords, hooksMayRun, isHookName, runsSomeHook, submoduleHooksMayRun } from '../shell/programs/git/hooks.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
 import { gitHooksDirectory, gitSubmoduleHooks, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';
+import { readGitCommands } from './git-commands.js';
 
 type Variable = (name: string) => string | null | undefined;
 
@@ -114,20 +107,16 @@ export function markGitHookRuns(
   const places = new Map<string, string | undefined>();
   const found = new Map<string, string[]>();
   const modules = new Map<string, ReturnType<typeof gitSubmoduleHooks>>();
-  analysis.commands.forEach((cmd, i) => {
-    if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
-    const words = gitSubcommandWords(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
-    if (words === undefined) return;
-    const { sub, args } = words;
+  commands: for (const { cmd, i, sub, args } of readGitCommands(analysis)) {
     const named = namedRepository(analysis, i, variable);
     // A repository named by a value toolgate cannot read may be any, with any hooks.
     if ('unknown' in named) {
-      if (!runsSomeHook(sub, args)) return;
+      if (!runsSomeHook(sub, args)) continue;
       cmd.opaque = `git ${sub} runs the hooks of a repository toolgate cannot tell (${named.unknown}): code toolgate cannot see`;
-      return;
+      continue;
     }
     // A directory somewhere unknown (a cd through a CDPATH that may be set) shows no hooks.
-    const dirs = (commandDirectories(effects, i) ?? [world.cwd]).filter((d) => !isUnknownDirectory(d));
+    const dirs = knownCommandDirectories(effects, i, world.cwd);
     const may = hooksMayRun(sub, args);
     const subMay = submoduleHooksMayRun(sub, args);
     const installed = (hooks: string, names: readonly string[] | undefined): string[] => {
@@ -143,7 +132,7 @@ export function markGitHookRuns(
       const run = installed(hooks, may);
       if (run.length > 0) {
         cmd.opaque = opaqueReason(sub, may, run, hooks);
-        return;
+        continue commands;
       }
       // The submodules git visits run their own hooks (a submodule's index refreshed by `git status`).
       if (subMay !== undefined && subMay.length === 0) continue;
@@ -151,14 +140,14 @@ export function markGitHookRuns(
       const subs = modules.get(key)!;
       if ('unknown' in subs) {
         cmd.opaque = `git ${sub} may run the hooks of the repository's submodules, which toolgate cannot list (${subs.unknown}): code toolgate cannot see`;
-        return;
+        continue commands;
       }
       for (const s of subs) {
         const ran = installed(s.hooks, subMay);
         if (ran.length === 0) continue;
         cmd.opaque = opaqueReason(sub, subMay, ran, s.hooks, ` (of the submodule ${s.path})`);
-        return;
+        continue commands;
       }
     }
-  });
+  }
 }

@@ -640,6 +640,15 @@ export function commandDirectories(effects: readonly PathEffect[], i: number): r
 }
 
 /**
+ * The directories command `i` runs in whose files toolgate can know: {@link commandDirectories},
+ * else `cwd`, without a directory somewhere unknown (a `cd` through a CDPATH that may be set shows
+ * no files, configuration or hooks).
+ */
+export function knownCommandDirectories(effects: readonly PathEffect[], i: number, cwd: string): string[] {
+  return (commandDirectories(effects, i) ?? [cwd]).filter((d) => !isUnknownDirectory(d));
+}
+
+/**
  * Where an effect stands among the readings of a working directory that depends on how `cd`
  * resolves `..` after a symbolic link (see {@link cwdAlternative}).
  */
