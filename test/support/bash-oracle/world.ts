@@ -117,28 +117,36 @@ export function buildWorld(dirs: { work: string; home: string }, git: (cwd: stri
   git(dirs.work, 'commit', '-q', '-m', 'api docs repository', '--date', '2024-01-02T03:04:05Z');
 
   // A nested work tree, ignored by the project (as vendored checkouts are), whose config runs a program.
-  const nested = at(WORLD.nestedWorkTree);
-  mkdirSync(nested, { recursive: true });
-  git(nested, 'init', '-q', '--template=');
-  writeFileSync(join(nested, 'lib.js'), 'module.exports = 1;\n');
-  git(nested, 'add', '-A');
-  git(nested, 'commit', '-q', '-m', 'lib', '--date', '2024-01-02T03:04:05Z');
-  writeFileSync(join(nested, 'lib.js'), 'module.exports = 2;\n');
-  git(nested, 'config', 'core.fsmonitor', 'evil');
-  git(nested, 'config', 'diff.external', 'evil');
+  nestedWorkTree(at(WORLD.nestedWorkTree), git, 'lib.js', 'lib', [
+    ['core.fsmonitor', 'evil'],
+    ['diff.external', 'evil'],
+  ]);
 
   // A nested work tree whose own configuration moves its hooks into the work tree: a hook written
   // in vendor/hooked/hk runs at `git -C vendor/hooked status` (post-index-change) or commit (#37).
-  const hooked = at(WORLD.hookedWorkTree);
-  mkdirSync(hooked, { recursive: true });
-  git(hooked, 'init', '-q', '--template=');
-  writeFileSync(join(hooked, 'index.js'), 'module.exports = 1;\n');
-  git(hooked, 'add', '-A');
-  git(hooked, 'commit', '-q', '-m', 'hooked', '--date', '2024-01-02T03:04:05Z');
-  writeFileSync(join(hooked, 'index.js'), 'module.exports = 2;\n');
-  git(hooked, 'config', 'core.hooksPath', 'hk');
+  nestedWorkTree(at(WORLD.hookedWorkTree), git, 'index.js', 'hooked', [['core.hooksPath', 'hk']]);
   mkdirSync(join(dirs.work, '.git', 'info'), { recursive: true });
   writeFileSync(join(dirs.work, '.git', 'info', 'exclude'), 'vendor/lib/\nvendor/hooked/\n');
+}
+
+/**
+ * A work tree of its own inside the project: one commit (`message`) of `file`, then `file` changed (so
+ * `status` and `diff` have work to do), then the configuration entries given.
+ */
+function nestedWorkTree(
+  dir: string,
+  git: (cwd: string, ...args: string[]) => string,
+  file: string,
+  message: string,
+  config: readonly (readonly [string, string])[],
+): void {
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '--template=');
+  writeFileSync(join(dir, file), 'module.exports = 1;\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', message, '--date', '2024-01-02T03:04:05Z');
+  writeFileSync(join(dir, file), 'module.exports = 2;\n');
+  for (const [key, value] of config) git(dir, 'config', key, value);
 }
 
 /** Write a commit object with a signature header on top of HEAD (`git hash-object -t commit -w`). */
