@@ -16,8 +16,13 @@ export const WASM_FLAGS: readonly string[] = ['--liftoff-only', '--wasm-lazy-val
  * The flags are the same either way.
  */
 export async function setWasmFlags(): Promise<void> {
+  await setV8Flags(WASM_FLAGS);
+}
+
+/** Set V8 `flags` in this process, as {@link setWasmFlags} does (`toolgate lint` sets its own, see cli/lint.ts). */
+export async function setV8Flags(flags: readonly string[]): Promise<void> {
   const set = bindingSetFlags() ?? (await v8SetFlags());
-  for (const flag of WASM_FLAGS) set(flag);
+  for (const flag of flags) set(flag);
 }
 
 /** The `v8` binding's `setFlagsFromString` through `process.binding`, without its deprecation warning; undefined when absent. */
