@@ -23,7 +23,7 @@ import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { inputMayBeOption } from './input-words.js';
 import { optionNameAt } from '../programs/input-options.js';
 import { readWordsLeniently } from '../programs/parse.js';
-import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
+import { innerPathWords, inputTextsOf, textPieces } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
@@ -32,7 +32,7 @@ import { chosenVariables, type ChosenVariables } from './chosen-variables.js';
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
-import { inertAssignment, inertCodeValue } from '../programs/environment-values.js';
+import { inertAssignment, inertCodeValue, systemVariable } from '../programs/environment-values.js';
 import { variableWrite } from '../programs/variable-writes.js';
 import { ENVIRONMENT_FREE_BUILTINS, EXPORTING_BUILTINS } from '../programs/builtins.js';
 import { exportsOf } from '../programs/variable-setters.js';
@@ -878,6 +878,11 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       }
       return [...new Set(out)];
     };
+    // The paths inside the values a command is given come after every other effect, so that a
+    // write the analysis follows (`GIT_PAGER='rm -rf .claude' git log` runs `rm`) is the one a
+    // reason names.
+    const last: (() => void)[] = [];
+    const addLast: Add = (...args) => void last.push(() => add(...args));
     analysis.commands.forEach((cmd, i) => {
       const bases = [...cwds];
       placed.set(i, bases);
@@ -1021,7 +1026,16 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       }
       // A builtin the shell runs itself writes nothing a variable names (`IFS=/ read a`).
       if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0]!))
-        addVariableWrites(i, name, carried.length === 0 ? own : [...carried, ...own], bases, add, new Set(carried));
+        addVariableWrites(
+          i,
+          name,
+          carried.length === 0 ? own : [...carried, ...own],
+          bases,
+          add,
+          new Set(carried),
+          // A wrapper hands its variables to what it runs, which is judged with them (`nice`, `env`).
+          wrappers.has(i) ? undefined : { add: addLast, reads: (variable) => mayRunValue(analysis, i, variable) },
+        );
       // `export GIT_TRACE2_EVENT=.claude/x; git status`: a variable exported (or declared, which
       // updates one the environment may already export) reaches every later program, which may
       // write where it names.
@@ -1072,6 +1086,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
     });
+    for (const f of last) f();
     // Redirections on compound commands or on nothing: resolve against every directory seen.
     for (const r of analysis.redirects) {
       if (r.command !== undefined || (r.kind !== 'file' && r.kind !== 'read')) continue;
@@ -1231,7 +1246,8 @@ const FOLLOWED_EXPANSION = /^(?:~|\$HOME|\$\{HOME\}|\$PWD|\$\{PWD\})(?:\/[^$`\s'
  * directory) is a write the program may do (`possible`), which protected paths and Edit deny rules
  * meet as an ask, never as a verified write. `knownOnly`: the assignments the line exported before
  * the command (`export GIT_TRACE2_EVENT=/x; git status`), which count only where the program is
- * known to write what they name.
+ * known to write what they name. `inside`: for the command's own assignments, where the paths
+ * inside their values go ({@link addValuePieces}; decision 0104).
  */
 function addVariableWrites(
   i: number,
@@ -1240,6 +1256,7 @@ function addVariableWrites(
   bases: readonly string[],
   add: Add,
   knownOnly: ReadonlySet<string> = new Set(),
+  inside?: { add: Add; reads: (variable: string) => boolean },
 ): void {
   if (assignments.length === 0) return;
   const setsOnLine = (v: string) => assignments.some((a) => a.startsWith(`${v}=`) || a.startsWith(`${v}+=`));
@@ -1261,7 +1278,11 @@ function addVariableWrites(
     // its value (the export itself is already a write any later program may do).
     if (knownOnly.has(a) && !written) continue;
     const looksLikePath = literal ? NAMES_A_PATH.test(value) : FOLLOWED_EXPANSION.test(value);
-    if (!looksLikePath && !(written && !literal)) continue;
+    if (!looksLikePath && !(written && !literal)) {
+      if (inside !== undefined && known === undefined && !knownOnly.has(a) && !SUBSTITUTED.test(m[2]!) && inside.reads(variable))
+        addValuePieces(i, name, a, variable, m[2]!, bases, inside.add);
+      continue;
+    }
     const target = known?.suffix !== undefined ? `${value}${known.suffix}` : value;
     const extra: EffectExtra = {};
     if (known?.tree === true) extra.tree = 'some';
@@ -1285,6 +1306,50 @@ function addInnerReads(analysis: ShellAnalysis, i: number, bases: readonly strin
   if (words.length === 0) return;
   const possible = `${cmd.argv[0]} is a program whose files toolgate does not know, and its arguments or the input written for it name the path`;
   for (const word of words) add(i, 'read', word, word, true, bases, { assumed: 'word', possible });
+}
+
+/** A value whose text is (partly) a command substitution's: its pieces are that command's words, judged as a command of their own. */
+const SUBSTITUTED = /\$\(|`|[<>]\(/;
+
+/**
+ * Whether command `i` may run variable `variable`'s value as a command or read it as options that
+ * name files, for all toolgate knows: not when a model of it or of a wrapper that hands it the
+ * variable says what it does with it (`readsVariables`, judged by `addCodeVariableWrites` and the
+ * option grammar: `PARALLEL='…' parallel echo`), nor when its model says its own variables are
+ * all data (`environment: 'data'`) and this is none of the C library's, the loader's or a shell's.
+ */
+function mayRunValue(analysis: ShellAnalysis, i: number, variable: string): boolean {
+  for (let k: number | undefined = i; k !== undefined; k = analysis.commands[k]!.parent)
+    if (PROGRAMS.get(foldedCommandName(analysis.commands[k]!.argv[0] ?? ''))?.readsVariables?.[variable] !== undefined) return false;
+  const model = PROGRAMS.get(foldedCommandName(analysis.commands[i]!.argv[0] ?? ''));
+  return model?.environment !== 'data' || systemVariable(variable);
+}
+
+/**
+ * The paths inside a value given on the command line to a program toolgate does not know to
+ * ignore the variable (`PAGER='rm -rf .claude' sensible-pager f`, `JAVA_TOOL_OPTIONS=
+ * '-Xlog:gc:file=.claude/settings.json' java -version`): the program may run the value as a
+ * command (a pager, an editor, a hook) or read it as its options, so each piece of it that names a
+ * path (as a whole value does: `NAMES_A_PATH`) is a write it may do (`possible`), which protected
+ * paths and Edit deny rules meet as an ask (decision 0104). A piece with a pattern or a leading `~`
+ * is read as the shell that runs the value would read it.
+ */
+function addValuePieces(
+  i: number,
+  name: string,
+  assignment: string,
+  variable: string,
+  raw: string,
+  bases: readonly string[],
+  add: Add,
+): void {
+  for (const piece of textPieces(raw)) {
+    if (!NAMES_A_PATH.test(piece)) continue;
+    const shellWord = /^~|[*?[]/.test(piece);
+    add(i, 'write', assignment, piece, !shellWord, bases, {
+      possible: `${variable}=… names it inside its value, and ${name} may run that value or read it as options`,
+    });
+  }
 }
 
 /**

@@ -168,6 +168,20 @@ export function innerPathWords(argv: readonly string[], inputs: readonly string[
   return out === undefined ? [] : [...out];
 }
 
+/**
+ * The pieces of one text (a variable's value given on the command line) split as
+ * {@link innerPathWords} splits an argument, also after quote removal: `rm -rf .claude` gives
+ * `rm`, `-rf`, `.claude`; `-Xlog:gc:file=.claude/x` gives `-Xlog:gc:file`, `.claude/x`. Pieces
+ * with an expansion in them (`$PWD`) name no one path and are left out.
+ * @internal
+ */
+export function textPieces(text: string): string[] {
+  const out = new Set<string>();
+  for (const spelled of spellings(text))
+    for (const piece of spelled.split(PATH_SPLIT)) if (piece !== '' && !/[$`]/.test(piece)) out.add(piece);
+  return [...out];
+}
+
 /** What a program's words already name as paths: each whole argument, an option's `=VALUE`, an `@FILE`'s FILE. */
 function namedWords(argv: readonly string[]): Set<string> {
   const named = new Set<string>();

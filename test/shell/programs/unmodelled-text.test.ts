@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, prepareShell } from '../../../src/shell/index.js';
-import { innerPathWords, innerProgramWords, inputTexts } from '../../../src/shell/programs/unmodelled-text.js';
+import { innerPathWords, innerProgramWords, inputTexts, textPieces } from '../../../src/shell/programs/unmodelled-text.js';
 import { wordsOfUnknownPrograms } from '../../../src/shell/unknown-programs.js';
 
 beforeAll(async () => {
@@ -56,6 +56,17 @@ describe('innerPathWords', () => {
   });
   it('pieces of the input text', () => {
     expect(innerPathWords(['cpp', '-P'], ['#include "creds"'])).toContain('creds');
+  });
+});
+
+describe('textPieces', () => {
+  it.each([
+    [`'rm -rf .claude'`, ['rm', '-rf', '.claude']],
+    [`'sh -c "rm -rf .cl""aude"'`, ['sh', '-c', 'rm', '-rf', '.cl', 'aude', '.claude']],
+    ['-Xlog:gc:file=.claude/settings.json', ['-Xlog:gc:file', '.claude/settings.json']],
+    [`"rm -rf $HOME/.ssh"`, ['rm', '-rf']],
+  ])('%s gives the pieces %j (a piece holding an expansion is left out)', (text, pieces) => {
+    expect(textPieces(text).sort()).toEqual([...pieces].sort());
   });
 });
 
