@@ -1247,7 +1247,7 @@ const FOLLOWED_EXPANSION = /^(?:~|\$HOME|\$\{HOME\}|\$PWD|\$\{PWD\})(?:\/[^$`\s'
  * meet as an ask, never as a verified write. `knownOnly`: the assignments the line exported before
  * the command (`export GIT_TRACE2_EVENT=/x; git status`), which count only where the program is
  * known to write what they name. `inside`: for the command's own assignments, where the paths
- * inside their values go ({@link addValuePieces}; decision 0104).
+ * inside their values go ({@link addValuePieces}; decision 0105).
  */
 function addVariableWrites(
   i: number,
@@ -1331,7 +1331,7 @@ function mayRunValue(analysis: ShellAnalysis, i: number, variable: string): bool
  * '-Xlog:gc:file=.claude/settings.json' java -version`): the program may run the value as a
  * command (a pager, an editor, a hook) or read it as its options, so each piece of it that names a
  * path (as a whole value does: `NAMES_A_PATH`) is a write it may do (`possible`), which protected
- * paths and Edit deny rules meet as an ask (decision 0104). A piece with a pattern or a leading `~`
+ * paths and Edit deny rules meet as an ask (decision 0105). A piece with a pattern or a leading `~`
  * is read as the shell that runs the value would read it.
  */
 function addValuePieces(
