@@ -184,6 +184,22 @@ function expand(
       reason: `${name} reads more options from ${file}, which make it run code toolgate cannot read${'reason' in first ? `: ${first.reason}` : ''}`,
     });
   const named = model?.files?.(name, spliced);
+  // Writes of names the model cannot work out that the words add, as on the command line
+  // (`-wrapper sh,-c,…` in a gcc response file: a command line that may write any name, decision
+  // 0092; it ran under Bash(*) as consented opaque code, replay 17b NEW-5).
+  const unseenBefore = new Set((model?.files?.(name, argv)?.unseen ?? []).map((u) => u.why));
+  for (const u of named?.unseen ?? [])
+    if (!unseenBefore.has(u.why))
+      out.effects.push({
+        op: u.op,
+        path: base,
+        raw: `${u.why} (read from ${file})`,
+        literal: true,
+        command,
+        glob: false,
+        tree: 'some',
+        names: { kind: 'unseen', what: 'program' },
+      });
   if (named !== undefined && named.modelled !== 'partly') {
     // What the words name, and what the command does that it did not without them (`ar @args`
     // holding `x lib.a` extracts into the working directory).

@@ -8,57 +8,26 @@
  * the view, and each word there is a file the command reads — an option's value too (`-include
  * .env`, `-imacros .env`). toolgate has no grammar of their options: their other words keep the
  * treatment of a program it does not model (each assumed a path read and written), and the
- * programs their options choose (`-B`, `--prefix`, `-wrapper`, `-fplugin`, `-specs`, and any in a
- * response file) are opaque code; what else their options may run is not seen (`runs: 'unseen'`).
+ * programs their options choose (`-B`, `--prefix`, `-wrapper`, `-fplugin`, `-specs`, ld's
+ * `-plugin` through `-Wl,`, and any in a response file: `compiler-driver.ts`) are opaque code, and
+ * the command line `-wrapper` hands over may write any name (a protected ask); what else their
+ * options may run is not seen (`runs: 'unseen'`).
  */
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import { variantBase } from './name-variants.js';
-import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+import { driverRuns, driverWords, wrapperRuns } from './compiler-driver.js';
+import { withOpaqueRunners } from './option-runs.js';
+import type { WrapperInfo } from './wrapper-types.js';
 
 /**
- * Options that choose a program the driver runs or code it loads, as a word spells them (`-B DIR`,
- * `-BDIR`, `--prefix=DIR`, `--prefix DIR`, `-wrapper PROG,ARGS`, `-fplugin=SO`, `-specs=FILE`):
- * the driver runs `DIR/cc1`, `DIR/as`, `DIR/ld`, … from a directory the agent may have filled,
- * PROG in front of each of them, the plugin's code, or what the specs file names — opaque code.
- * Verified with gcc 12.2 (each ran a script of the agent's: `cc1` for `-B` and `--prefix`, `as`
- * for `-wrapper`, the plugin's `plugin_init`, the `ld` a `*linker:` spec names) and clang 14
- * (`-B` and `--prefix`: the `ld` it links with; its `as` with `-fno-integrated-as`).
- */
-const CHOOSES_PROGRAM: readonly { re: RegExp; separate: boolean; what: string }[] = [
-  { re: /^(-B|--prefix)$/, separate: true, what: 'runs its helper programs (cc1, as, ld, …) from' },
-  { re: /^(-B.|--prefix=)/, separate: false, what: 'runs its helper programs (cc1, as, ld, …) from' },
-  { re: /^-wrapper$/, separate: true, what: 'runs each of its helper programs through' },
-  { re: /^-(fplugin|fpass-plugin)=/, separate: false, what: 'loads the plugin code of' },
-  { re: /^(-specs=|--specs=)/, separate: false, what: 'takes the programs it runs from the specs file' },
-  { re: /^-specs$|^--specs$/, separate: true, what: 'takes the programs it runs from the specs file' },
-];
-
-/** ld's options that load code (`-plugin SO`; its `-Bstatic`, `-Bsymbolic` are no directory). */
-const LD_LOADS: typeof CHOOSES_PROGRAM = [
-  { re: /^--?plugin$/, separate: true, what: 'loads the plugin code of' },
-  { re: /^--?plugin=/, separate: false, what: 'loads the plugin code of' },
-];
-
-/**
- * What a compiler driver runs besides its own helpers (see {@link CHOOSES_PROGRAM}). A response
+ * What a compiler driver or ld runs besides its own helpers (`compiler-driver.ts`). A response
  * file's words are read for the same options in `evaluate/response-files.ts` (a file the view
  * cannot show is hidden code: `responseUnseen`). Environment variables that do the same
  * (`COMPILER_PATH`, `GCC_EXEC_PREFIX`) are code to a program with no `environment` fact.
  */
 function compilerRuns(name: string, argv: readonly string[]): WrapperInfo | undefined {
-  const inner: Unwrapped[] = [];
-  for (let k = 1; k < argv.length; k++) {
-    const word = argv[k]!;
-    const hit = (isLinker(name) ? LD_LOADS : CHOOSES_PROGRAM).find((c) => c.re.test(word));
-    if (hit === undefined) continue;
-    const value = hit.separate ? argv[k + 1] : word.replace(/^(-B|--prefix=|-fplugin=|-fpass-plugin=|-specs=|--specs=|--?plugin=)/, '');
-    inner.push({
-      kind: 'opaque',
-      reason: `${name} ${hit.separate ? `${word} ${value ?? ''}`.trim() : word} ${hit.what} ${value ?? 'a word that is missing'}`,
-    });
-    if (hit.separate) k++;
-  }
+  const inner = driverRuns(name, argv, isLinker(name));
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
 }
 
@@ -142,8 +111,10 @@ function passThroughItems(word: string, k: number): FileOperand[] {
 function compilerFiles(argv: readonly string[], literal?: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
   const notFiles: number[] = [];
-  for (let k = 1; k < argv.length; k++) {
-    const word = argv[k]!;
+  const name = ownName(argv[0]);
+  // gcc's long spellings as the options they stand for (`--warn-l,A` is `-Wl,A`); ld's words as they are.
+  const words = isLinker(name) ? argv.slice(1).map((word, i) => ({ word, index: i + 1 })) : driverWords(argv, !name.startsWith('clang'));
+  for (const { word, index: k } of words) {
     if (word.startsWith('@')) files.push({ op: 'read', index: k, value: word.slice(1) });
     else if (PASS_THROUGH.test(word) && literal?.[k] !== false) {
       const items = passThroughItems(word, k);
@@ -205,7 +176,15 @@ export const compilers = defineProgram({
     'Debian 12 installs them as gcc-12, x86_64-linux-gnu-gcc(-12), x86_64-linux-gnu-ld.bfd, …: the same programs (nameVariants)',
     'LLVM CommandLine library, "Response files" (clang; not verified here: no clang installed)',
   ],
-  files: (_name, argv, literal) => compilerFiles(argv, literal),
+  // The command line `-wrapper` hands over may write anything: a protected ask in every mode
+  // (decision 0092), not opaque code `Bash(*)` consents to (replay 17b NEW-5: `gcc -wrapper
+  // /bin/sh,-c,'rm -rf .claude' -c x.c` removed .claude under Bash(*) in bypassPermissions). The
+  // files of code its other options name (`-B`, a plugin, a specs file) are the opaque-code table's.
+  files: (_name, argv, literal) => {
+    const wrapped = isLinker(ownName(argv[0])) ? [] : wrapperRuns(ownName(argv[0]), argv);
+    const runs = wrapped.length > 0 ? { inner: wrapped, transparent: false, exactOnly: false } : undefined;
+    return withOpaqueRunners(compilerFiles(argv, literal), runs);
+  },
   unwrap: (argv) => compilerRuns(ownName(argv[0]), argv),
   responseFiles: 'binutils',
   nameVariants: true,
@@ -222,6 +201,16 @@ export const compilers = defineProgram({
       command: 'gcc x.o -Wl,-Map,out/x.map',
       effects: ['write ./out/x.map (path)', 'write ./x.o (word)', 'read ./out/x.map (word)'],
       why: "each item of -Wl, is a word ld is given: -Map's value is the next item, a file ld writes (and, read, may be a linker script)",
+    },
+    {
+      command: "gcc -wrapper sh,-c,'rm -rf .claude' -c x.c",
+      effects: ['write . [some]', 'write ./sh,-c,rm -rf .claude (word)', 'write ./x.c (word)'],
+      why: 'the driver runs cc1 and as through the wrapper: code toolgate does not read, which may write any name (replay 17b NEW-5)',
+    },
+    {
+      command: 'gcc -Wl,-plugin,./p.so x.o',
+      effects: ['write ./p.so (path)', 'write ./x.o (word)'],
+      why: "the linker's words are read as ld reads them: -plugin loads ./p.so, opaque code (unwrap)",
     },
   ],
 });

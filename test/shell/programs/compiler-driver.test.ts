@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { driverRuns, driverWords } from '../../../src/shell/programs/compiler-driver.js';
+
+const runs = (command: string, name = command.split(' ')[0]!): string[] =>
+  driverRuns(name, command.split(' '), name === 'ld').map((u) => (u.kind === 'opaque' ? u.reason : u.kind));
+
+describe('driverWords: gcc long spellings (gcc.cc option_map)', () => {
+  it.each([
+    ['gcc --pref bin/ x.c', ['-B', 'bin/', 'x.c']],
+    ['gcc --prefix=bin/ x.c', ['-B', 'bin/', 'x.c']],
+    ['gcc --spe s.specs x.c', ['-specs', 's.specs', 'x.c']],
+    ['gcc --for-l -plugin x.c', ['-Xlinker', '-plugin', 'x.c']],
+    ['gcc --warn-l,-plugin,p.so x.c', ['-Wl,-plugin,p.so', 'x.c']],
+    ['gcc --plugin=p.so x.c', ['-fplugin=p.so', 'x.c']],
+    ['gcc -Xlinker --plugin=p.so', ['-Xlinker', '--plugin=p.so']],
+  ])('%s', (command, words) => {
+    expect(driverWords(command.split(' ')).map((w) => w.word)).toEqual(words);
+  });
+
+  it('clang keeps long words it has no whole name for', () => {
+    expect(driverWords(['clang', '--ld-path=./ld', '--prefix', 'bin'], false).map((w) => w.word)).toEqual(['--ld-path=./ld', '-B', 'bin']);
+  });
+});
+
+describe('driverRuns', () => {
+  it.each([
+    "gcc -wrapper /bin/sh,-c,'rm -rf .claude' -c x.c",
+    'gcc -c x.c -wrapper /usr/bin/true',
+    'gcc -Bbin/ -c x.c',
+    'gcc -B /tmp/t -c x.c',
+    'gcc -B/usr/local/bin -c x.c',
+    'gcc -B/usr/lib/../../tmp -c x.c',
+    'gcc -specs=./s.specs -c x.c',
+    'gcc -specs s.specs -c x.c',
+    'gcc -fplugin=./p.so -c x.c',
+    'gcc -fplugin=p.so -c x.c',
+    'gcc -Wp,-fplugin=./p.so -c x.c',
+    'gcc -Xpreprocessor -fplugin=./p.so -c x.c',
+    'gcc -Wl,-plugin,./p.so x.o',
+    'gcc -Wl,-plugin -Wl,./p.so x.o',
+    'gcc -Wl,--plugin=./p.so x.o',
+    'gcc -Xlinker -plugin -Xlinker ./p.so x.o',
+    'gcc -Wl,@link.rsp x.o',
+    'clang -Xclang -load -Xclang ./p.so -c x.c',
+    'clang -fuse-ld=./ld x.o',
+    'clang --ld-path=./ld x.o',
+    'ld -plugin ./p.so x.o',
+  ])('%s runs code toolgate cannot read', (command) => {
+    expect(runs(command).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    'gcc -O2 -o app main.c',
+    'cc -Wl,-rpath,/opt/lib -o app main.c',
+    'gcc -Wl,-O1,--as-needed main.c -o app',
+    'gcc -Wl,--plugin-opt=-pass-through=-lgcc main.o',
+    'gcc -fplugin=annobin -c x.c',
+    'gcc -B/usr/libexec/mold main.c',
+    'gcc -specs=/usr/share/dpkg/no-pie-link.specs main.c',
+    'gcc -Wl,-plugin,/usr/lib/gcc/x86_64-linux-gnu/12/liblto_plugin.so main.o',
+    'gcc -fuse-ld=mold main.c',
+    'ld @link.rsp',
+    'ld -o app main.o',
+  ])('%s runs nothing of its own', (command) => {
+    expect(runs(command)).toEqual([]);
+  });
+
+  it('says what runs', () => {
+    expect(runs('ld -plugin ./x.so a.o')).toEqual(['ld -plugin ./x.so loads the plugin code of ./x.so']);
+    expect(runs('gcc -B ./tools -c x.c')).toEqual(['gcc -B ./tools runs its helper programs (cc1, as, ld, …) from ./tools']);
+    expect(runs('gcc -wrapper sh,-c,x -c x.c')).toEqual(['gcc -wrapper sh,-c,x runs each of its helper programs through sh,-c,x']);
+    expect(runs('gcc -Wl,-plugin,./p.so x.o')).toEqual(['gcc hands the linker -plugin ./p.so, which loads the plugin code of ./p.so']);
+    expect(runs('gcc -Bbin -c x.c')).toEqual(['gcc -Bbin runs its helper programs (cc1, as, ld, …) from bin']);
+  });
+});
