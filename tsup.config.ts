@@ -127,7 +127,7 @@ export default defineConfig([
   {
     // The ES modules of the library and the command line in one build, so they share chunks.
     ...common,
-    entry: { ...entries, 'cli-program': 'src/cli/program.ts' },
+    entry: { ...entries, 'cli-program': 'src/cli/program.ts', 'cli-lint': 'src/cli/lint-program.ts' },
     format: ['esm'],
     // Written by writeModuleDeclarations, from the CommonJS build's declarations.
     dts: false,
@@ -210,8 +210,9 @@ export default defineConfig([
   },
   {
     // The `toolgate` command as CommonJS (dist/cli/package.json says so), so `toolgate hook`, started
-    // once per tool call, never starts Node's ES module loader; every other command imports the ES
-    // module program (dist/cli-program.js).
+    // once per tool call, never starts Node's ES module loader; `toolgate lint` imports the ES module
+    // program of its command alone (dist/cli-lint.js), every other command the whole one
+    // (dist/cli-program.js).
     entry: { 'cli/main': 'src/cli/main.ts' },
     format: ['cjs'],
     target: 'node20',
@@ -224,6 +225,7 @@ export default defineConfig([
           // The program stays in the ES module build, which shares its chunks with the library; the
           // hook module is run from dist/cli/hook.cjs, never imported, in the package.
           build.onResolve({ filter: /^\.\/program\.js$/ }, () => ({ path: '../cli-program.js', external: true }));
+          build.onResolve({ filter: /^\.\/lint-program\.js$/ }, () => ({ path: '../cli-lint.js', external: true }));
           build.onResolve({ filter: /^\.\/hook\.js$/ }, () => ({ path: './hook.cjs', external: true }));
         },
       },

@@ -29,7 +29,9 @@ if (args[0] === 'hook' && !args.includes('--help') && !args.includes('-h')) {
 } else {
   // A reader that closes early (`| head`) ends the command quietly, not with a stack trace.
   exitOnClosedPipe(process.stdout);
-  void import('./program.js').then(async ({ main }) => {
+  // `lint` loads only its own command (lint-program.ts): the other commands' modules are ≈ 50 ms
+  // of CPU at its start.
+  void (args[0] === 'lint' ? import('./lint-program.js') : import('./program.js')).then(async ({ main }) => {
     process.exitCode = await main(process.argv);
   });
 }

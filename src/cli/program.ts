@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import type { Decision, ToolCall } from '../core/types.js';
@@ -15,7 +15,6 @@ import {
 import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
 import { formatDecision, formatTrace } from './format.js';
 import { registerHookCommand } from './hook.js';
-import { TOOLGATE_VERSION } from './version.js';
 import { nodeFsView } from '../node/fs.js';
 import { formatWhatIf, whatIf } from '../lint/what-if.js';
 import { registerLintCommand } from './lint.js';
@@ -25,13 +24,9 @@ import { registerAsksCommand, registerAuditCommand } from './asks.js';
 import { registerGrantsCommand } from './grants.js';
 import { registerDiffCommand } from './diff.js';
 import { formatDiagnostics, loadPolicyFromFlags, startingMode, UsageError, type LoadedPolicy, type PolicyOptions } from './load.js';
+import { EXIT, newProgram, runProgram } from './run-program.js';
 
-/**
- * Exit codes of `toolgate check` / `explain` (documented in the README):
- * 0 allow, 3 ask, 4 deny, 2 usage error, 1 internal error. `--batch` exits 0 when every line
- * was decided, 2 when a line could not be read.
- */
-export const EXIT = { allow: 0, internal: 1, usage: 2, ask: 3, deny: 4 } as const;
+export { EXIT };
 
 /** The permission modes, as `--mode` takes them (Claude Code docs, "Permission modes"). */
 const MODES_HELP = `Modes (--mode; default: the settings' defaultMode, else default):
@@ -321,11 +316,7 @@ async function batch(flags: CheckFlags): Promise<number> {
 
 /** Build the `toolgate` command line program. */
 export function buildProgram(): Command {
-  const program = new Command('toolgate')
-    .description('Decide whether an AI agent tool call runs (allow), needs a person (ask) or is refused (deny), with Claude Code settings.')
-    .version(TOOLGATE_VERSION, '-V, --version')
-    .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  const program = newProgram();
 
   policyOptions(program.command('check'))
     .description('decide one call (or, with --batch, one per line of JSONL on stdin)')
@@ -372,17 +363,5 @@ export function buildProgram(): Command {
 
 /** Run the CLI with `argv` (as `process.argv`). Resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
-  try {
-    await program.parseAsync(argv);
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
-  } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT.usage;
-    if (e instanceof UsageError) {
-      process.stderr.write(`toolgate: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    process.stderr.write(`toolgate: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    return EXIT.internal;
-  }
+  return runProgram(buildProgram(), argv);
 }
