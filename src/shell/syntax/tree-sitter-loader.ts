@@ -69,6 +69,29 @@ function shippedGrammar(): string | undefined {
   return undefined;
 }
 
+/**
+ * The parser runtime the build ships beside the library's chunks (`dist/web-tree-sitter/`,
+ * decision 0101), required rather than imported: an ES module's `import()` of a CommonJS file has
+ * Node lex its 168 kB for export names first (≈ 20 ms of CPU at every start that parses, against
+ * ≈ 3 ms for `require`). Undefined where there is no such copy (a source checkout: the dev
+ * dependency is imported; `toolgate hook`, whose loader answers the import, decision 0076).
+ */
+function shippedRuntime(): string | undefined {
+  try {
+    const url = new URL('./web-tree-sitter/web-tree-sitter.cjs', import.meta.url);
+    if (url.protocol === 'file:' && existsSync(url)) return fileURLToPath(url);
+  } catch {
+    // no module URL: imported below
+  }
+  return undefined;
+}
+
+async function parserRuntime(): Promise<typeof import('web-tree-sitter')> {
+  const shipped = shippedRuntime();
+  if (shipped !== undefined) return (await requireFromHere())(shipped) as typeof import('web-tree-sitter');
+  return import('web-tree-sitter');
+}
+
 async function grammarBytes(grammar: PrepareShellOptions['grammar']): Promise<Uint8Array> {
   if (grammar instanceof Uint8Array) return grammar;
   // The Buffer is a Uint8Array already: a copy of the 1.4 MB grammar cost ≈ 0.5 ms of each hook
@@ -83,7 +106,7 @@ async function grammarBytes(grammar: PrepareShellOptions['grammar']): Promise<Ui
 export function loadTreeSitter(options: PrepareShellOptions = {}): Promise<void> {
   if (parser) return Promise.resolve();
   loading ??= (async () => {
-    const { Parser, Language } = await import('web-tree-sitter');
+    const { Parser, Language } = await parserRuntime();
     await Parser.init();
     const language = await Language.load(await grammarBytes(options.grammar));
     const p = new Parser();
