@@ -206,7 +206,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [149, 8, ["getopts"], ["files","runs.nothing","state","variableWords"], {}],
   [149, 9, ["shopt"], ["files","runs.nothing","state"], {}],
   [149, 10, ["shift"], ["arithmeticSubscripts","files","runs.nothing"], {}],
-  [149, 11, ["wait"], ["arithmeticSubscripts","files","runs.nothing","variableWords","variables"], {}],
+  [149, 11, ["wait"], ["arithmeticSubscripts","files","runs.nothing","state","variableWords","variables"], {}],
   [149, 12, ["exit"], ["arithmeticSubscripts","files","runs.nothing"], {}],
   [149, 13, ["return"], ["arithmeticSubscripts","files","runs.nothing"], {}],
   [149, 14, ["kill"], ["files","runs.nothing"], {}],

@@ -194,14 +194,20 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     examples: [{ command: 'shopt -s extglob && ls', hides: true }],
   }),
   builtin('shift', plain('shift: shift the positional parameters', 'shift 2', { arithmetic: true })),
-  builtin(
-    'wait',
-    plain('wait: wait for jobs to finish', 'wait %1', {
-      arithmetic: true,
-      variables: true,
-      variableWords: { nameOptions: 'p', optionsOnly: true },
-    }),
-  ),
+  builtin('wait', {
+    summary: 'wait: wait for jobs to finish (bash 5.1+: -p VAR gets the id of the job that ended)',
+    arithmetic: true,
+    variables: true,
+    variableWords: { nameOptions: 'p', optionsOnly: true },
+    // bash 5.2 sets VAR even with no job to wait for (to the empty string): `wait -p PATH` leaves
+    // PATH empty, and a later bare name runs from the working directory (red team 18 F7).
+    setsNames: true,
+    examples: [
+      { command: 'wait %1', effects: [] },
+      { command: 'wait -p PATH; ls', hides: true, why: '-p sets the variable it names, here PATH' },
+      { command: 'wait -n -p id %1 %2', hides: false, why: 'id is no variable later commands resolve by' },
+    ],
+  }),
   builtin('exit', plain('exit: leave the shell', 'exit 1', { arithmetic: true })),
   builtin('return', plain('return: return from a function or sourced script', 'return 0', { arithmetic: true })),
   builtin('kill', plain('kill: send a signal to processes or jobs', 'kill -TERM %1')),
