@@ -67,8 +67,9 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
 }
 
 /**
- * Whether the command's program is one toolgate has no model of: no program model, no file
- * effects it knows, not a wrapper, shell or builtin it reads, not read-only. Its effects are
+ * Whether the command's program is one toolgate has no model of: no program model (or one of
+ * some facets only, `otherwiseUnknown`), no file effects it knows, not a wrapper, shell or
+ * builtin it reads, not read-only. Its effects are
  * unknown — what it writes, what it runs — so it is judged like opaque code (the opaque-code
  * table; a wildcard allow rule is consent for it, as the program is not known to run code).
  */
@@ -76,8 +77,11 @@ export function unmodelledProgram(cmd: SimpleCommand): boolean {
   const argv0 = cmd.argv[0];
   if (argv0 === undefined || cmd.literal[0] !== true || cmd.unknown !== undefined || cmd.opaque !== undefined) return false;
   const name = foldedCommandName(argv0);
-  if (name === '' || KNOWN.has(name) || PATH_FREE_BUILTINS.has(name) || PROGRAMS.get(name) !== undefined) return false;
-  if (fileOperands(name, cmd.argv, cmd.literal).modelled !== false) return false;
+  if (name === '' || KNOWN.has(name) || PATH_FREE_BUILTINS.has(name)) return false;
+  // A model of some facets only (`otherwiseUnknown`: kubectl's --kubeconfig) leaves the rest unknown.
+  const model = PROGRAMS.get(name);
+  if (model !== undefined && model.otherwiseUnknown !== true) return false;
+  if (model === undefined && fileOperands(name, cmd.argv, cmd.literal).modelled !== false) return false;
   return !isReadOnly(cmd, { set: 'claudeCode' }).readOnly;
 }
 

@@ -11,10 +11,11 @@ import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
 /**
  * Variables whose value is a command line the program runs to page its output: git's
  * `GIT_PAGER` and `PAGER` (git 2.39 pager.c: an empty value or `cat` starts no pager at all), and
- * `PAGER`/`MANPAGER` for man and the rest. `cat` and nothing run no code of anyone's choosing
+ * `PAGER`/`MANPAGER` for man and the rest, `SYSTEMD_PAGER` for systemd's tools (journalctl(1): `cat`
+ * or nothing is `--no-pager`). `cat` and nothing run no code of anyone's choosing
  * (`cat` is looked up along the PATH the command inherits, as the bare command's programs are).
  */
-const PAGER_VARIABLES: ReadonlySet<string> = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER']);
+const PAGER_VARIABLES: ReadonlySet<string> = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'SYSTEMD_PAGER']);
 
 /** A pager value that runs nothing: `cat` or empty, quoted or not. */
 const INERT_PAGER = /^(?:cat|'cat'|"cat"|''|""|)$/;
@@ -96,7 +97,7 @@ const KNOWN_PAGER = /^(?:less|more|pager)(?:\s+-[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX
  * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less,
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
  * `/dev/null` for a file of options (rg's, bat's), for `LESS` only options with no start command (`+cmd`, which
- * less runs on each file), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
+ * less runs on each file), for `SYSTEMD_LESS` only display flags (`INERT_LESS`), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
  * `RSYNC_RSH` rsync's default `ssh`, for `NODE_OPTIONS` runtime tuning only (`INERT_NODE_OPTION`). `undefined`: not literal.
  * @internal
  */
@@ -105,6 +106,8 @@ export function inertCodeValue(name: string, value: string | undefined): boolean
   if (value === '') return true;
   // `-+X` resets option X; any other `+` may start a command.
   if (name === 'LESS') return !value.replace(/(^|\s)-\+/g, '$1-').includes('+');
+  // `SYSTEMD_LESS=FRSXMK`: systemd's default, display flags only.
+  if (name === 'SYSTEMD_LESS') return INERT_LESS.test(value);
   // `MANPAGER=less man ls`, `PAGER='less -R'`: a pager by name, with display flags only.
   if (PAGER_VARIABLES.has(name) || name === 'BAT_PAGER') return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
   // `RSYNC_RSH=ssh`: rsync's own default.

@@ -28,6 +28,7 @@ import { comm } from './comm.js';
 import { compilers, gccTools } from './compilers.js';
 import { bzip2, compress, gzip, lz4, pigz, xz, zstd } from './compressors.js';
 import { cp } from './cp.js';
+import { aws, kubectl } from './credential-plugins.js';
 import { curl } from './curl/index.js';
 import { cut } from './cut.js';
 import { date } from './date.js';
@@ -125,6 +126,7 @@ import { strings } from './strings.js';
 import { runuser, su } from './su.js';
 import { sudo } from './sudo.js';
 import { SUPERVISOR_MODELS, faketime, sandboxes } from './supervisors.js';
+import { systemdTools } from './systemd-tools.js';
 import { tac } from './tac.js';
 import { tail } from './tail.js';
 import { tar } from './tar/index.js';
@@ -201,6 +203,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => xz,
   () => zstd,
   () => cp,
+  () => aws,
+  () => kubectl,
   () => curl,
   () => cut,
   () => date,
@@ -324,6 +328,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => SUPERVISOR_MODELS,
   () => faketime,
   () => sandboxes,
+  () => systemdTools,
   () => tac,
   () => tail,
   () => tar,

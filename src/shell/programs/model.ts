@@ -230,6 +230,13 @@ export interface ProgramModel {
    */
   readonly optionVariablesAt?: (argv: readonly string[]) => number;
   /**
+   * Only the facets it has are modelled (the variables it reads, for systemd's tools, kubectl,
+   * aws): what it writes and runs otherwise is unknown, so it is still a program toolgate has no
+   * model of for the opaque-code table (`shell/unknown-programs.ts`): with a deny rule naming a
+   * program, `systemctl restart x` asks as before.
+   */
+  readonly otherwiseUnknown?: true;
+  /**
    * As a wrapper, it runs its command with variables toolgate cannot see (dotenv's and env-cmd's
    * `.env` files): why. Every variable not set closer to that command may then hold anything, an
    * option variable (`TAR_OPTIONS`) any option (`commands/given-environment.ts`).

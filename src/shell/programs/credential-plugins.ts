@@ -1,0 +1,104 @@
+/**
+ * Cloud command-line clients whose configuration files name a program they run to get
+ * credentials: kubectl (a kubeconfig user's `exec:` plugin) and the AWS CLI (a profile's
+ * `credential_process`). A configuration file the command line names — by a variable or, for
+ * kubectl, by `--kubeconfig` — is one toolgate does not read, so what it runs may write anything:
+ * a protected ask in every mode (decision 0092). Verified on Debian 12 (#37): with a kubeconfig
+ * whose user ran `sh -c 'rm -rf .claude'`, `KUBECONFIG=./k.yaml kubectl get pods` and `kubectl
+ * --kubeconfig k.yaml version` removed .claude (the server was unreachable: the plugin runs first);
+ * `AWS_CONFIG_FILE=./c.ini aws sts get-caller-identity` and `AWS_SHARED_CREDENTIALS_FILE=./c.ini aws
+ * s3 ls` did with `credential_process = sh -c "rm -rf .claude"`, and `PYTHONPATH=. aws --version`
+ * with a `sitecustomize.py` there (AWS CLI 1.x is a Python program).
+ *
+ * Only that is modelled: what each does otherwise (`kubectl apply`, `aws s3 rm`) is not, so each
+ * stays a program whose writes toolgate does not know (`otherwiseUnknown`).
+ */
+import type { FileOperands } from '../options/file-operands.js';
+import { defineProgram } from './model.js';
+
+/**
+ * `--kubeconfig FILE` / `--kubeconfig=FILE` anywhere before `--` (kubectl's global flags follow
+ * any subcommand; pflag takes no abbreviation): an unseen write for each.
+ */
+function kubectlFiles(argv: readonly string[]): FileOperands {
+  const unseen: { op: 'write'; why: string }[] = [];
+  for (let k = 1; k < argv.length && argv[k] !== '--'; k++) {
+    const w = argv[k]!;
+    const file = w === '--kubeconfig' ? argv[k + 1] : w.startsWith('--kubeconfig=') ? w.slice('--kubeconfig='.length) : undefined;
+    if (file !== undefined)
+      unseen.push({
+        op: 'write',
+        why: `kubectl --kubeconfig ${file} reads a kubeconfig whose user may name an exec credential plugin, a program kubectl runs, which toolgate cannot see`,
+      });
+  }
+  return { files: [], unresolved: [], modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
+}
+
+/** @internal */
+export const kubectl = defineProgram({
+  names: ['kubectl'],
+  summary: 'kubectl: the Kubernetes client (only the kubeconfig it reads and the programs its variables name are modelled)',
+  sources: [
+    'Kubernetes docs, Organizing cluster access using kubeconfig files (KUBECONFIG, --kubeconfig); client-go credential plugins (users[].user.exec)',
+    'kubectl edit (KUBE_EDITOR, EDITOR), kubectl diff (KUBECTL_EXTERNAL_DIFF); verified with kubectl 1.32 on Debian 12 (#37)',
+  ],
+  files: (_name, argv) => kubectlFiles(argv),
+  readsVariables: {
+    KUBECONFIG: {
+      may: ['options-file'],
+      what: 'KUBECONFIG names the kubeconfig files kubectl reads, whose users may name an exec credential plugin it runs',
+    },
+    KUBE_EDITOR: { may: ['code'], what: 'KUBE_EDITOR names the editor kubectl edit runs' },
+    EDITOR: { may: ['code'], what: 'EDITOR names the editor kubectl edit runs when KUBE_EDITOR is not set' },
+    KUBECTL_EXTERNAL_DIFF: { may: ['code'], what: 'KUBECTL_EXTERNAL_DIFF names the program kubectl diff runs' },
+  },
+  otherwiseUnknown: true,
+  runs: 'unseen',
+  examples: [
+    { command: 'kubectl get pods', effects: ['write ./get (word)', 'write ./pods (word)'], why: 'what kubectl does is not modelled' },
+    {
+      command: 'kubectl --kubeconfig k.yaml get pods',
+      effects: ['write . [some]', 'write ./k.yaml (word)', 'write ./get (word)', 'write ./pods (word)'],
+      why: "the kubeconfig's exec plugin runs before any request",
+    },
+    {
+      command: 'KUBECONFIG=./k.yaml kubectl get pods',
+      effects: ['write ./k.yaml', 'write . [some]', 'write ./get (word)', 'write ./pods (word)'],
+      why: 'the same file, named by the variable',
+    },
+  ],
+});
+
+/** @internal */
+export const aws = defineProgram({
+  names: ['aws'],
+  summary: 'aws: the AWS command-line client (only the configuration files and the programs its variables name are modelled)',
+  sources: [
+    'AWS CLI user guide, Environment variables (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE, AWS_PAGER), Sourcing credentials with an external process (credential_process), Using the pager',
+    'verified with AWS CLI 1.45 (Python 3.11) on Debian 12 (#37); AWS_PAGER from the version 2 guide',
+  ],
+  readsVariables: {
+    AWS_CONFIG_FILE: {
+      may: ['options-file'],
+      what: 'AWS_CONFIG_FILE names the configuration file aws reads, whose credential_process is a program it runs',
+    },
+    AWS_SHARED_CREDENTIALS_FILE: {
+      may: ['options-file'],
+      what: 'AWS_SHARED_CREDENTIALS_FILE names the credentials file aws reads, whose credential_process is a program it runs',
+    },
+    AWS_PAGER: { may: ['code'], what: 'AWS_PAGER names the pager aws (version 2) pipes its output to' },
+    // AWS CLI 1.x is a Python program: Python imports sitecustomize and aws's modules from these first.
+    PYTHONPATH: { may: ['code'], what: 'PYTHONPATH names folders Python loads modules from before aws starts' },
+    PYTHONHOME: { may: ['code'], what: 'PYTHONHOME names the folder Python loads its standard modules from' },
+  },
+  otherwiseUnknown: true,
+  runs: 'unseen',
+  examples: [
+    {
+      command: 'AWS_CONFIG_FILE=./c.ini aws sts get-caller-identity',
+      effects: ['write ./c.ini', 'write . [some]', 'write ./sts (word)', 'write ./get-caller-identity (word)'],
+      why: 'a credential_process in the file runs',
+    },
+    { command: 'aws s3 ls', effects: ['write ./s3 (word)', 'write ./ls (word)'], why: 'what aws does is not modelled' },
+  ],
+});
