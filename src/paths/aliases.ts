@@ -4,6 +4,7 @@
  * Pure: no I/O. What cannot be told from the text is reported as unknown.
  * @packageDocumentation
  */
+import { resolveLexically } from './normalize.js';
 
 /** A path with its alias resolved, and why it may still name something else. @public */
 export interface AliasedPath {
@@ -50,6 +51,35 @@ export function throughDescriptor(path: string, raw = path, asFolder = false): s
   return undefined;
 }
 
+/** A process's `cwd` or `root` link as written (`/proc/self/cwd`, `proc/$$/cwd`, `/proc/1/task/1/root`): pid, thread part, which link. */
+const PROC_LINK = /(?:^|\/)proc\/+([^/]+)\/+(task\/+[^/]+\/+)?(cwd|root)(?=\/|$)/g;
+/** This process's own link at the start of an absolute path, with what follows it. */
+const OWN_LINK_AT_START = /^\/+proc\/+(?:self|thread-self)\/+(cwd|root)(?:\/+|$)(.*)$/s;
+
+/** Does a `..` follow a process link in the path as written (`/proc/self/cwd/../x`)? */
+function climbsOutOfLink(raw: string): boolean {
+  const link = /(?:^|\/)proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:cwd|root)(?:\/+|$)(.*)$/s.exec(raw);
+  return link !== null && /(^|\/)\.\.(\/|$)/.test(link[1] ?? '');
+}
+
+/**
+ * Why a path through a process link may name a file anywhere (see {@link resolveProcAlias}):
+ * another process's `cwd` or `root` (`/proc/$$/cwd` is the shell's, which a subshell's `cd` does
+ * not move; `/proc/1/cwd`), a thread's, or a `..` after a link that does not start the path as
+ * written (`/tmp/../proc/self/cwd/../x`). `undefined` for this process's own links, which
+ * {@link resolveProcAlias} resolves against the command's directory.
+ * @internal
+ */
+export function throughProcessLink(raw: string): string | undefined {
+  for (const m of raw.matchAll(PROC_LINK)) {
+    if ((m[1] !== 'self' && m[1] !== 'thread-self') || m[2] !== undefined)
+      return `${raw} names another process's or a thread's ${m[3]}, which may be any folder`;
+  }
+  if (climbsOutOfLink(raw) && !OWN_LINK_AT_START.test(raw))
+    return `${raw} climbs out of a process link from a folder toolgate cannot place`;
+  return undefined;
+}
+
 /**
  * Resolve Linux's process links in a normalised path: `/proc/self/cwd/x` (and `thread-self`) is
  * `x` in the working directory the command runs in, `/proc/self/root/x` is `/x`, again and again
@@ -61,14 +91,23 @@ export function throughDescriptor(path: string, raw = path, asFolder = false): s
  * @param path - normalised absolute path.
  * @param cwd - normalised working directory of the command.
  * @param raw - the path as written; `..` after a process link climbs from the link's target,
- *   which a lexical normalisation cannot follow, so the result is then unknown.
+ *   which a lexical normalisation cannot follow: this process's own link at the path's start is
+ *   resolved from the raw text (`/proc/self/cwd/../x` is `x` beside the working directory),
+ *   any other such climb is unknown.
  * @public
  */
 export function resolveProcAlias(path: string, cwd: string, raw = path): AliasedPath {
   // Every form below names /proc or /dev: most paths do neither.
-  if (!path.startsWith('/proc/') && !path.startsWith('/dev/') && !raw.includes('/proc/')) return { path };
-  const rawLink = /\/proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:cwd|root)(?:\/+|$)(.*)$/.exec(raw);
-  if (rawLink && /(^|\/)\.\.(\/|$)/.test(rawLink[1] ?? '')) return { path, unknown: `${raw} climbs out of a process link` };
+  if (!path.startsWith('/proc/') && !path.startsWith('/dev/') && !raw.includes('proc/')) return { path };
+  if (climbsOutOfLink(raw)) {
+    // `/proc/self/cwd/../hooks/x` from the path's start: the kernel climbs from the folder the link
+    // leads to, the command's directory (`cd .git/refs && cp x /proc/self/cwd/../hooks/pre-commit`
+    // wrote .git/hooks/pre-commit, replay 17b NEW-10), which the lexical path has dropped.
+    const own = OWN_LINK_AT_START.exec(raw);
+    if (own === null) return { path, unknown: `${raw} climbs out of a process link` };
+    const climbed = `${own[1] === 'cwd' ? cwd : ''}/${own[2] ?? ''}`;
+    return resolveProcAlias(resolveLexically('/', climbed), cwd, climbed);
+  }
   const through = throughDescriptor(path, raw);
   if (through !== undefined) return { path, unknown: through };
   let p = path;
@@ -84,7 +123,8 @@ export function resolveProcAlias(path: string, cwd: string, raw = path): Aliased
     if (!self) unknown ??= `${raw} names another process's ${m[3]}`;
     else if (m[2] !== undefined) unknown ??= `${raw} names a thread's ${m[3]}`;
   }
-  if (p === path && rawLink) return { path, unknown: `${raw} names a process link` };
+  if (p === path && /\/proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:cwd|root)(?:\/|$)/.test(raw))
+    return { path, unknown: `${raw} names a process link` };
   return unknown !== undefined ? { path: p, unknown } : { path: p };
 }
 

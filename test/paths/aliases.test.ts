@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { throughProcessLink } from '../../src/paths/aliases.js';
 import { hasShortName, normalizePath, resolveProcAlias, resolveWindowsShare } from '../../src/paths/index.js';
 
 const CWD = '/home/user/project';
@@ -46,10 +47,37 @@ describe('resolveProcAlias', () => {
   it('another process root still gives its most likely meaning', () => {
     expect(resolveProcAlias('/proc/1/root/home/user/.ssh/id_rsa', CWD).path).toBe('/home/user/.ssh/id_rsa');
   });
-  it('`..` after a process link cannot be followed lexically', () => {
-    const raw = '/proc/self/cwd/../project/.env';
-    expect(resolveProcAlias(normalizePath(raw, { cwd: CWD, home: '/home/user', platform: 'linux' }), CWD, raw).unknown).toMatch(/climbs/);
+  // The lexical path has dropped the link (`/proc/self/project/.env`); the raw text climbs from
+  // the folder it leads to (replay 17b NEW-10: `cd .git/refs && cp x /proc/self/cwd/../hooks/pre-commit`).
+  const lexical = (raw: string) => normalizePath(raw, { cwd: CWD, home: '/home/user', platform: 'linux' });
+  it.each([
+    ['/proc/self/cwd/../project/.env', '/home/user/project/.env'],
+    ['/proc/self/cwd/..', '/home/user'],
+    ['/proc/thread-self/cwd/../../x', '/home/x'],
+    ['/proc/self/root/proc/self/cwd/../project/.git/hooks/pre-commit', '/home/user/project/.git/hooks/pre-commit'],
+    ['/proc/self/root/tmp/../home/user/project/.env', '/home/user/project/.env'],
+    ['//proc//self/cwd/../project/.claude/settings.json', '/home/user/project/.claude/settings.json'],
+  ])('`..` after this process link from the start: %s is %s', (raw, expected) => {
+    expect(resolveProcAlias(lexical(raw), CWD, raw)).toEqual({ path: expected });
   });
+  it.each(['/proc/1/cwd/../x', '/tmp/../proc/self/cwd/../x', '/proc/self/task/1/cwd/../x'])(
+    '`..` after a link toolgate cannot place: %s is unknown',
+    (raw) => {
+      expect(resolveProcAlias(lexical(raw), CWD, raw).unknown).toBeDefined();
+    },
+  );
+});
+
+describe('throughProcessLink: a write through it may land anywhere', () => {
+  it.each(['/proc/$$/cwd/hooks/pre-commit', '/proc/1/root/x', '/proc/self/task/7/cwd/x', '/tmp/../proc/self/cwd/../x'])('%s', (raw) => {
+    expect(throughProcessLink(raw)).toBeDefined();
+  });
+  it.each(['/proc/self/cwd/../hooks/pre-commit', '/proc/thread-self/cwd/x', '/proc/self/root/etc/x', '/home/user/project/x'])(
+    '%s is resolved, not unsettled',
+    (raw) => {
+      expect(throughProcessLink(raw)).toBeUndefined();
+    },
+  );
 });
 
 describe('resolveWindowsShare', () => {

@@ -14,7 +14,7 @@ import {
   resolveProcAlias,
   resolveWindowsShare,
 } from '../../paths/index.js';
-import { throughDescriptor } from '../../paths/aliases.js';
+import { throughDescriptor, throughProcessLink } from '../../paths/aliases.js';
 import { realPathOf } from '../../paths/real.js';
 import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
@@ -824,7 +824,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             // after `< .claude`), or a `..` after such a link: any path may be written (R17-2).
             if (op !== 'read' && alias.unknown !== undefined && e.unsettled === undefined) {
               const asFolder = tree !== undefined || op === 'remove' || extra.names !== undefined;
-              const through = throughDescriptor(alias.path, value.replace(/["']/g, ''), asFolder);
+              const written = value.replace(/["']/g, '');
+              // Or through another process's link, or a `..` after one toolgate cannot place (NEW-10).
+              const through = throughDescriptor(alias.path, written, asFolder) ?? throughProcessLink(written);
               if (through !== undefined) e.unsettled = through;
             }
             // The view's matches are every shell option's at once (dotglob, nocaseglob): a removal
