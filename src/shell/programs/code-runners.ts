@@ -6,7 +6,7 @@
  * words that print what the program is, or list what is queued, run nothing.
  *
  * Sources: GNU ed 1.19 manual (`!command`); POSIX.1-2017 ex (`!`), m4 (`syscmd`, `esyscmd`),
- * dc(1) (`!`), at(1)/batch(1), crontab(1); lftp(1) (`!` shell escape in `-c` and scripts);
+ * dc(1) (`!`), at(1)/batch(1), crontab(1); CPython 3.11 Lib/pydoc.py (imports what it documents); lftp(1) (`!` shell escape in `-c` and scripts);
  * Claude Code CLI reference (`claude -p`, `--settings`, `--dangerously-skip-permissions`), Codex
  * CLI (`codex exec`), Gemini CLI (`gemini -p`, `-y`), aider (`--yes-always`), opencode (`run`).
  */
@@ -30,6 +30,10 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   m4: { what: 'the commands its syscmd and esyscmd macros name' },
   dc: { what: "the commands its program's ! lines name" },
   lftp: { what: 'the shell commands its ! lines name' },
+  // pydoc imports each module it documents, from the working directory first (verified: `pydoc3 m`
+  // ran ./m.py); its pager variables are its model's (pager-front-ends.ts).
+  pydoc: { what: 'the code of the Python modules it documents (it imports them, from the working directory first)' },
+  pydoc3: { what: 'the code of the Python modules it documents (it imports them, from the working directory first)' },
   at: { what: 'a command later, from its input or a file, outside the agent (no hook, no audit)', quiet: new Set(['-l', '-V']) },
   batch: { what: 'a command later, from its input, outside the agent (no hook, no audit)' },
   crontab: { what: 'the commands a crontab file names, later, outside the agent (no hook, no audit)', quiet: new Set(['-l']) },
@@ -67,6 +71,7 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'ed -s /tmp/s.json <<< "w .claude/settings.json"', opaque: true, why: 'the script writes any file it names' },
   { command: "ex -sc '!id' -cq", opaque: true },
   { command: "m4 <<< 'syscmd(rm -rf /tmp/zz)'", opaque: true },
+  { command: 'pydoc3 mymodule', opaque: true, why: 'it imports ./mymodule.py to document it' },
   { command: "dc -e '!id'", opaque: true },
   { command: "lftp -c '!cat ~/.ssh/id_rsa'", opaque: true },
   { command: "echo 'git push --force' | at now", opaque: true, why: 'atd runs it later, outside the agent' },

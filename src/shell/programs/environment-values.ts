@@ -93,11 +93,21 @@ const INERT_NODE_OPTION =
 const KNOWN_PAGER = /^(?:less|more|pager)(?:\s+-[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX~]+)*\s*$/;
 
 /**
+ * Variables that name the editor a program runs on a file (sensible-editor, vipe; git's own are
+ * judged as commands by its model), and the values that run only an editor by name: `vi`, `vim`,
+ * `nvim`, `nano`, `emacs` or Debian's `editor` (the system's choice, as the default is), with no
+ * argument — a person's editor, which runs nothing the line chose.
+ */
+const EDITOR_VARIABLES: ReadonlySet<string> = new Set(['EDITOR', 'VISUAL', 'SELECTED_EDITOR']);
+const KNOWN_EDITOR = /^(['"]?)(?:vi|vim|nvim|nano|emacs|editor)\1$/;
+
+/**
  * Whether a value given to one of a program's variables that may be code or name a file of
  * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less,
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
  * `/dev/null` for a file of options (rg's, bat's), for `LESS` only options with no start command (`+cmd`, which
  * less runs on each file), for `SYSTEMD_LESS` only display flags (`INERT_LESS`), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
+ * an editor variable an editor by name (`KNOWN_EDITOR`), for
  * `RSYNC_RSH` rsync's default `ssh`, for `NODE_OPTIONS` runtime tuning only (`INERT_NODE_OPTION`). `undefined`: not literal.
  * @internal
  */
@@ -110,6 +120,8 @@ export function inertCodeValue(name: string, value: string | undefined): boolean
   if (name === 'SYSTEMD_LESS') return INERT_LESS.test(value);
   // `MANPAGER=less man ls`, `PAGER='less -R'`: a pager by name, with display flags only.
   if (PAGER_VARIABLES.has(name) || name === 'BAT_PAGER') return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
+  // `EDITOR=vim sensible-editor f`: an editor by name.
+  if (EDITOR_VARIABLES.has(name)) return KNOWN_EDITOR.test(value);
   // `RSYNC_RSH=ssh`: rsync's own default.
   if (name === 'RSYNC_RSH') return value === 'ssh';
   // `NODE_OPTIONS=--max-old-space-size=4096`: options that only tune the runtime.

@@ -149,9 +149,11 @@ function manRuns(argv: readonly string[], literal: readonly boolean[]): WrapperI
  * options for the formatter (groff `-U` lets a page run commands), BROWSER the browser `--html`
  * runs; and, as its default pager is less, less's own (a `+cmd` in LESS, LESSOPEN, …). With a
  * terminal (verified, man-db 2.11 under `script`: `PAGER='touch x' man ls` ran touch); without one
- * man prints the page itself, but the line may give it one.
+ * man prints the page itself, but the line may give it one. Also read where git help runs man
+ * (git/runs.ts).
+ * @internal
  */
-const MAN_VARIABLES: Readonly<Record<string, ReadVariable>> = {
+export const MAN_VARIABLES: Readonly<Record<string, ReadVariable>> = {
   MANPAGER: { may: ['code'], what: 'MANPAGER names the pager man runs' },
   PAGER: { may: ['code'], what: 'PAGER names the pager man runs when MANPAGER is not set' },
   MANOPT: {

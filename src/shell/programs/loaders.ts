@@ -86,6 +86,7 @@ import { npm } from './npm.js';
 import { nproc } from './nproc.js';
 import { numfmt } from './numfmt.js';
 import { od } from './od.js';
+import { pydoc, sensibleBrowser, sensibleEditor, sensiblePager, vipe } from './pager-front-ends.js';
 import { less, lesskey, more } from './pagers.js';
 import { parallel } from './parallel.js';
 import { paste } from './paste.js';
@@ -277,6 +278,11 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => nproc,
   () => numfmt,
   () => od,
+  () => pydoc,
+  () => sensibleBrowser,
+  () => sensibleEditor,
+  () => sensiblePager,
+  () => vipe,
   () => less,
   () => lesskey,
   () => more,

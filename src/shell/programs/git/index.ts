@@ -14,6 +14,7 @@ import { gitHiddenOptions, gitOperands, gitPrintsNoOption } from './files.js';
 import { withoutGitGlobalOptions } from './global-options.js';
 import { gitReadOnly } from './read-only-walk.js';
 import { gitPrograms } from './runs.js';
+import { LESS_VARIABLES } from '../pagers.js';
 
 /** The git model. @internal */
 export const git = defineProgram({
@@ -47,6 +48,16 @@ export const git = defineProgram({
   findsRepositoryFromCwd: true,
   // The working tree and repository it reads and writes (git(1) ENVIRONMENT VARIABLES).
   movedBy: ['GIT_WORK_TREE', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'],
+  // git's default pager is less (git 2.39 pager.c): less runs LESSOPEN on its input when it begins
+  // `|-` (verified: `LESSOPEN='|-rm -rf .claude %s' git log` removed .claude under script(1)), and
+  // a key file's #env section may set it. The pager variables themselves are judged as commands
+  // (runs.ts); `LESS` is left to them (git sets `LESS=FRX` when it is unset).
+  readsVariables: Object.fromEntries(
+    (['LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'LESSKEYIN'] as const).map((k) => [
+      k,
+      { may: LESS_VARIABLES[k]!.may, what: `${LESS_VARIABLES[k]!.what} (git's default pager is less)` },
+    ]),
+  ),
   examples: [
     { command: 'git status', effects: [], readOnly: true },
     {

@@ -13,6 +13,7 @@ import { autocorrectPrograms } from './autocorrect.js';
 import { runsSomeHook } from './hooks.js';
 import { gitCommandOptions } from './subcommands.js';
 import { configUrlPrograms, transportPrograms } from './transports.js';
+import { MAN_VARIABLES } from '../include-languages.js';
 
 /** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
 const COMMAND_KEYS =
@@ -293,6 +294,27 @@ function hasCommandOption(
   return false;
 }
 
+/**
+ * The man command `git help TOPIC` and `git CMD --help` run (git 2.39 git-help(1): the man format
+ * by default runs `man git-CMD`), judged with the variables the line gives git when one of them is
+ * man's (`MAN_VARIABLES`): man runs the pager MANPAGER (else PAGER) names and reads MANOPT
+ * (verified: `MANPAGER='sh -c "rm -rf .claude"' git help log` removed .claude under script(1)).
+ * Without such a variable the command is as before (its rules need not allow man). A listing
+ * (`git help -a`) or another format (`-i`, `-w`) is read as man too: only asks more.
+ * `man.<tool>.cmd` and `help.format` are configuration keys, judged as such.
+ */
+function helpPage(argv: readonly string[], literal: readonly boolean[], sub: number, env: Environment): Unwrapped[] {
+  if (matching(env, (name) => name in MAN_VARIABLES).length === 0) return [];
+  const end = argv.indexOf('--');
+  const words = end < 0 ? argv : argv.slice(0, end);
+  if (argv[sub] !== 'help' && !words.includes('--help')) return [];
+  const topic = argv[sub] === 'help' ? argv.slice(sub + 1).find((w) => !w.startsWith('-')) : argv[sub];
+  if (argv[sub] === 'help' && argv.length === sub + 1) return [];
+  const plain = topic !== undefined && /^[a-z0-9-]+$/.test(topic) && literal[argv.indexOf(topic)] !== false;
+  const page = !plain || topic === '--help' ? 'git' : topic.startsWith('git') ? topic : `git-${topic}`;
+  return [{ kind: 'text', script: `man ${page}`, what: 'git help' }];
+}
+
 /** Scripts git subcommands run from their arguments: `submodule foreach CMD`, `bisect run CMD`, `rebase --exec CMD`, … */
 function subcommandPrograms(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
   const name = argv[sub];
@@ -368,6 +390,7 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
     ...line.problems,
     ...fromEnv.problems,
     ...subcommandPrograms(argv, literal, line.sub),
+    ...helpPage(argv, literal, line.sub, env),
     ...transportPrograms(argv, literal, line.sub),
     ...autocorrectPrograms(argv, literal, line.sub, [...fromEnv.pairs, ...line.pairs]),
   ];
