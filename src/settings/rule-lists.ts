@@ -1,5 +1,6 @@
-import type { RuleList } from '../core/types.js';
+import type { Diagnostic, RuleList } from '../core/types.js';
 import { parseRule, ruleForList } from '../rules/index.js';
+import type { Rule } from '../rules/types.js';
 import { SETTINGS_CODES as C } from './codes.js';
 import { describeValue, formatJsonPath, trimStop, type JsonPath, type Reader } from './reader.js';
 import { permissionsShape } from './schema.js';
@@ -9,6 +10,36 @@ import type { CompiledRule } from './types.js';
 function droppedRule(list: RuleList): string {
   if (list === 'allow') return 'this rule is dropped';
   return `this ${list} rule is dropped, so calls it was meant to ${list === 'deny' ? 'refuse are not refused by it' : 'ask about are not asked about because of it'}`;
+}
+
+/** A rule as a list holds it (`ruleForList`), with the warnings its text gives. */
+interface ListedRule {
+  readonly rule: Rule;
+  readonly warnings: readonly Diagnostic[];
+}
+
+/**
+ * Rules read before, by list and text: a process that loads the same settings again (`toolgate
+ * serve` on each change, the policy of each project it serves) reuses the parsed rule instead of
+ * parsing it again, and allocates nothing for it but its place in the list. Nothing changes a
+ * rule after it is parsed, so one object serves every policy that holds the same text in the same
+ * list. Bounded: emptied when full. A rule that does not parse is not kept (its report needs it
+ * parsed again, and it is rare).
+ */
+const listed: Record<RuleList, Map<string, ListedRule>> = { allow: new Map(), ask: new Map(), deny: new Map() };
+const LISTED_LIMIT = 8192;
+
+/** {@link ListedRule} of `text` in `list`, or the parse's issues when it does not parse. */
+function listedRule(text: string, list: RuleList): ListedRule | { issues: readonly Diagnostic[] } {
+  const kept = listed[list];
+  const hit = kept.get(text);
+  if (hit !== undefined) return hit;
+  const parsed = parseRule(text);
+  if (!parsed.ok) return { issues: parsed.issues };
+  const made = ruleForList(parsed, list);
+  if (kept.size >= LISTED_LIMIT) kept.clear();
+  kept.set(text, made);
+  return made;
 }
 
 /** Where a rule list sits and what its rules are for. */
@@ -55,8 +86,8 @@ export function readRules(r: Reader, list: RuleList, value: unknown, out: Compil
       });
       continue;
     }
-    const parsed = parseRule(item);
-    if (!parsed.ok) {
+    const parsed = listedRule(item, list);
+    if ('issues' in parsed) {
       for (const issue of parsed.issues) {
         const itemPath = [...base, list, index];
         r.report({
@@ -67,7 +98,7 @@ export function readRules(r: Reader, list: RuleList, value: unknown, out: Compil
       }
       continue;
     }
-    const { rule, warnings } = ruleForList(parsed, list);
+    const { rule, warnings } = parsed;
     for (let w = 0; w < warnings.length; w++) {
       const warning = warnings[w]!;
       const itemPath = [...base, list, index];

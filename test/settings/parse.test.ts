@@ -67,6 +67,29 @@ describe('parseSettingsObject: permissions', () => {
     expect(errors[1]?.message).toContain('got 42');
   });
 
+  it('a rule read again (the same text in the same list) is the rule parsed before, with the same warnings at its new place', () => {
+    const json = {
+      permissions: { allow: ['Bash(npm run test:*)', 'Read(/etc/hosts)'], deny: ['Read(./.env)', 'Bash(npm run test:*)', 'Bash(x'] },
+    };
+    const first = parse(json);
+    const again = parseSettingsObject(structuredClone(json), { kind: 'projectSettings', file: '/p/.claude/settings.json' });
+    // The rule objects are shared (parsed once); each load has its own entries, places and findings.
+    expect(again.settings.rules.map((r) => r.rule)).toEqual(first.settings.rules.map((r) => r.rule));
+    first.settings.rules.forEach((r, i) => expect(again.settings.rules[i]?.rule).toBe(r.rule));
+    expect(again.settings.rules.map((r) => [r.list, r.index, r.source.kind])).toEqual([
+      ['allow', 0, 'projectSettings'],
+      ['allow', 1, 'projectSettings'],
+      ['deny', 0, 'projectSettings'],
+      ['deny', 1, 'projectSettings'],
+    ]);
+    const place = (d: { code: string; path?: readonly (string | number)[] }) => [d.code, d.path];
+    expect(again.diagnostics.map(place)).toEqual(first.diagnostics.map(place));
+    expect(again.diagnostics.every((d) => d.file === '/p/.claude/settings.json')).toBe(true);
+    // The same text in another list is read for that list (`ruleForList` reads a rule by its list).
+    expect(first.settings.rules.find((r) => r.list === 'deny' && r.index === 1)?.rule).not.toBe(first.settings.rules[0]?.rule);
+    expect(codes(first)).toContain('TG_RULE_UNBALANCED_PAREN');
+  });
+
   it('a list that is not an array gives TG_SETTINGS_TYPE naming what was expected; other lists still load', () => {
     const { settings, diagnostics } = parse({ permissions: { allow: 'Bash(ls)', deny: ['Bash(rm *)'] } });
     expect(settings.rules.map((r) => r.rule.text)).toEqual(['Bash(rm *)']);
