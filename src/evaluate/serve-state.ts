@@ -9,6 +9,7 @@
  */
 import { posix } from 'node:path';
 import type { ReadonlyFsView } from '../core/ports.js';
+import { segmentMatches } from '../paths/glob.js';
 import type { RuleRef } from '../core/types.js';
 import { isInside } from '../paths/index.js';
 import { textNamesPath } from '../paths/named-in-text.js';
@@ -66,20 +67,10 @@ const STATE_NAMES = [
   'serve-address',
 ];
 
-/** Whether one glob word (`*`, `?`, `[…]`) matches `name`; a word that cannot be read may. */
+/** Whether one glob word (`*`, `?`, `[…]`, `[[:alpha:]]`) may match `name` as some shell reads it. */
 function globWordMatches(word: string, name: string): boolean {
   if (word === name) return true;
-  if (!/[*?[]/.test(word)) return false;
-  const source = word
-    .replace(/[.+^$()|{}\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.')
-    .replace(/\[!/g, '[^');
-  try {
-    return new RegExp(`^${source}$`).test(name);
-  } catch {
-    return true;
-  }
+  return /[*?[]/.test(word) && segmentMatches(word, name, false);
 }
 
 /**

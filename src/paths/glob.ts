@@ -1,15 +1,37 @@
 /**
  * A gitignore glob matched against one path, without gitignore's "a matched directory covers its
- * contents" rule: `*` and `?` stay in one segment, `[...]` is a class, `\x` escapes `x`, a
- * `**` segment spans zero or more segments. Dynamic programming, no regular expressions:
+ * contents" rule: `*` and `?` stay in one segment, `[...]` is a bracket expression, `\x` escapes
+ * `x`, a `**` segment spans zero or more segments. Dynamic programming, no regular expressions:
  * quadratic at worst, never exponential.
  */
+import { BRACKET_READINGS, bracketEnds, spellings, STRICT_READINGS, type BracketReading } from './glob-bracket.js';
 
-/** Does one glob segment match one path segment? */
-export function segmentMatches(glob: string, text: string, fold: boolean): boolean {
-  const g = fold ? glob.toLowerCase() : glob;
-  const t = fold ? text.toLowerCase() : text;
-  // Greedy wildcard matching with one backtrack point (classic linear-time `*` matching).
+/**
+ * How a matcher takes what the shells disagree on or the locale decides (`[[:alpha:]]` against
+ * `é`, `[[=e=]]`, which shell reads the glob): `may` — could some shell name the text (the
+ * question "may this glob name .env?", fail closed); `must` — does every reading name it (an
+ * allow rule's pattern; an equivalence class or a locale's letter then names only what it names
+ * in every locale).
+ */
+export type GlobReading = 'may' | 'must';
+
+/**
+ * Does one glob segment match one path segment? `[…]` is a bracket expression as bash, zsh and
+ * dash read it (classes, equivalence classes, collating symbols), see {@link bracketEnds}.
+ */
+export function segmentMatches(glob: string, text: string, fold: boolean, reading: GlobReading = 'may'): boolean {
+  if (!glob.includes('[')) return starMatches(glob, text, fold);
+  const may = reading === 'may';
+  const hits = (r: BracketReading) => bracketMatches(glob, text, fold, r, may);
+  return may ? BRACKET_READINGS.some(hits) : STRICT_READINGS.every(hits);
+}
+
+function sameChar(a: string, b: string, fold: boolean): boolean {
+  return a === b || (fold && a.toLowerCase() === b.toLowerCase());
+}
+
+/** `*`, `?`, `\x` and literals: greedy wildcard matching with one backtrack point (linear). */
+function starMatches(g: string, t: string, fold: boolean): boolean {
   let gi = 0;
   let ti = 0;
   let starG = -1;
@@ -22,7 +44,7 @@ export function segmentMatches(glob: string, text: string, fold: boolean): boole
         starT = ti;
         continue;
       }
-      const step = matchOne(g, gi, t[ti]!);
+      const step = c === '?' ? 1 : c === '\\' && gi + 1 < g.length ? (sameChar(g[gi + 1]!, t[ti]!, fold) ? 2 : 0) : sameChar(c, t[ti]!, fold) ? 1 : 0;
       if (step > 0) {
         gi += step;
         ti++;
@@ -40,56 +62,51 @@ export function segmentMatches(glob: string, text: string, fold: boolean): boole
   return gi === g.length;
 }
 
-/** Match one glob token at `g[gi]` against `ch`; returns the token length, or 0 on no match. */
-function matchOne(g: string, gi: number, ch: string): number {
-  const c = g[gi]!;
-  if (c === '?') return 1;
-  if (c === '\\' && gi + 1 < g.length) return g[gi + 1] === ch ? 2 : 0;
-  if (c === '[') {
-    const end = classEnd(g, gi);
-    if (end < 0) return c === ch ? 1 : 0;
-    return classMatches(g.slice(gi + 1, end), ch) ? end - gi + 1 : 0;
+/**
+ * One reading of a glob with brackets. A bracket may go on at more than one place (bash's skip
+ * past a matched member, a `maybe`), so this follows the set of pattern positions reached after
+ * each character: quadratic at worst, never exponential. @internal
+ */
+export function bracketMatches(g: string, t: string, fold: boolean, reading: BracketReading, may: boolean): boolean {
+  let at = new Uint8Array(g.length + 1);
+  const reach = (set: Uint8Array, i: number) => {
+    while (i <= g.length && !set[i]) {
+      set[i] = 1;
+      if (g[i] !== '*') return;
+      i++;
+    }
+  };
+  reach(at, 0);
+  for (let ti = 0; ti < t.length; ti++) {
+    const ch = t[ti]!;
+    const next = new Uint8Array(g.length + 1);
+    let any = false;
+    for (let i = 0; i < g.length; i++) {
+      if (!at[i]) continue;
+      const c = g[i]!;
+      const ends =
+        c === '*' ? [i]
+        : c === '?' ? [i + 1]
+        : c === '[' ? spellings(ch, fold).flatMap((s) => bracketEnds(reading, g, i, s, may))
+        : c === '\\' && i + 1 < g.length ? (sameChar(g[i + 1]!, ch, fold) ? [i + 2] : [])
+        : sameChar(c, ch, fold) ? [i + 1]
+        : [];
+      for (const e of ends) {
+        reach(next, e);
+        any = true;
+      }
+    }
+    if (!any) return false;
+    at = next;
   }
-  return c === ch ? 1 : 0;
-}
-
-function classEnd(g: string, start: number): number {
-  let i = start + 1;
-  if (g[i] === '!' || g[i] === '^') i++;
-  if (g[i] === ']') i++;
-  for (; i < g.length; i++) {
-    if (g[i] === '\\') i++;
-    else if (g[i] === ']') return i;
-  }
-  return -1;
-}
-
-function classMatches(body: string, ch: string): boolean {
-  let negate = false;
-  let i = 0;
-  if (body[0] === '!' || body[0] === '^') {
-    negate = true;
-    i = 1;
-  }
-  let hit = false;
-  for (; i < body.length; i++) {
-    let lo = body[i]!;
-    if (lo === '\\' && i + 1 < body.length) lo = body[++i]!;
-    if (body[i + 1] === '-' && i + 2 < body.length) {
-      let hi = body[i + 2]!;
-      i += 2;
-      if (hi === '\\' && i + 1 < body.length) hi = body[++i]!;
-      if (ch >= lo && ch <= hi) hit = true;
-    } else if (ch === lo) hit = true;
-  }
-  return hit !== negate;
+  return at[g.length] === 1;
 }
 
 /**
  * Does the slash-separated glob `pattern` match the whole slash-separated `path` (no
  * leading slashes on either)? `**` as a whole segment spans zero or more segments.
  */
-export function globMatchesPath(pattern: string, path: string, fold: boolean): boolean {
+export function globMatchesPath(pattern: string, path: string, fold: boolean, reading: GlobReading = 'may'): boolean {
   const p = pattern.split('/');
   const s = path.split('/');
   // reach[j]: pattern prefix so far matches the first j path segments.
@@ -105,7 +122,7 @@ export function globMatchesPath(pattern: string, path: string, fold: boolean): b
       }
     } else {
       for (let j = 0; j < s.length; j++) {
-        if (reach[j] && segmentMatches(seg, s[j]!, fold)) next[j + 1] = true;
+        if (reach[j] && segmentMatches(seg, s[j]!, fold, reading)) next[j + 1] = true;
       }
     }
     reach = next;

@@ -312,7 +312,8 @@ function strictHolds(compiled: CompiledPathPattern, rel: string): boolean {
   if (compiled.strict === undefined) return true;
   const { glob, anchored } = compiled.strict;
   const subject = anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1);
-  return globMatchesPath(glob, subject, compiled.fold);
+  // The path must be one the rule names under every reading of its brackets (`[[=e=]]` names only `e`).
+  return globMatchesPath(glob, subject, compiled.fold, 'must');
 }
 
 /** One compiled pattern per pattern text and context; contexts compared field by field. */

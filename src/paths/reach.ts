@@ -3,6 +3,7 @@
  * `grep -r x dir`, `cp -r dir out`): a directory stands for what is inside it.
  * @packageDocumentation
  */
+import { bracketEnds, type BracketReading } from './glob-bracket.js';
 import { isInside } from './normalize.js';
 import { compilePathPattern, matchPathPattern, type CompiledPathPattern, type PathPatternContext } from './pattern.js';
 
@@ -19,12 +20,31 @@ export type PatternReach = 'covered' | 'contents' | 'stem' | 'probe';
 
 const WILD = /[*?[]/;
 
-/** A name that matches a glob segment (`*.pem` → `x.pem`, `[ab]c` → `ac`). */
-function concretize(segment: string): string {
-  return segment
-    .replace(/\\(.)/g, '$1')
-    .replace(/\[!?\^?([^\]])[^\]]*\]/g, '$1')
-    .replace(/[*?]/g, 'x');
+/** Characters tried, in order, for a bracket expression in {@link concretize}. */
+const SAMPLES = [...'xaA0_.-', ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i))].filter((c) => c !== '/');
+
+/**
+ * A name that matches a glob segment as `reading` reads its brackets (`*.pem` → `x.pem`, `[ab]c`
+ * → `ac`, `.[[:alpha:]]nv` → `.xnv`, `[!a]` → `x`).
+ */
+function concretize(segment: string, reading: BracketReading): string {
+  let out = '';
+  for (let i = 0; i < segment.length; ) {
+    const c = segment[i]!;
+    if (c === '\\' && i + 1 < segment.length) {
+      out += segment[i + 1];
+      i += 2;
+    } else if (c === '[') {
+      let end = -1;
+      const ch = SAMPLES.find((s) => (end = bracketEnds(reading, segment, i, s, false)[0] ?? -1) >= 0);
+      out += ch ?? c;
+      i = ch === undefined ? i + 1 : end;
+    } else {
+      out += c === '*' || c === '?' ? 'x' : c;
+      i++;
+    }
+  }
+  return out;
 }
 
 function join(dir: string, rest: string): string {
@@ -51,9 +71,12 @@ export function patternReach(pattern: string, path: string, ctx: PathPatternCont
     if (!isInside(stem, path, { caseInsensitive: fold })) continue;
     if (match(stem) || match(join(stem, 'x'))) return 'stem';
   }
-  const tail = noStars.map(concretize).join('/');
-  const probes = [join(compiled.base, tail), join(path, tail), join(path, `x/${tail}`)];
-  for (const p of probes) if (p !== path && isInside(p, path, { caseInsensitive: fold }) && match(p)) return 'probe';
+  // Rules read brackets with POSIX classes (git's wildmatch); `plain` is the reading without them.
+  for (const reading of ['bash', 'plain'] as const) {
+    const tail = noStars.map((s) => concretize(s, reading)).join('/');
+    const probes = [join(compiled.base, tail), join(path, tail), join(path, `x/${tail}`)];
+    for (const p of probes) if (p !== path && isInside(p, path, { caseInsensitive: fold }) && match(p)) return 'probe';
+  }
   return undefined;
 }
 

@@ -63,6 +63,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/cli/test-command.ts:test': 'the `toolgate test` subcommand, not the program',
   'src/paths/gitignore-match.ts:[': 'a bracket expression of a pattern, not the program',
   'src/paths/glob.ts:[': 'a bracket expression of a glob, not the program',
+  'src/paths/glob-bracket.ts:[': 'a bracket expression of a glob, not the program',
+  'src/paths/reach.ts:[': 'a bracket expression of a pattern, not the program',
+  'src/paths/glob-bracket.ts:yes': 'the answer of a bracket member (`yes`, `maybe`, `no`), not the program',
   'src/powershell/reader.ts:[': 'a character of PowerShell syntax, not the program',
   'src/shell/syntax/parser.ts:[': 'the syntax node of `[ … ]` and a subscript bracket (the command it emits is read by the test model)',
   'src/shell/programs/sed/script.ts:[': 'a bracket expression of a sed regex, not the program',
@@ -183,6 +186,7 @@ describe('every program has one home', () => {
 
 /** Files whose tables hold words that are program names but name something else there. */
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
+  'src/paths/glob-bracket.ts': 'the shells (`bash`, `zsh`, `dash`) whose reading of a bracket expression a glob is matched with, not the programs',
   'src/evaluate/hook-runner-keys.ts': 'package.json keys that hold git hooks (`lint-staged`, `husky`, `pre-commit`), not the programs',
   'src/shell/syntax/lexer.ts': "bash's reserved words (`time`, `[[`), syntax rather than programs",
   'src/cli/hook-loader.ts':
