@@ -56,8 +56,8 @@ const PROC_LINK = /(?:^|\/)proc\/+([^/]+)\/+(task\/+[^/]+\/+)?(cwd|root)(?=\/|$)
 /** This process's own link at the start of an absolute path, with what follows it. */
 const OWN_LINK_AT_START = /^\/+proc\/+(?:self|thread-self)\/+(cwd|root)(?:\/+|$)(.*)$/s;
 
-/** Does a `..` follow a process link in the path as written (`/proc/self/cwd/../x`)? */
-function climbsOutOfLink(raw: string): boolean {
+/** Does a `..` follow a process link in the path as written (`/proc/self/cwd/../x`)? @internal */
+export function climbsOutOfLink(raw: string): boolean {
   const link = /(?:^|\/)proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:cwd|root)(?:\/+|$)(.*)$/s.exec(raw);
   return link !== null && /(^|\/)\.\.(\/|$)/.test(link[1] ?? '');
 }

@@ -14,7 +14,7 @@ import {
   resolveProcAlias,
   resolveWindowsShare,
 } from '../../paths/index.js';
-import { throughDescriptor, throughProcessLink } from '../../paths/aliases.js';
+import { climbsOutOfLink, throughDescriptor, throughProcessLink } from '../../paths/aliases.js';
 import { realPathOf } from '../../paths/real.js';
 import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
@@ -973,11 +973,16 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           fresh = new Map<string, { key: string; of: readonly string[]; why: string }>();
           for (const { word, literal: lit } of words) {
             add(i, 'read', raw, word, lit, bases);
+            // `cd /proc/self/cwd/..` is /proc/self logically (bash's, dash's and zsh's default) and
+            // the folder above the command's physically (`cd -P`, `set -P`, zsh's CHASE_LINKS): both
+            // readings, as for `..` after any link (replay 17b NEW-10: `cd -P` then wrote a hook).
             const from = (b: string) =>
-              resolveFrom(word, lit, b, ctx, vars).map((r) => ({
-                ...r,
-                path: isAnywhere(r.path) ? r.path : resolveProcAlias(r.path, b).path,
-              }));
+              resolveFrom(word, lit, b, ctx, vars).flatMap((r) => {
+                if (isAnywhere(r.path)) return [r];
+                const logical = { ...r, path: resolveProcAlias(r.path, b).path };
+                const physical = lit && climbsOutOfLink(word) ? resolveProcAlias(r.path, b, word).path : logical.path;
+                return physical === logical.path ? [logical] : [logical, { ...r, path: physical }];
+              });
             const rs = bases.flatMap((b) => {
               const got = from(b);
               // `..` after a link: the logical reading (first) and the physical one (second).
