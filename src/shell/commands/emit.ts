@@ -234,9 +234,10 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     const problem = wordProblem(c.shells, w.raw);
     if (problem !== undefined) markUnknown(problem, true);
   }
-  // A redirection's target is a word too (`cat < $PWD:h/x` in zsh); a literal one expands nothing.
+  // A redirection's target is a word too (`cat < $PWD:h/x` in zsh), literal to bash or not: zsh
+  // expands `> .{c\..c}laude/x`, which bash reads as one literal name.
   for (const r of cmd.redirects) {
-    const problem = r.targetLiteral ? undefined : wordProblem(c.shells, r.target);
+    const problem = wordProblem(c.shells, r.target);
     if (problem !== undefined) markUnknown(problem, true);
   }
   addStateChange(c, commandStateChange(cmd, c.shells), index + 1);

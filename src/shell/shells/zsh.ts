@@ -5,9 +5,11 @@
  * defines functions, `commands` is the command hash, `aliases` the aliases, `options` the
  * options). A statement of redirections alone runs a program; the triple-star glob `***` (before a slash) is a recursive glob that
  * follows symbolic links; `$x[2]` is a subscript and `~name` a named directory, words toolgate
- * does not read.
+ * does not read; a brace sequence with quotes inside (`{e\..f}`), of characters other than letters
+ * (`{-../}`) or made by a value (`{$x}`) expands in zsh alone (`zsh-braces.ts`).
  */
 import type { ShellModel } from './model.js';
+import { zshOnlyBraceGroup } from './zsh-braces.js';
 
 /** zsh 5.9's tied arrays (zshparam(1), "Parameters used by the shell"; `typeset -T` ties of its own). */
 const TIED_ARRAYS = new Set([
@@ -115,6 +117,7 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshparam(1) (Array Subscripts)',
     'zsh 5.9 zshexpn(1) (Filename Expansion: named directories)',
     'zsh 5.9 zshmisc(1) (Redirection: >!, >>!, &>!, >&!; Simple Commands & Pipelines: &!)',
+    'zsh 5.9 zshexpn(1) (Brace Expansion)',
   ],
   specialParameter(name) {
     if (TIED_ARRAYS.has(name)) return `setting ${name} (zsh ties it to ${name.toUpperCase()}) changes what later commands do`;
@@ -137,6 +140,11 @@ export const zsh: ShellModel = {
     const named = NAMED_DIRECTORY.exec(raw);
     if (named !== null)
       return `${raw}: zsh reads ${named[0].replace(/\/$/, '')} as a named directory — the value of a parameter of that name holding an absolute path, a hash -d name or a user's home — which toolgate does not model`;
+    const brace = zshOnlyBraceGroup(raw);
+    if (brace?.why === 'sequence')
+      return `${raw}: zsh expands ${brace.group} as a sequence (it takes quotes off first and ranges over any two characters; bash keeps it as written), which toolgate does not model`;
+    if (brace !== undefined)
+      return `${raw}: zsh expands parameters and substitutions before braces, so the value in ${brace.group} may make a sequence (bash keeps it as written), which toolgate does not model`;
     return undefined;
   },
   bracedModifier(value, modifier) {
