@@ -1,13 +1,15 @@
 /**
  * `awk` (gawk 5, mawk, nawk): reads its files and runs its program, which may write files
- * (`print > "f"`), read them (`getline < "f"`) and run commands (`system()`, `|`). Literal
- * redirections in an inline program are followed; anything else the program may do is unresolved.
+ * (`print > "f"`), read them (`getline < "f"`, or by changing `ARGV`) and run commands (`system()`,
+ * `|`). Literal redirections in an inline program are followed; anything else the program may do
+ * is unresolved.
  * gawk's `-i inplace` edits the files in place.
  *
  * Its words are read with {@link grammar}, one grammar for every awk, since `awk` may be any of them.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
+import { changesArgv } from './awk-argv.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readBy, type ReadWords } from './parse.js';
@@ -137,6 +139,9 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
     // Anything else that writes, reads a computed name or runs a command cannot be followed.
     const rest = program.replace(AWK_REDIRECT, '');
     if (/system|\||>|getline|print[f]?\s*>|fflush|close\s*\(/.test(rest)) unresolved.push('awk program may write files or run commands');
+    // A program that changes ARGV or ARGC reads files its words do not name, as `getline < f` does.
+    const argv = changesArgv(program);
+    if (argv !== undefined) unresolved.push(argv);
     // An output name the program computes (`f=".npm" "rc"; print > f`) may be any path (decision 0092).
     if (writesComputedName(rest) && unseen.length === 0)
       unseen.push({ op: 'write', why: 'the awk program writes to a file whose name it computes' });
@@ -189,6 +194,16 @@ export const awk = defineProgram({
       command: 'awk \'BEGIN{print "x" > ".npm" "rc"}\'',
       effects: ['write . [some]'],
       why: 'the strings after > are joined into one name: not the literal .npm',
+    },
+    {
+      command: 'awk \'BEGIN{ARGV[1]=".env"} 1\' README.md',
+      effects: ['read ./README.md'],
+      why: 'a program that changes ARGV or ARGC reads files its words do not name: unresolved (red team 18 F5: it printed .env)',
+    },
+    {
+      command: "awk 'BEGIN{for (i = 1; i < ARGC; i++) print ARGV[i]}' a b",
+      effects: ['read ./a', 'read ./b'],
+      why: 'reading ARGV and ARGC changes nothing',
     },
     { command: "awk '$1 > 5 {print $2}' in", effects: ['read ./in'], why: 'a > outside a print statement compares' },
     { command: "awk '{print ($1 > 5)}' in", effects: ['read ./in'], why: 'a > in parentheses compares' },
