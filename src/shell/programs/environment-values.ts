@@ -12,10 +12,10 @@ import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
  * Variables whose value is a command line the program runs to page its output: git's
  * `GIT_PAGER` and `PAGER` (git 2.39 pager.c: an empty value or `cat` starts no pager at all), and
  * `PAGER`/`MANPAGER` for man and the rest, `SYSTEMD_PAGER` for systemd's tools (journalctl(1): `cat`
- * or nothing is `--no-pager`). `cat` and nothing run no code of anyone's choosing
+ * or nothing is `--no-pager`), `PSQL_PAGER` for psql. `cat` and nothing run no code of anyone's choosing
  * (`cat` is looked up along the PATH the command inherits, as the bare command's programs are).
  */
-const PAGER_VARIABLES: ReadonlySet<string> = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'SYSTEMD_PAGER']);
+const PAGER_VARIABLES: ReadonlySet<string> = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'PSQL_PAGER']);
 
 /** A pager value that runs nothing: `cat` or empty, quoted or not. */
 const INERT_PAGER = /^(?:cat|'cat'|"cat"|''|""|)$/;

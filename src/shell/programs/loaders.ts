@@ -8,6 +8,7 @@
  * the models of the programs it names. Every model a program module exports is here (see
  * `docs/shell.md`, "Adding a program").
  */
+import { vipw, visudo } from './account-editors.js';
 import { ack, ag } from './ag.js';
 import { apiExtractor } from './api-extractor.js';
 import { arch } from './arch.js';
@@ -53,6 +54,7 @@ import { find } from './find.js';
 import { flock } from './flock.js';
 import { fold } from './fold.js';
 import { free } from './free.js';
+import { fzf } from './fzf.js';
 import { git } from './git/index.js';
 import { grep } from './grep.js';
 import { groups } from './groups.js';
@@ -94,6 +96,7 @@ import { patch } from './patch.js';
 import { perf } from './perf.js';
 import { printenv } from './printenv.js';
 import { ps } from './ps.js';
+import { psql } from './psql.js';
 import { ptx } from './ptx.js';
 import { pwd } from './pwd.js';
 import { readlink } from './readlink.js';
@@ -162,6 +165,8 @@ import type { ProgramLoader } from './registry.js';
 
 /** Every model's loader; `program-index.ts` indexes what each gives. @internal */
 export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
+  () => vipw,
+  () => visudo,
   () => ack,
   () => ag,
   () => apiExtractor,
@@ -231,6 +236,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => flock,
   () => fold,
   () => free,
+  () => fzf,
   () => git,
   () => grep,
   () => groups,
@@ -292,6 +298,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => perf,
   () => printenv,
   () => ps,
+  () => psql,
   () => ptx,
   () => pwd,
   () => readlink,

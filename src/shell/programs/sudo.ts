@@ -1,4 +1,14 @@
-/** `sudo`: runs a command as another user (or hands it to a shell with `-s`/`-i`). */
+/**
+ * `sudo`: runs a command as another user (or hands it to a shell with `-s`/`-i`). `sudo -e` and
+ * `sudoedit` run no command: they copy each file, run the editor `SUDO_EDITOR`, `VISUAL` or
+ * `EDITOR` names on the copies, and write the copies back over the files (sudo(8) -e). Verified as
+ * root on Debian 12, sudo 1.9.13 (#37): `SUDO_EDITOR="sh -c 'echo pwned > $1' x" sudo -e
+ * .claude/settings.json` overwrote it and created `.git/hooks/pre-commit` the same way, and
+ * `SUDO_EDITOR='rm -rf .claude' sudoedit notes.txt` removed .claude; each was read as running the
+ * file as a program, or not read at all. Its words are still read as a command too (`unwrap`): a
+ * reading that only asks more.
+ */
+import type { FileOperands } from '../options/file-operands.js';
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
@@ -45,6 +55,10 @@ export const SUDO_OPTIONS: GnuOptionSpec = {
   },
 };
 
+/** Whether the command edits files (`sudo -e`, `sudo --edit`, `sudoedit`) rather than running one. */
+const edits = (argv: readonly string[], names: ReadonlySet<string>): boolean =>
+  /(?:^|\/)sudoedit$/.test(argv[0] ?? '') || names.has('e') || names.has('edit');
+
 /** `sudo [opts] [VAR=value…] COMMAND…`; `-s`/`-i` hand the command to a shell. */
 function unwrap(argv: readonly string[]): WrapperInfo {
   const parsed = parseGnuOptions(argv, SUDO_OPTIONS);
@@ -61,17 +75,57 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   return wrapInfo([{ kind: 'argv', start, end: argv.length, assignments }]);
 }
 
+/** The variables naming the editor `sudo -e` runs, in the order sudo reads them (sudo(8) ENVIRONMENT). */
+const EDITOR_VARIABLES = ['SUDO_EDITOR', 'VISUAL', 'EDITOR'] as const;
+
+/**
+ * The files `sudo -e` writes back: each operand (words the grammar refuses: an unknown, never
+ * nothing); and, when the line (or the known environment) names the editor, what that editor does:
+ * a write toolgate cannot see (the person's own editor otherwise). Any other sudo command touches
+ * no file of its own: its words are the command's, and it reads none of these variables.
+ */
+function sudoFiles(argv: readonly string[], variable?: (name: string) => string | null | undefined): FileOperands {
+  const parsed = parseGnuOptions(argv, SUDO_OPTIONS);
+  const words = argv.map((_w, k) => k).slice(1);
+  if (!parsed.ok)
+    return /(?:^|\/)sudoedit$/.test(argv[0] ?? '') || argv.some((w) => w === '--edit' || /^-[^-]*e/.test(w))
+      ? { files: [], unresolved: [`sudo: ${describeGnuProblem(parsed)}`] }
+      : { files: [], unresolved: [], notFiles: words };
+  const names = new Set(parsed.options.map((opt) => opt.name));
+  if (!edits(argv, names)) return { files: [], unresolved: [], notFiles: words };
+  const unseen = EDITOR_VARIABLES.flatMap((v) => {
+    const value = variable?.(v);
+    return typeof value === 'string' && value !== ''
+      ? [{ op: 'write' as const, why: `sudo -e runs the editor ${v} names (${value}), which toolgate does not read` }]
+      : [];
+  }).slice(0, 1);
+  return {
+    files: parsed.operands.map((o) => ({ op: 'write' as const, index: o.index })),
+    unresolved: [],
+    notFiles: words.filter((k) => !parsed.operands.some((o) => o.index === k)),
+    ...(unseen.length > 0 ? { unseen } : {}),
+  };
+}
+
 /** The sudo model. @internal */
 export const sudo = defineProgram({
-  names: ['sudo'],
-  summary: 'sudo: run a command as another user',
-  sources: ['sudo 1.9 sudo(8)'],
+  names: ['sudo', 'sudoedit'],
+  summary: 'sudo: run a command as another user; sudo -e and sudoedit edit files as another user',
+  sources: ['sudo 1.9 sudo(8) (-e, --edit, sudoedit; ENVIRONMENT: SUDO_EDITOR, VISUAL, EDITOR)'],
   grammar: SUDO_OPTIONS,
   runs: 'seen',
   role: 'wrapper',
   unwrap,
+  files: (_name, argv, _literal, variable) => sudoFiles(argv, variable),
+
   examples: [
     { command: 'sudo -u www rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u takes the user' },
     { command: 'sudo -s rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-s hands the words to a shell as a script' },
+    { command: 'sudo -e .claude/settings.json', effects: ['write ./.claude/settings.json'], why: '-e writes the edited copy back' },
+    {
+      command: 'sudoedit a.txt b.txt',
+      effects: ['write ./a.txt', 'write ./b.txt', 'write ./b.txt (word)'],
+      why: 'the words are read as a command too (a.txt, a program toolgate does not know): a reading that only asks more',
+    },
   ],
 });
