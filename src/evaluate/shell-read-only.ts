@@ -1,6 +1,7 @@
 import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
-import { isReadOnlyAt } from '../shell/read-only/index.js';
+import { isReadOnlyAt, isReadOnlyGlobsSettled } from '../shell/read-only/index.js';
+import { globOptionsSettled } from '../shell/effects/glob-option-words.js';
 import { commandBasename } from '../shell/commands/emit.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { gitWorldProblem, type GitWhere } from '../shell/programs/git/world.js';
@@ -41,7 +42,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     let v: ReadOnlyVerdict =
       unsafe !== undefined
         ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }
-        : gitInItsWorld(cmd, state, isReadOnlyAt(facts.analysis, i, state.dialect.readOnlySet));
+        : gitInItsWorld(cmd, state, readOnlyWords(facts, i, state.dialect.readOnlySet));
     // Opaque code is never read-only, whatever its words (`cat` found in the project's .venv/bin).
     if (v.readOnly && cmd.opaque !== undefined) v = { readOnly: false, reason: cmd.opaque };
     perCommand.set(cmd, v.readOnly);
@@ -85,6 +86,16 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
   last = { state, result };
   return result;
+}
+
+/**
+ * The read-only verdict of command `i` by its words, judged again without the guard on glob words
+ * that may be options where the file-system view showed they name none (`wc -l *.ts` in a folder
+ * with no name beginning with `-`: `effects/glob-option-words.ts`).
+ */
+function readOnlyWords(facts: Extract<CallFacts, { kind: 'shell' }>, i: number, set: 'claudeCode' | 'robota'): ReadOnlyVerdict {
+  const words = isReadOnlyAt(facts.analysis, i, set);
+  return words.readOnly || !globOptionsSettled(facts.effects, i) ? words : isReadOnlyGlobsSettled(facts.analysis.commands[i]!, set);
 }
 
 /**

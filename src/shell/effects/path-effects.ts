@@ -21,6 +21,8 @@ import { foldedCommandName } from '../commands/emit.js';
 import { givenAssignment, givenEnvironment, type GivenEnvironment } from '../commands/given-environment.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { inputMayBeOption } from './input-words.js';
+import { globOptionNote, globOptionUnsettled, settleGlobOptions, type GlobOptionCandidate } from './glob-option-words.js';
+import { globOptionWord } from '../programs/glob-options.js';
 import { optionNameAt } from '../programs/input-options.js';
 import { readWordsLeniently } from '../programs/parse.js';
 import { innerPathWords, inputTextsOf, textPieces } from '../programs/unmodelled-text.js';
@@ -721,6 +723,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     // Working directories that are one of several readings of a `cd ..` after a link (see cwdAlternative).
     const alternatives = new Map<string, { key: string; of: readonly string[]; why: string }>();
     const wrappers = wrapperIndexes(analysis);
+    // Glob words that may be an option of their program, settled by the view once the line's writes are known.
+    const globOptions: GlobOptionCandidate[] = [];
     const push = (e: PathEffect): void => {
       if (
         !effects.some(
@@ -1076,11 +1080,12 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         addCodeVariableWrites(i, name, cmd, environment, bases, add, note);
         return;
       }
+      const words = withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis));
       const { modelled, dirs } = addOperands(
         i,
         name,
         cmd,
-        withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis)),
+        words,
         bases,
         add,
         dirsOf,
@@ -1092,6 +1097,17 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       );
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
+      const option = globOptionWord(name, words.argv, words.literal);
+      if (option !== undefined)
+        globOptions.push({
+          command: i,
+          source: cmd.source,
+          name,
+          word: words.argv[option.index]!,
+          raw: words.raw[option.index] ?? words.argv[option.index]!,
+          option,
+          bases: dirs,
+        });
     });
     for (const f of last) f();
     // Redirections on compound commands or on nothing: resolve against every directory seen.
@@ -1099,6 +1115,22 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       if (r.command !== undefined || (r.kind !== 'file' && r.kind !== 'read')) continue;
       add(-1, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, [...seen]);
     }
+    // A glob word that may be an option (`wc -c [-]*`): settled by the names the view shows, else unseen.
+    const settled = new Set<number>();
+    const unsettled = globOptions.flatMap((c) => {
+      const why = globOptionUnsettled(c, effects, ctx.globMatches, (word, base) => resolveFrom(word, false, base, ctx, vars));
+      if (why === undefined) settled.add(c.command);
+      return why === undefined ? [] : [{ c, why }];
+    });
+    for (const { c, why } of unsettled) {
+      note(globOptionNote(c, why));
+      if (c.option.does !== 'reads')
+        add(c.command, 'write', `${c.raw} may be ${c.name}'s option ${c.option.option}`, '.', true, c.bases, {
+          tree: 'some',
+          names: { kind: 'unseen', what: 'program' },
+        });
+    }
+    settleGlobOptions(effects, settled);
     const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
     followKeptLinks(effects);
     COMMAND_DIRECTORIES.set(effects, placed);

@@ -28,7 +28,6 @@ export const cat = defineProgram({
         safe: 'all',
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
     robota: { cat: { globs: false, safeShort: 'AbeEnstTuv' } },

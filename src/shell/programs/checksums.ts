@@ -24,7 +24,6 @@ const profile = (source: string): ReadOnlyProfile => ({
   safe: { short: 'btz', long: `binary tag text zero ${HELP_VERSION}` },
   operands: 'read',
   globs: true,
-  anyOptionHarmless: true,
 });
 
 /** The checksum programs' model. @internal */

@@ -28,7 +28,6 @@ export const cut = defineProgram({
         safe: 'all',
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
   },

@@ -22,7 +22,6 @@ export const dirname = defineProgram({
         safe: 'all',
         operands: 'text',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
   },

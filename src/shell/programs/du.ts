@@ -40,7 +40,6 @@ export const du = defineProgram({
         reads: ['X', 'exclude-from'],
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
     robota: { du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] } },

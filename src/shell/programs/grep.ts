@@ -29,7 +29,6 @@ const profile = (source: string): ReadOnlyProfile => ({
   reads: ['f', 'file', 'exclude-from'],
   operands: 'patternThenRead',
   globs: true,
-  anyOptionHarmless: true,
 });
 
 /** `grep [opts] PATTERN FILE…`; with recursion (`rgrep` always) each operand (or `.` when none) is a directory read whole. */
@@ -106,6 +105,13 @@ export const grep = defineProgram({
       why: '--include chooses which files of the tree are read',
     },
     { command: 'grep -e x a', effects: ['read ./a'], readOnly: true },
+    {
+      command: 'grep SECRET [-]*',
+      effects: ['read ./[-]*'],
+      readOnly: false,
+      why: 'the glob may name a file -r, and grep then searches the whole folder (red team 18 F1b); the view settles it',
+    },
+    { command: 'grep -n TODO src/*', effects: ['read ./src/*'], readOnly: true, why: 'no name src/* matches begins with -' },
     { command: 'rgrep x ~', effects: ['read /home/user [all]'] },
     {
       command: 'grep -X grep x a',

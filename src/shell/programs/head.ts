@@ -29,7 +29,6 @@ export const head = defineProgram({
         safe: 'all',
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
     robota: { head: { globs: false, safeShort: 'nqvcz0123456789', shortArg: 'nc' } },

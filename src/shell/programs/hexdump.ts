@@ -35,7 +35,6 @@ export const hexdump = defineProgram({
         reads: ['f', 'format-file'],
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
   },

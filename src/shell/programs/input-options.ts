@@ -20,6 +20,12 @@ export interface InputOptionTable {
   readonly writes: readonly string[];
   /** Options that make it run a program (`sort --compress-program=…`, `rg --pre=…`). */
   readonly runs: readonly string[];
+  /**
+   * Options that make it read what its words as written do not: a file the option names (`wc
+   * --files0-from=…`, `hexdump --format-file=…`), a directory's files (`grep -r`), or names it
+   * finds in a file (`file -f …`).
+   */
+  readonly reads: readonly string[];
 }
 
 /** A word from input while the table is made (no file name or option holds a NUL). */
@@ -61,6 +67,7 @@ export function inputOptionTable(model: ProgramModel): InputOptionTable | undefi
   if (model.grammar === undefined) return undefined;
   const writes = new Set<string>();
   const runs = new Set<string>();
+  const reads = new Set<string>();
   const name = model.names[0]!;
   const options = optionWords(model);
   for (const context of contexts(model)) {
@@ -75,15 +82,25 @@ export function inputOptionTable(model: ProgramModel): InputOptionTable | undefi
       const more = model.files?.(name, other, literal);
       const same = (a: { op: string; index: number; value?: string }) =>
         (files?.files ?? []).some((b) => b.op === a.op && b.index === a.index && b.value === a.value);
+      // A read is new when it reaches further too (`grep -r INPUT` reads a folder's files).
+      const sameRead = (a: { op: string; index: number; value?: string; tree?: string }) =>
+        (files?.files ?? []).some((b) => b.op === a.op && b.index === a.index && b.value === a.value && b.tree === a.tree);
       if (
         (more?.files ?? []).some((f) => f.op !== 'read' && !same(f)) ||
         (more?.unseen ?? []).some((u) => !(files?.unseen ?? []).some((b) => b.op === u.op && b.why === u.why))
       )
         writes.add(option.said);
       if ((model.unwrap?.(other, literal)?.inner ?? []).some((u) => !ran.has(JSON.stringify(u)))) runs.add(option.said);
+      // The operand the option word took the place of is no read of the option's (`grep -r INPUT` reads the other one).
+      const moved = (f: { index: number }) => f.index === context.length;
+      if (
+        (more?.files ?? []).some((f) => f.op === 'read' && !sameRead(f) && (!moved(f) || f.value !== undefined || f.tree !== undefined)) ||
+        (more?.unresolved ?? []).some((u) => !(files?.unresolved ?? []).includes(u))
+      )
+        reads.add(option.said);
     }
   }
-  return { writes: [...writes], runs: [...runs] };
+  return { writes: [...writes], runs: [...runs], reads: [...reads] };
 }
 
 /**

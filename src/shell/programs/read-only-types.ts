@@ -43,9 +43,10 @@ export interface ReadOnlyEntry {
   /** Whether unquoted globs may appear (Claude Code: ls, cat, wc… yes; find, sort, sed, git no). */
   readonly globs: boolean;
   /**
-   * Every option the tool has only reads or formats, so a file name a glob turns into an option
-   * (`--pre=x` in `rg foo *`) does no harm. Without it, a glob word that could begin with `-` is
-   * not read-only.
+   * For a tool with no grammar (echo, type): every option it has only changes what it prints, so
+   * a file name a glob turns into an option does no harm. Without it, a glob word that could
+   * begin with `-` is not read-only. A tool with a grammar is judged by what its options do
+   * (`glob-options.ts`: `wc -c [-]*` may be `wc --files0-from=.env`).
    */
   readonly anyOptionHarmless?: boolean;
   /**

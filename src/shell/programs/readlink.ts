@@ -29,7 +29,6 @@ export const readlink = defineProgram({
         safe: 'all',
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
   },

@@ -31,7 +31,6 @@ export const realpath = defineProgram({
         safe: 'all',
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
   },

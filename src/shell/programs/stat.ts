@@ -30,7 +30,6 @@ export const stat = defineProgram({
         safe: 'all',
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
     robota: { stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] } },

@@ -31,7 +31,6 @@ export const tail = defineProgram({
         safe: 'all',
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
     robota: { tail: { globs: false, safeShort: 'nqvcfFz0123456789', shortArg: 'nc' } },

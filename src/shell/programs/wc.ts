@@ -29,7 +29,6 @@ export const wc = defineProgram({
         safe: { short: 'clLmw', long: `bytes chars lines words max-line-length total ${HELP_VERSION}` },
         operands: 'read',
         globs: true,
-        anyOptionHarmless: true,
         afterXargs: true,
       }),
     },
@@ -46,5 +45,12 @@ export const wc = defineProgram({
       why: 'the names it counts come from list.txt, which toolgate cannot see',
     },
     { command: 'wc --total never a', effects: ['read ./a'], readOnly: true, why: '--total takes the next word' },
+    {
+      command: 'wc -c [-]*',
+      effects: ['read ./[-]*'],
+      readOnly: false,
+      why: 'the glob may name a file --files0-from=.env, which wc reads as that option (red team 18 F1); the view settles it',
+    },
+    { command: 'wc -l -- [-]*', effects: ['read ./[-]*'], readOnly: true, why: 'after -- every name is a file it counts' },
   ],
 });

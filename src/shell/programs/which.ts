@@ -23,7 +23,6 @@ export const which = defineProgram({
         safe: 'all',
         operands: 'text',
         globs: true,
-        anyOptionHarmless: true,
       }),
     },
     robota: { which: { globs: false, safeShort: 'a' } },

@@ -11,6 +11,7 @@ import { matchesLong, parseWithEntry } from '../programs/read-only-parse.js';
 import { cdReadOnly, findsRepositoryFromCwd, PROGRAMS } from '../programs/index.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
+import { globOptionWord } from '../programs/glob-options.js';
 
 /** Which read-only set to use. @public */
 export interface ReadOnlyOptions {
@@ -32,7 +33,7 @@ export function claudeCodeEntry(name: string): ReadOnlyEntry | undefined {
   );
 }
 
-function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): ReadOnlyVerdict {
+function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry, globOptionsSettled: boolean): ReadOnlyVerdict {
   const expanded = expandedWords(cmd, 1, entry.check === 'echo');
   if (!expanded.ok) return no(expanded.reason);
   const words = expanded.words;
@@ -45,10 +46,8 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
     if (!entry.globs) return no(`unquoted glob ${globs[0]!.text} with ${name}, which can write or run programs`);
     if (entry.maxOperands !== undefined)
       return no(`unquoted glob ${globs[0]!.text} may name more files than ${name} reads (the last one may be written)`);
-    const risky = globs.find((g) => g.mayBeOption);
-    if (risky && !entry.anyOptionHarmless && !afterEndOfOptions(words, risky)) {
-      return no(`unquoted glob ${risky.text} may name a file that ${name} reads as an option`);
-    }
+    const risky = globOptionsSettled ? undefined : globAsOption(name, cmd, words, entry);
+    if (risky !== undefined) return no(risky);
     // A text command's glob is no path effect, yet bash lists its directory into the output:
     // only a relative pattern that stays below the current directory is known to read inside.
     if (entry.operands === 'text') {
@@ -79,6 +78,25 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   }
   const after = PROGRAMS.get(name)?.readOnlyCheck?.claudeCodeAfterOptions;
   return after ? after(name, argv, ops) : YES;
+}
+
+/**
+ * Why a glob word may name a file the program takes as an option that does more than read its
+ * operands (`wc -c [-]*` with a file `--files0-from=.env`; `programs/glob-options.ts`), or
+ * `undefined`. The words alone cannot say whether such a file is there: the evaluator asks again
+ * with the file-system view's answer (`globOptionsSettled`). A program with no grammar is judged
+ * by its entry (`anyOptionHarmless`: echo's options only change what it prints).
+ */
+function globAsOption(name: string, cmd: SimpleCommand, words: readonly ExpandedWord[], entry: ReadOnlyEntry): string | undefined {
+  if (PROGRAMS.get(name)?.grammar !== undefined) {
+    const hit = globOptionWord(name, [cmd.argv[0]!, ...words.map((w) => w.text)], [true, ...words.map((w) => !w.glob)]);
+    if (hit === undefined) return undefined;
+    const does = { reads: 'reads files the command does not name', writes: 'writes', runs: 'runs a program' }[hit.does];
+    return `unquoted glob ${words[hit.index - 1]!.text} may name a file that ${name} reads as an option (${hit.option}, which ${does})`;
+  }
+  const risky = words.find((g) => g.mayBeOption);
+  if (risky === undefined || entry.anyOptionHarmless === true || afterEndOfOptions(words, risky)) return undefined;
+  return `unquoted glob ${risky.text} may name a file that ${name} reads as an option`;
 }
 
 function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boolean {
@@ -195,7 +213,7 @@ function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
 
 // ---------------------------------------------------------------------------------------------
 
-function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
+function checkClaudeCode(cmd: SimpleCommand, name: string, globOptionsSettled: boolean): ReadOnlyVerdict {
   if (cmd.argumentsFrom === 'find -exec') return no(`${name} gets arguments from find -exec, so the paths it reads are not known`);
   const entry = claudeCodeEntry(name);
   // A transparent wrapper is judged by its own options; one with an entry of its own (xargs) by that entry.
@@ -221,7 +239,7 @@ function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
     if (expanded.words.some((w) => w.glob)) return no(`unquoted glob with cd`);
     return cdReadOnly(cmd, 'claudeCode');
   }
-  return checkEntry(name, cmd, entry);
+  return checkEntry(name, cmd, entry, globOptionsSettled);
 }
 
 /**
@@ -235,6 +253,18 @@ function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
  * @public
  */
 export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOnlyVerdict {
+  return readOnlyOf(cmd, options.set, false);
+}
+
+/**
+ * {@link isReadOnly} of a command whose glob words the file-system view showed to name no option
+ * of its program (`effects/glob-option-words.ts`): the same check without that guard. @internal
+ */
+export function isReadOnlyGlobsSettled(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
+  return readOnlyOf(cmd, set, true);
+}
+
+function readOnlyOf(cmd: SimpleCommand, set: ReadOnlyOptions['set'], globOptionsSettled: boolean): ReadOnlyVerdict {
   try {
     if (cmd.unknown) return no(`not understood: ${cmd.unknown}`);
     if (cmd.argv.length === 0) return no('empty command');
@@ -242,7 +272,7 @@ export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOn
     // `./cat`, `sub/ls`, `/opt/x/cat`: whatever file is there, not the utility the table describes.
     if (/[/\\]/.test(cmd.argv[0]!)) return no(`names a program by path (${cmd.argv[0]}), which is not the read-only utility`);
     const name = commandBasename(cmd.argv[0]!);
-    return options.set === 'robota' ? checkRobota(cmd, name) : checkClaudeCode(cmd, name);
+    return set === 'robota' ? checkRobota(cmd, name) : checkClaudeCode(cmd, name, globOptionsSettled);
   } catch (error) {
     return no(`read-only check failed: ${error instanceof Error ? error.message : String(error)}`);
   }

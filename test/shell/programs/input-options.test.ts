@@ -11,9 +11,20 @@ describe('the options a word from input may be (the registry keeps one table per
     expect(PROGRAMS.inputOptions('tar')!.writes).toContain('--remove-files');
   });
 
-  it('finds none for programs whose options only read or format', () => {
-    for (const name of ['grep', 'wc', 'printf', 'test', 'head', 'cat'])
-      expect(PROGRAMS.inputOptions(name), name).toEqual({ writes: [], runs: [] });
+  it('finds none that write or run for programs whose options only read or format', () => {
+    for (const name of ['grep', 'wc', 'printf', 'test', 'head', 'cat']) {
+      expect(PROGRAMS.inputOptions(name)!.writes, name).toEqual([]);
+      expect(PROGRAMS.inputOptions(name)!.runs, name).toEqual([]);
+    }
+  });
+
+  it('reads from the model which options read files the words do not name', () => {
+    expect(PROGRAMS.inputOptions('wc')!.reads).toEqual(['--files0-from=…']);
+    expect(PROGRAMS.inputOptions('grep')!.reads).toEqual(expect.arrayContaining(['-r', '-R', '--recursive', '-f…', '--file=…']));
+    expect(PROGRAMS.inputOptions('hexdump')!.reads).toEqual(expect.arrayContaining(['-f…', '--format-file=…']));
+    expect(PROGRAMS.inputOptions('du')!.reads).toEqual(expect.arrayContaining(['--files0-from=…', '--exclude-from=…']));
+    for (const name of ['cat', 'head', 'tail', 'ls', 'cut', 'od', 'stat', 'printf'])
+      expect(PROGRAMS.inputOptions(name)!.reads, name).toEqual([]);
   });
 
   it('has no table for a program whose words no grammar lists, or no model', () => {

@@ -48,6 +48,12 @@ const CLAUDE_YES = [
   'sort a | uniq -c',
   'cat <<EOF\nx\nEOF',
   'grep -rn x --include=*.ts src',
+  // A glob that may name an option is harmless where no option of the program does more than read its operands.
+  'cat [-]*',
+  'head -n 3 *',
+  'wc -l -- [-]*',
+  'grep -n TODO src/*',
+  'grep -e* src/a.ts',
 ];
 const CLAUDE_NO: Array<[string, RegExp]> = [
   ['rm -rf build', /rm is not a read-only command/],
@@ -60,6 +66,14 @@ const CLAUDE_NO: Array<[string, RegExp]> = [
   ['sort -o out a', /sort -o is not an option known to be read-only/],
   ['sort --out=x a', /sort --out=x \(--output\) is not an option known to be read-only/],
   ['sort *.txt', /unquoted glob/],
+  // Red team 18 F1: a file `--files0-from=.env`, `-r`, `--format-file=.env` the glob may name (the view settles it in the evaluator).
+  ['wc -c [-]*', /unquoted glob \[-\]\* may name a file that wc reads as an option \(--files0-from=…/],
+  ['wc -l *.ts', /may name a file that wc reads as an option/],
+  ['du -sh *=*', /may name a file that du reads as an option/],
+  ['grep SECRET [-]*', /may name a file that grep reads as an option/],
+  ['grep -n* x a', /may name a file that grep reads as an option/],
+  ['egrep SECRET ?-*', /may name a file that egrep reads as an option/],
+  ['hexdump [-]*', /may name a file that hexdump reads as an option \(-f…/],
   ['git -c core.pager=sh log', /global option -c|can run a program/],
   ['git -C ../other status', /global option -C/],
   ['git show --output=notes.txt HEAD', /--output/],
