@@ -3,7 +3,7 @@
  * unknown (dynamic names, code-as-data builtins) and looking through wrappers.
  */
 import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from '../syntax/collector.js';
-import { arithmeticRunsCode, subscriptRunsCode } from '../syntax/arithmetic.js';
+import { arithmeticAssigns, arithmeticRunsCode, subscriptAssigns, subscriptRunsCode } from '../syntax/arithmetic.js';
 import { MAX_NESTED_DEPTH } from '../syntax/limits.js';
 import { commandStateChange } from './state.js';
 import { assignedName, variableStateChange } from '../syntax/variables.js';
@@ -241,6 +241,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     if (problem !== undefined) markUnknown(problem, true);
   }
   addStateChange(c, commandStateChange(cmd, c.shells), index + 1);
+  // `let PATH=0`, `test -v 'a[PATH=0]'`, `unset 'a[HOME=0]'`: the evaluation sets the variable.
+  if (ARITHMETIC_BUILTINS.has(name) || model?.arithmeticSubscripts === true)
+    for (const w of raw.words.slice(1))
+      for (const n of ARITHMETIC_BUILTINS.has(name) ? arithmeticAssigns(w.raw) : subscriptAssigns(w.raw))
+        addStateChange(c, variableStateChange(n, false, c.shells), index + 1);
   // A command of a script no one passed variables to, run by no wrapper, with no assignments of its own: no environment.
   const env: Environment =
     c.env.length === 0 && cmd.parent === undefined && cmd.assignments.length === 0

@@ -216,7 +216,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [160, 7, ["unset"], ["arithmeticSubscripts","files","runs.nothing","state","variableWords","variables"], {}],
   [160, 8, ["getopts"], ["files","runs.nothing","state","variableWords"], {}],
   [160, 9, ["shopt"], ["files","runs.nothing","state"], {}],
-  [160, 10, ["shift"], ["arithmeticSubscripts","files","runs.nothing"], {}],
+  [160, 10, ["shift"], ["arithmeticSubscripts","files","runs.nothing","state"], {}],
   [160, 11, ["wait"], ["arithmeticSubscripts","files","runs.nothing","state","variableWords","variables"], {}],
   [160, 12, ["exit"], ["arithmeticSubscripts","files","runs.nothing"], {}],
   [160, 13, ["return"], ["arithmeticSubscripts","files","runs.nothing"], {}],

@@ -9,6 +9,7 @@ import type { ShellModel } from '../shells/index.js';
 import type { SimpleCommand } from '../types.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { variableStateChange } from '../syntax/variables.js';
+import { arithmeticAssigns } from '../syntax/arithmetic.js';
 import { defineProgram, type ProgramExample, type ProgramModel, type ProgramState } from './model.js';
 import { CC_CLI, CC_DOCS } from './sources.js';
 import { variablesSetBy, type VariableSetter } from './variable-setters.js';
@@ -91,9 +92,28 @@ function setHides(_name: string, cmd: SimpleCommand): string | undefined {
 function printfHides(_name: string, cmd: SimpleCommand, shells: readonly ShellModel[]): string | undefined {
   const args = cmd.argv.slice(1);
   const v = args.findIndex((a) => a === '-v' || (a.startsWith('-v') && a.length > 2));
-  if (v < 0) return undefined;
-  const target = args[v] === '-v' ? args[v + 1] : args[v]!.slice(2);
-  return target === undefined ? undefined : variableStateChange(target.replace(/\[.*$/s, ''), false, shells);
+  const target = v < 0 ? undefined : args[v] === '-v' ? args[v + 1] : args[v]!.slice(2);
+  const set = target === undefined ? undefined : variableStateChange(target.replace(/\[.*$/s, ''), false, shells);
+  if (set !== undefined) return set;
+  // zsh evaluates the argument of a numeric conversion arithmetically: `printf '%d' PATH=0` sets PATH.
+  let at = v < 0 ? 0 : args[v] === '-v' ? v + 2 : v + 1;
+  if (args[at] === '--') at++;
+  const format = args[at];
+  if (format === undefined || (cmd.literal[at + 1] === true && !NUMERIC_CONVERSION.test(format))) return undefined;
+  return operandsAssign(args.slice(at + 1), shells);
+}
+
+/** A printf conversion that takes a number (zsh evaluates its argument as arithmetic). */
+const NUMERIC_CONVERSION = /%[-+ #0'0-9.*]*[diouxXeEfFgGaAc]/;
+
+/** Why arithmetic evaluation of `words` (zsh's `shift`, `printf '%d'`) sets a variable later commands resolve by, or undefined. */
+function operandsAssign(words: readonly string[], shells: readonly ShellModel[]): string | undefined {
+  for (const w of words)
+    for (const n of arithmeticAssigns(w)) {
+      const why = variableStateChange(n, false, shells);
+      if (why !== undefined) return why;
+    }
+  return undefined;
 }
 
 const plain = (summary: string, command: string, extra: Partial<BuiltinFacts> = {}): BuiltinFacts => ({
@@ -142,6 +162,8 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
         readOnly: false,
         why: '-v assigns PATH, which later commands are looked up along',
       },
+      { command: "printf '%d' PATH=0; ls", hides: true, why: 'zsh evaluates the argument of %d as arithmetic, which sets PATH' },
+      { command: "printf '%s' PATH=0; ls", hides: false, why: '%s prints its argument as text' },
     ],
   }),
   builtin('true', {
@@ -193,7 +215,16 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     state: { hides: () => 'shopt changes how later commands are read' },
     examples: [{ command: 'shopt -s extglob && ls', hides: true }],
   }),
-  builtin('shift', plain('shift: shift the positional parameters', 'shift 2', { arithmetic: true })),
+  builtin('shift', {
+    summary: 'shift: shift the positional parameters',
+    arithmetic: true,
+    // zsh evaluates its operand as arithmetic: `shift PATH=0` sets PATH.
+    state: { hides: (_name, cmd, shells) => operandsAssign(cmd.argv.slice(1), shells) },
+    examples: [
+      { command: 'shift 2', effects: [] },
+      { command: 'shift PATH=0; ls', hides: true, why: 'zsh evaluates the count as arithmetic, which sets PATH' },
+    ],
+  }),
   builtin('wait', {
     summary: 'wait: wait for jobs to finish (bash 5.1+: -p VAR gets the id of the job that ended)',
     arithmetic: true,

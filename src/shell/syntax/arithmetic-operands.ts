@@ -8,6 +8,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
+import { arithmeticAssigns } from './arithmetic.js';
 
 /** `[[ … ]]` operators whose operands bash evaluates arithmetically. */
 const ARITHMETIC_TEST_OPS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
@@ -71,6 +72,37 @@ function arithmeticRanges(root: Node): Range[] {
   };
   visit(root, 0);
   return out;
+}
+
+/**
+ * Subscripts bash evaluates that are no operand toolgate checks above: `[[ -v a[i] ]]` and the
+ * keys of an array literal (`a=([i]=1)`).
+ */
+function subscriptRanges(root: Node): Range[] {
+  const out: Range[] = [];
+  const visit = (n: Node, depth: number): void => {
+    if (depth > MAX_SYNTAX_DEPTH) return;
+    if (n.type === 'unary_expression' && n.childForFieldName('operator')?.text === '-v') {
+      const operand = n.namedChildren[n.namedChildren.length - 1];
+      const open = operand?.text.search(/\[/) ?? -1;
+      if (operand && open >= 0) out.push([operand.startIndex + open, operand.endIndex]);
+    }
+    if (n.type === 'array') for (const el of n.namedChildren) if (/^\[/.test(el.text)) out.push([el.startIndex, el.endIndex]);
+    for (const child of n.namedChildren) visit(child, depth + 1);
+  };
+  visit(root, 0);
+  return out;
+}
+
+/**
+ * The variables the command's arithmetic contexts assign (`((PATH=0))`, `b[PATH=0]=1`,
+ * `x=$((HOME=0))`, `[[ -v a[PATH=0] ]]`, `a=([PATH=0]=1)`): each is a state change like `PATH=0`.
+ */
+export function arithmeticAssignments(root: Node, src: string): string[] {
+  const out = new Set<string>();
+  for (const [a, b] of [...arithmeticRanges(root), ...subscriptRanges(root)])
+    for (const n of arithmeticAssigns(src.slice(a, b))) out.add(n);
+  return [...out];
 }
 
 /** Operand tokens of an arithmetic text: `${…}`, `$name`, `$1`/`$@`, `$#`-style, bare names. */

@@ -156,3 +156,40 @@ export function hidesCode(text: string): boolean {
   }
   return double;
 }
+
+/**
+ * A name an arithmetic assignment sets: `name=`, `name+=` (and `-= *= /= %= <<= >>= &= ^= |=`,
+ * zsh's `**= &&= ||= ^^=`), `name[…]=`, `name++`, `++name`, `name--`, `--name`, spaces allowed
+ * between (`(( PATH = 0 ))`, `(( ++ PATH ))`). `==`, `<=`, `>=` and `!=` compare. A name in a
+ * subscript is matched too (`((a[PATH=0]))`); a name after `$`, `#` or `.` is not one.
+ */
+const ASSIGNED =
+  /(?<![A-Za-z0-9_$#.])([A-Za-z_][A-Za-z0-9_]*)(?=\s*(?:\[[^\]]*\]\s*)?(?:\*\*|&&|\|\||\^\^|<<|>>|[-+*/%&^|])?=(?!=)|\s*(?:\+\+|--))|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * The variables arithmetic evaluation of `text` assigns (bash, zsh and dash's `$((…))` alike:
+ * `((PATH=0))`, `((0, HOME=0))`, `((PATH++))`), after quote removal. Each is a state change
+ * like `PATH=0`: a later bare name is looked up along the new PATH. Errs toward names: `((1--x))`
+ * counts x.
+ */
+export function arithmeticAssigns(text: string): string[] {
+  const out = new Set<string>();
+  for (const t of new Set([text, withoutQuotes(text).text])) for (const m of t.matchAll(ASSIGNED)) out.add((m[1] ?? m[2])!);
+  return [...out];
+}
+
+/** `name[…]` at the start of a word: the subscript, to its last `]` (`a[b[i]]`). */
+const NAMED_SUBSCRIPT = /^[A-Za-z_][A-Za-z0-9_]*\[(.*)\]/s;
+
+/**
+ * The variables a word handed to a builtin that evaluates subscripts (`test -v 'a[PATH=0]'`,
+ * `unset`, `printf -v`, `read`, `declare`) assigns inside the subscript of the name it begins with.
+ */
+export function subscriptAssigns(word: string): string[] {
+  const out = new Set<string>();
+  for (const t of new Set([word, withoutQuotes(word).text])) {
+    const subscript = NAMED_SUBSCRIPT.exec(t)?.[1];
+    if (subscript !== undefined) for (const n of arithmeticAssigns(subscript)) out.add(n);
+  }
+  return [...out];
+}

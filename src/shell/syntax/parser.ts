@@ -11,7 +11,7 @@ import type { Redirect, SimpleCommand } from '../types.js';
 import { decodeWord } from './words.js';
 import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
-import { hiddenArithmetic } from './arithmetic-operands.js';
+import { arithmeticAssignments, hiddenArithmetic } from './arithmetic-operands.js';
 import { variableStateChange } from './variables.js';
 import { loopValues } from './loop-values.js';
 import { substituteVariables } from './known-variables.js';
@@ -655,4 +655,6 @@ function walkOne(root: Node, src: string, c: Collector): void {
     const hidden = hiddenArithmetic(root, src);
     if (hidden) addUnseen(c, hidden);
   }
+  // `((PATH=0)); ls` sets PATH as `PATH=0; ls` does; where in the script is not tracked, so from the start.
+  for (const name of arithmeticAssignments(root, src)) addStateChange(c, variableStateChange(name, false, c.shells), 0);
 }
