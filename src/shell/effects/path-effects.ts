@@ -253,6 +253,22 @@ function resolveFrom(value: string, literal: boolean, base: string, ctx: ShellPa
   });
 }
 
+/**
+ * {@link resolveFrom} for the word and for each glob a shell may read it as under options its
+ * start-up files may set (zsh's EXTENDED_GLOB `.e#nv`, BRACE_CCL `.{e}nv`). `raw` is the word as
+ * written when it spells `value`; otherwise `value` is taken as written (quotes lost: read as unquoted).
+ */
+function resolveReadings(raw: string, value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  const out = resolveFrom(value, literal, base, ctx, vars);
+  const written = literal && raw !== value && decodeWord(raw).value === value ? raw : value;
+  for (const shell of shellsFor(ctx.shell ?? 'unknown')) {
+    const pattern = shell.patternOf(written);
+    if (pattern === undefined) continue;
+    for (const r of resolveFrom(pattern, false, base, ctx, vars)) if (!out.some((o) => o.path === r.path)) out.push({ ...r, literal: false, glob: true });
+  }
+  return out;
+}
+
 /** A path that names a directory anywhere (a `cd` candidate) is a pattern, not a literal path. */
 function anywherePattern(r: Resolved): Resolved {
   return isAnywhere(r.path) ? { ...r, literal: false, glob: true } : r;
@@ -766,7 +782,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         const mark = (e: PathEffect): void => {
           if (uncertain) CWD_ALTERNATIVES.set(e, { group: `${alt!.key}\0${cmdIndex}\0${op}\0${raw}`, base, of: alt!.of, why: alt!.why });
         };
-        for (const r of resolveFrom(value, literal, base, ctx, vars)) {
+        for (const r of resolveReadings(raw, value, literal, base, ctx, vars)) {
           let path = r.path;
           if (extra.intoName !== undefined) path = `${path === '/' ? '' : path}/${extra.intoName}`;
           let glob = r.glob;
@@ -981,7 +997,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             // the folder above the command's physically (`cd -P`, `set -P`, zsh's CHASE_LINKS): both
             // readings, as for `..` after any link (replay 17b NEW-10: `cd -P` then wrote a hook).
             const from = (b: string) =>
-              resolveFrom(word, lit, b, ctx, vars).flatMap((r) => {
+              resolveReadings(raw, word, lit, b, ctx, vars).flatMap((r) => {
                 if (isAnywhere(r.path)) return [r];
                 const logical = { ...r, path: resolveProcAlias(r.path, b).path };
                 const physical = lit && climbsOutOfLink(word) ? resolveProcAlias(r.path, b, word).path : logical.path;

@@ -19,6 +19,7 @@ export const bash: ShellModel = {
   specialParameter: () => undefined,
   redirectionsAlone: () => undefined,
   wordProblem: () => undefined,
+  patternOf: () => undefined,
   bracedModifier: () => undefined,
   equalsExpansion: false,
   bangJoinsOperator: false,

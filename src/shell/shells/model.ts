@@ -39,6 +39,12 @@ export interface ShellModel {
   /** Why a word means something in this shell that toolgate does not model (zsh's triple-star glob `***`), or undefined. */
   wordProblem(raw: string): string | undefined;
   /**
+   * The glob (bash's pattern language, as written) holding every name this shell may take the word
+   * as written `raw` to under options a user's start-up files may set, when that differs from the
+   * word (zsh's EXTENDED_GLOB `.e#nv` and BRACE_CCL `.{e}nv`); undefined otherwise.
+   */
+  patternOf(raw: string): string | undefined;
+  /**
    * What `${NAME:X}` gives for a parameter holding the path `value`, when this shell reads `:X` as
    * a modifier it models (zsh: `:h` the folder above, `:t` the last name); undefined otherwise
    * (bash reads `${PWD:h}` as a substring from the arithmetic offset `h`).

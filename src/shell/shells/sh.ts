@@ -9,6 +9,7 @@ export const sh: ShellModel = {
   specialParameter: () => undefined,
   redirectionsAlone: () => undefined,
   wordProblem: () => undefined,
+  patternOf: () => undefined,
   bracedModifier: () => undefined,
   equalsExpansion: false,
   bangJoinsOperator: false,

@@ -6,10 +6,13 @@
  * options). A statement of redirections alone runs a program; the triple-star glob `***` (before a slash) is a recursive glob that
  * follows symbolic links; `$x[2]` is a subscript and `~name` a named directory, words toolgate
  * does not read; a brace sequence with quotes inside (`{e\..f}`), of characters other than letters
- * (`{-../}`) or made by a value (`{$x}`) expands in zsh alone (`zsh-braces.ts`).
+ * (`{-../}`) or made by a value (`{$x}`) expands in zsh alone (`zsh-braces.ts`). The pattern options
+ * a .zshrc commonly sets (EXTENDED_GLOB's `.e#nv`, BRACE_CCL's `.{e}nv`) make more words patterns:
+ * `zsh-globs.ts`.
  */
 import type { ShellModel } from './model.js';
 import { zshOnlyBraceGroup } from './zsh-braces.js';
+import { characterSetSlash, zshPatternOf } from './zsh-globs.js';
 
 /** zsh 5.9's tied arrays (zshparam(1), "Parameters used by the shell"; `typeset -T` ties of its own). */
 const TIED_ARRAYS = new Set([
@@ -118,6 +121,7 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshexpn(1) (Filename Expansion: named directories)',
     'zsh 5.9 zshmisc(1) (Redirection: >!, >>!, &>!, >&!; Simple Commands & Pipelines: &!)',
     'zsh 5.9 zshexpn(1) (Brace Expansion)',
+    'zsh 5.9 zshexpn(1) (Glob Operators: EXTENDED_GLOB) and zshoptions(1) (BRACE_CCL)',
   ],
   specialParameter(name) {
     if (TIED_ARRAYS.has(name)) return `setting ${name} (zsh ties it to ${name.toUpperCase()}) changes what later commands do`;
@@ -137,6 +141,8 @@ export const zsh: ShellModel = {
     const subscript = UNBRACED_SUBSCRIPT.exec(unquoted(raw));
     if (subscript !== null)
       return `${raw}: zsh reads $${subscript[1]!}[…] as a subscript of the parameter ${subscript[1]!} (an element of an array, or characters of its value; bash reads the value followed by a pattern), which toolgate does not model`;
+    if (characterSetSlash(raw))
+      return `${raw}: with the option BRACE_CCL (which start-up files may set) zsh reads a brace group without a comma as a set of characters, here holding /, which toolgate does not model`;
     const named = NAMED_DIRECTORY.exec(raw);
     if (named !== null)
       return `${raw}: zsh reads ${named[0].replace(/\/$/, '')} as a named directory — the value of a parameter of that name holding an absolute path, a hash -d name or a user's home — which toolgate does not model`;
@@ -147,6 +153,8 @@ export const zsh: ShellModel = {
       return `${raw}: zsh expands parameters and substitutions before braces, so the value in ${brace.group} may make a sequence (bash keeps it as written), which toolgate does not model`;
     return undefined;
   },
+  // EXTENDED_GLOB and BRACE_CCL, common in a .zshrc: `.e#nv` and `.{e}nv` may name `.env`.
+  patternOf: zshPatternOf,
   bracedModifier(value, modifier) {
     // zshexpn(1), "Modifiers": `:h` removes the last name (`/` stays `/`), `:t` keeps only it.
     const cut = value.replace(/\/+$/, '');
