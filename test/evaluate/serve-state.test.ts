@@ -98,11 +98,12 @@ describe("serve's default state directory", () => {
     }
     expect(decide(`sqlite3 app.db 'select 1'`, 'default', {}).behavior).toBe('allow');
     expect(decide(`printf hi > out.txt`, 'bypassPermissions', {}).behavior).toBe('allow');
-    // Another state directory chosen by XDG_STATE_HOME leaves the default one an ordinary path.
-    expect(
-      decide(`sqlite3 :memory: '.output ${home}/.local/state/toolgate/x' 'select 1'`, 'default', { XDG_STATE_HOME: `${root}/xdg` })
-        .behavior,
-    ).toBe('allow');
+    // Another state directory chosen by XDG_STATE_HOME leaves the default one an ordinary path:
+    // a write outside the working directories, which a prefix allow rule does not approve (a plain ask).
+    const elsewhere = decide(`sqlite3 :memory: '.output ${home}/.local/state/toolgate/x' 'select 1'`, 'default', {
+      XDG_STATE_HOME: `${root}/xdg`,
+    });
+    expect([elsewhere.behavior, elsewhere.askKind]).toEqual(['ask', 'plain']);
   });
 
   it('through toolgate hook (its process environment), with no serve running', async () => {

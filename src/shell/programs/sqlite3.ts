@@ -16,8 +16,9 @@
  * commands; `do_meta_command`); SQLite docs, "Command Line Shell For SQLite" (§ 7 `.shell`, § 8
  * `.import`, § 9 `.output`/`.once`, § 10 `readfile`/`writefile`).
  */
-import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
+import { sqliteCodeFiles } from './sqlite3-code.js';
 import type { WrapperInfo } from './wrapper-types.js';
 
 /** Options that take values, and how many words (sqlite3 3.40 shell.c). */
@@ -82,15 +83,42 @@ function sqlite3Runs(argv: readonly string[]): WrapperInfo | undefined {
   return { inner: [{ kind: 'opaque', reason }], transparent: false, exactOnly: false };
 }
 
-/** The files its words name: the database (read, and written unless `-readonly`) and an `-init` file. */
-function sqlite3Files(argv: readonly string[]): FileOperands {
+/**
+ * The files its words name: the database (read, and written unless `-readonly`), an `-init` file,
+ * and the files its SQL and dot-commands name (see {@link sqliteCodeFiles}): `VACUUM INTO`,
+ * `ATTACH`, `writefile()`, `.output`, `.backup`… write them, `readfile()` and `.import` read them.
+ * The code is still opaque (it may do more); what it names plainly raises the asks a written
+ * command would, as an awk program's `print > "f"` does (red team 18: `vacuum into
+ * '.git/hooks/pre-push'` and `.output .claude/settings.json` wrote those files in
+ * bypassPermissions). Code toolgate cannot read — an `-init` or `.read` file, `-A`, a word that is
+ * not literal — may write any name: a write of names toolgate cannot see (decision 0092).
+ */
+function sqlite3Files(argv: readonly string[], literal?: readonly boolean[]): FileOperands {
   const words = readSqlite3(argv);
   const files: FileOperand[] = [];
+  const unseen: UnseenNames[] = [];
   const notFiles: number[] = [...words.commands];
+  const code = [...words.commands];
   for (const o of words.options) {
+    if (o.name === 'init' && o.value !== undefined) {
+      files.push({ op: 'read', index: o.value });
+      unseen.push({ op: 'write', why: 'sqlite3 runs the commands of its -init file, which toolgate does not read' });
+    } else if (o.name === 'A')
+      unseen.push({ op: 'write', why: 'sqlite3 -A extracts or updates archive members whose names toolgate cannot see' });
     if (o.value === undefined) continue;
-    if (o.name === 'init') files.push({ op: 'read', index: o.value });
-    else for (let k = o.value; k < o.value + (VALUES[o.name] ?? 0); k++) notFiles.push(k);
+    if (o.name === 'cmd') code.push(o.value);
+    if (o.name !== 'init') for (let k = o.value; k < o.value + (VALUES[o.name] ?? 0); k++) notFiles.push(k);
+  }
+  for (const k of code) {
+    if (k >= argv.length) continue;
+    if (literal?.[k] === false) {
+      unseen.push({ op: 'write', why: `the sqlite3 code ${argv[k]!} is not literal: it may write any file` });
+      continue;
+    }
+    const named = sqliteCodeFiles(argv[k]!);
+    for (const value of named.reads) files.push({ op: 'read', index: k, value });
+    for (const value of named.writes) files.push({ op: 'write', index: k, value });
+    for (const why of named.unseen) if (!unseen.some((u) => u.why === why)) unseen.push({ op: 'write', why });
   }
   const db = words.database;
   const name = db !== undefined ? argv[db]! : '';
@@ -101,7 +129,7 @@ function sqlite3Files(argv: readonly string[]): FileOperands {
     files.push({ op: 'read', index: db, ...at });
     if (!words.options.some((o) => o.name === 'readonly')) files.push({ op: 'write', index: db, ...at });
   } else if (db !== undefined) notFiles.push(db);
-  return { files, unresolved: [], notFiles };
+  return { files, unresolved: [], ...(unseen.length > 0 ? { unseen } : {}), notFiles };
 }
 
 /** The sqlite3 model. @internal */
@@ -115,7 +143,7 @@ export const sqlite3 = defineProgram({
   // What its commands run is opaque code (the opaque-code table).
   runs: 'seen',
   unwrap: (argv) => sqlite3Runs(argv),
-  files: (_name, argv) => sqlite3Files(argv),
+  files: (_name, argv, literal) => sqlite3Files(argv, literal),
   examples: [
     {
       command: 'sqlite3 app.db .tables',
@@ -123,8 +151,27 @@ export const sqlite3 = defineProgram({
       why: 'its dot-commands are code toolgate does not read',
     },
     { command: 'sqlite3 -readonly app.db "select 1"', effects: ['read ./app.db'] },
-    { command: `sqlite3 :memory: "select readfile('.env')"`, effects: [], why: 'readfile() reads any file: opaque code' },
-    { command: 'sqlite3 -init setup.sql app.db', effects: ['read ./setup.sql', 'read ./app.db', 'write ./app.db'] },
+    { command: `sqlite3 :memory: "select readfile('.env')"`, effects: ['read ./.env'], why: 'readfile() reads the file it names' },
+    {
+      command: `sqlite3 :memory: "vacuum into '.git/hooks/pre-push'"`,
+      effects: ['write ./.git/hooks/pre-push'],
+      why: 'VACUUM INTO writes the file it names (red team 18)',
+    },
+    {
+      command: 'sqlite3 app.db ".output .claude/settings.json" .dump',
+      effects: ['write ./.claude/settings.json', 'read ./app.db', 'write ./app.db'],
+    },
+    { command: `sqlite3 app.db ".import data.csv t"`, effects: ['read ./data.csv', 'read ./app.db', 'write ./app.db'] },
+    {
+      command: `sqlite3 :memory: "select writefile('.cl' || 'aude/x', 'y')"`,
+      effects: ['write . [some]'],
+      why: 'a name the SQL builds may be any path: names toolgate cannot see (decision 0092)',
+    },
+    {
+      command: 'sqlite3 -init setup.sql app.db',
+      effects: ['write . [some]', 'read ./setup.sql', 'read ./app.db', 'write ./app.db'],
+      why: 'the -init file holds commands toolgate does not read',
+    },
     { command: 'sqlite3 -version', effects: [], why: 'prints its version' },
   ],
 });
