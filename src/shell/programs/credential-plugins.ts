@@ -102,3 +102,54 @@ export const aws = defineProgram({
     { command: 'aws s3 ls', effects: ['write ./s3 (word)', 'write ./ls (word)'], why: 'what aws does is not modelled' },
   ],
 });
+
+/**
+ * `--config DIR` / `--config=DIR` (docker's global flag): an unseen write for each, as for
+ * DOCKER_CONFIG naming the same folder.
+ */
+function dockerFiles(argv: readonly string[]): FileOperands {
+  const unseen: { op: 'write'; why: string }[] = [];
+  for (let k = 1; k < argv.length && argv[k] !== '--'; k++) {
+    const w = argv[k]!;
+    const dir = w === '--config' ? argv[k + 1] : w.startsWith('--config=') ? w.slice('--config='.length) : undefined;
+    if (dir !== undefined)
+      unseen.push({
+        op: 'write',
+        why: `docker --config ${dir} reads a config.json that may name credential helpers and plugin folders, programs docker runs, which toolgate cannot see`,
+      });
+  }
+  return { files: [], unresolved: [], modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
+}
+
+/**
+ * docker: only the configuration folder is modelled. Its config.json names credential helpers
+ * (`credsStore`, `credHelpers`: `docker-credential-NAME` along the PATH) and `cliPluginsExtraDirs`,
+ * folders whose `docker-NAME` plugins docker runs — even for `docker --help`, which asks each for
+ * its metadata (verified, Docker 28.2 on Debian 12, #37: `DOCKER_CONFIG=./d docker --help` ran a
+ * plugin in ./pl that removed .claude).
+ * @internal
+ */
+export const docker = defineProgram({
+  names: ['docker'],
+  summary: 'docker: the Docker client (only the configuration folder it reads is modelled)',
+  sources: [
+    'Docker CLI reference, docker (--config, DOCKER_CONFIG; config.json credsStore, credHelpers, cliPluginsExtraDirs); verified with Docker 28.2 on Debian 12 (#37)',
+  ],
+  files: (_name, argv) => dockerFiles(argv),
+  readsVariables: {
+    DOCKER_CONFIG: {
+      may: ['options-file'],
+      what: 'DOCKER_CONFIG names the folder of the config.json docker reads, whose credential helpers and plugin folders name programs it runs',
+    },
+  },
+  otherwiseUnknown: true,
+  runs: 'unseen',
+  examples: [
+    {
+      command: 'DOCKER_CONFIG=./d docker --help',
+      effects: ['write ./d', 'write . [some]'],
+      why: 'a plugin folder the config names runs even for --help',
+    },
+    { command: 'docker --config ./d ps', effects: ['write . [some]', 'write ./d (path)', 'write ./ps (word)'] },
+  ],
+});

@@ -29,7 +29,7 @@ import { comm } from './comm.js';
 import { compilers, gccTools } from './compilers.js';
 import { bzip2, compress, gzip, lz4, pigz, xz, zstd } from './compressors.js';
 import { cp } from './cp.js';
-import { aws, kubectl } from './credential-plugins.js';
+import { aws, docker, kubectl } from './credential-plugins.js';
 import { curl } from './curl/index.js';
 import { cut } from './cut.js';
 import { date } from './date.js';
@@ -210,6 +210,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => zstd,
   () => cp,
   () => aws,
+  () => docker,
   () => kubectl,
   () => curl,
   () => cut,

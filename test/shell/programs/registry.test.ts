@@ -116,6 +116,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   kubectl:
     'only --kubeconfig is read, wherever pflag takes it (global flags follow any subcommand); its other words are not modelled (credential-plugins.ts)',
   fzf: 'only --preview, --bind, --listen and --history are read (its own parser, no abbreviations); its other words are not modelled (fzf.ts)',
+  docker: 'only --config is read (a global flag); its other words are not modelled (credential-plugins.ts)',
   jq: 'still an option shape of its own in readers.ts (to move)',
   ps: 'BSD, POSIX and GNU option styles at once (its own loop)',
   ar: 'its first word is a key of letters (`rcs`, `-x`) whose modifiers take the next operands (binutils ar.c, its own loop)',
