@@ -6,6 +6,7 @@
  * removes, the commands `-exec` runs, and its read-only profile.
  */
 import { all, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { decodeWord } from '../syntax/words.js';
 import type { ReadOnlyVerdict } from '../types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
@@ -318,10 +319,51 @@ function findFiles(argv: readonly string[]): FileOperands {
 // by what find finds. Acting on what it finds (running, removing, writing) is never covered by a
 // prefix allow rule.
 
-function findRuns(argv: readonly string[]): WrapperInfo {
+/**
+ * The first unquoted glob where find reads a start point or a primary (not a primary's value) that
+ * may match a name beginning with `-` — a file named `-exec` makes `-[e]xec` that primary (red team
+ * 18 F3); -1 when there is none. A variable's value is read by the files facet's hidden options.
+ */
+function optionGlob(argv: readonly string[], literal: readonly boolean[] | undefined, words = readFind(argv)): number {
+  const values = new Set(words.primaries.flatMap((p) => p.values));
+  return argv.findIndex((w, k) => {
+    if (k < 1 || literal?.[k] !== false || values.has(k)) return false;
+    const d = decodeWord(w);
+    return d.glob && !d.expansion && d.substitutions === 0 && /^(?:["']?-|[*?[])/.test(w);
+  });
+}
+
+/**
+ * find's files with a made word: -fprint, -fprint0, -fprintf and -fls write the file the next word
+ * names (`find src -[f]printf .claude/settings.json x` with a file named `-fprintf`, red team 18
+ * F3): a write of names toolgate cannot see.
+ */
+function findFilesMade(argv: readonly string[], literal: readonly boolean[] | undefined): FileOperands {
+  const out = findFiles(argv);
+  const made = optionGlob(argv, literal);
+  if (made < 0) return out;
+  const why = `find's word ${argv[made]!} may match a file named as a primary: -fprint, -fprintf and -fls write the file the next word names`;
+  return { ...out, unseen: [...(out.unseen ?? []), { op: 'write', why }] };
+}
+
+function findRuns(argv: readonly string[], literal?: readonly boolean[]): WrapperInfo {
   const inner: Unwrapped[] = [];
   let exactOnly = false;
-  for (const p of readFind(argv).primaries) {
+  const words = readFind(argv);
+  // A word the shell makes — a glob matching a file named `-exec` (`-[e]xec`), a variable set to
+  // `-exec` — may be a primary that runs a command, with the words after it (red team 18 F3:
+  // `find src -[e]xec rm {} +` ran rm under a `Bash(rm *)` deny). Not a primary's value, and not the
+  // first start point of a longer command (`find "$dir" -name x`, as the files facet reads it).
+  const made = optionGlob(argv, literal, words);
+  if (made >= 0) {
+    // The words after it up to a terminator are the command it may run.
+    const end = argv.findIndex((w, j) => j > made + 1 && (w === ';' || w === '\\;' || w === "';'" || w === '+') && literal?.[j] !== false);
+    if (end > made + 1) {
+      exactOnly = true;
+      inner.push({ kind: 'argv', start: made + 1, end });
+    }
+  }
+  for (const p of words.primaries) {
     const effect = p.primary?.effect;
     // A word find does not take as a primary (of another find, or a typo) may act on what it finds.
     if (effect === 'remove' || effect === 'write' || p.primary === undefined) exactOnly = true;
@@ -386,7 +428,8 @@ export const find = defineProgram({
   names: ['find'],
   summary: 'find: walk directory trees and act on what it finds',
   sources: ['GNU findutils 4.9 find(1)', CC_DOCS],
-  // A word that is not literal may be -delete (`a=-delete; find .claude $a`). Not the first of a
+  // A word that is not literal may be -delete (`a=-delete; find .claude $a`) or write the file the
+  // next word names (findFilesMade). Not the first of a
   // longer command: `find "$dir" -name '*.tmp'` names its start point there (a -delete there would
   // remove the whole working directory: left to the reader, as everyday scripts write it so).
   files: (_name, argv, literal) =>
@@ -394,10 +437,10 @@ export const find = defineProgram({
       argv,
       literal,
       ['-delete'],
-      (argv) => findFiles(argv),
+      (argv, literal) => findFilesMade(argv, literal),
       (k) => k > 1 || argv.length === 2,
     ),
-  unwrap: (argv) => findRuns(argv),
+  unwrap: (argv, literal) => findRuns(argv, literal),
   readOnly: {
     claudeCode: {
       find: {
