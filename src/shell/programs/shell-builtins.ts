@@ -190,9 +190,13 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     summary: 'read: read a line of input into variables',
     arithmetic: true,
     variables: true,
-    variableWords: { valued: 'dinNptu' },
+    // `-a NAME` (also `-aNAME`, `-raNAME`) names the array it sets.
+    variableWords: { valued: 'dinNptu', nameOptions: 'a' },
     setsNames: true,
-    examples: [{ command: 'read -p name PATH && ls', hides: true, why: '-p takes the prompt; PATH is set from input' }],
+    examples: [
+      { command: 'read -p name PATH && ls', hides: true, why: '-p takes the prompt; PATH is set from input' },
+      { command: 'read -raPATH <<< 0; ls', hides: true, why: '-a takes the array it sets, here inside the word (red team 18 replay NEW-1)' },
+    ],
   }),
   builtin('unset', {
     summary: 'unset: remove variables or functions',
@@ -236,6 +240,7 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     examples: [
       { command: 'wait %1', effects: [] },
       { command: 'wait -p PATH; ls', hides: true, why: '-p sets the variable it names, here PATH' },
+      { command: 'wait -pPATH; ls', hides: true, why: 'the name may stand inside the option word (red team 18 replay NEW-1)' },
       { command: 'wait -n -p id %1 %2', hides: false, why: 'id is no variable later commands resolve by' },
     ],
   }),

@@ -66,6 +66,17 @@ export function nameWords(args: readonly string[], how: VariableSetter): number[
 }
 
 /**
+ * The text that names a variable in a word {@link nameWords} found: the word, or the value an
+ * option holds inside it (`wait -pPATH`, `read -raPATH`: PATH; red team 18 replay NEW-1).
+ */
+function namedText(word: string, how: VariableSetter): string {
+  if (!/^[-+][A-Za-z]/.test(word)) return word;
+  const letters = word.slice(1);
+  const at = letters.search(new RegExp(`[${how.valued ?? ''}${how.nameOptions ?? ''}_]`));
+  return at < 0 ? word : letters.slice(at + 1);
+}
+
+/**
  * Why `name ARGS` (with `args` its words after the name; `literal[i]`: whether `args[i]` is as
  * written) changes later commands, or undefined. The names it sets are the words
  * {@link nameWords} finds, the same reader the check for names that are not literal uses. @internal
@@ -83,7 +94,7 @@ export function variablesSetBy(
   if (/f/.test(flags) && (exported || how.functions === true)) return `${name} -f changes the functions later commands may run`;
   // The words that name variables, read as `nameWords` reads them for the names that are not literal.
   for (const i of nameWords(args, how)) {
-    const a = args[i]!;
+    const a = namedText(args[i]!, how);
     const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
     if (n === undefined) continue;
     // An exported git trace variable: later git commands write the path it names. A literal
