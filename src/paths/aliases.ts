@@ -56,6 +56,39 @@ const PROC_LINK = /(?:^|\/)proc\/+([^/]+)\/+(task\/+[^/]+\/+)?(cwd|root)(?=\/|$)
 /** This process's own link at the start of an absolute path, with what follows it. */
 const OWN_LINK_AT_START = /^\/+proc\/+(?:self|thread-self)\/+(cwd|root)(?:\/+|$)(.*)$/s;
 
+/**
+ * Why an absolute path that goes through /proc or /dev with a `.` or `..` segment after it cannot
+ * be placed from its text: `.` segments and `X/..` pairs hide a process link (`/proc/./self/cwd`),
+ * some of /proc's and /dev's names are themselves links (`/dev/fd` is `/proc/self/fd`, `/proc/net`
+ * is `self/net`, so `/dev/fd/../cwd/..` climbs from the command's folder), while a lexical
+ * normalisation drops `cwd/..` (replay 18 NEW-3). Fail closed: any such spelling is unsettled,
+ * except this process's own link at the path's start (`/proc/self/cwd/../x`), which
+ * {@link resolveProcAlias} resolves; `undefined` for every other path.
+ * @param raw - the path as written.
+ * @internal
+ */
+export function unsettledProcSpelling(raw: string): string | undefined {
+  if (!raw.startsWith('/')) return undefined;
+  const segments = raw.split('/').filter((s) => s !== '');
+  const stack: string[] = [];
+  let at = -1;
+  for (let i = 0; i < segments.length && at < 0; i++) {
+    const s = segments[i]!;
+    if (s === '..') stack.pop();
+    else if (s !== '.') stack.push(s);
+    if (stack.length === 1 && (stack[0] === 'proc' || stack[0] === 'dev')) at = i;
+  }
+  if (at < 0 || !segments.slice(at + 1).some((s) => s === '.' || s === '..')) return undefined;
+  const own = OWN_LINK_AT_START.exec(raw);
+  if (own !== null) {
+    const rest = own[2] ?? '';
+    // After `root` the rest is a path from `/` again; after `cwd` a climb may reach /proc or /dev anew.
+    if (own[1] === 'root') return unsettledProcSpelling(`/${rest}`);
+    if (!(/(^|\/)\.\.(\/|$)/.test(rest) && /(^|\/)(proc|dev)(\/|$)/.test(rest))) return undefined;
+  }
+  return `${raw} goes through /proc or /dev with a . or .. segment, which may lead through a link toolgate cannot place`;
+}
+
 /** Does a `..` follow a process link in the path as written (`/proc/self/cwd/../x`)? @internal */
 export function climbsOutOfLink(raw: string): boolean {
   const link = /(?:^|\/)proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:cwd|root)(?:\/+|$)(.*)$/s.exec(raw);
@@ -71,6 +104,8 @@ export function climbsOutOfLink(raw: string): boolean {
  * @internal
  */
 export function throughProcessLink(raw: string): string | undefined {
+  const odd = unsettledProcSpelling(raw);
+  if (odd !== undefined) return odd;
   for (const m of raw.matchAll(PROC_LINK)) {
     if ((m[1] !== 'self' && m[1] !== 'thread-self') || m[2] !== undefined)
       return `${raw} names another process's or a thread's ${m[3]}, which may be any folder`;
@@ -98,7 +133,9 @@ export function throughProcessLink(raw: string): string | undefined {
  */
 export function resolveProcAlias(path: string, cwd: string, raw = path): AliasedPath {
   // Every form below names /proc or /dev: most paths do neither.
-  if (!path.startsWith('/proc/') && !path.startsWith('/dev/') && !raw.includes('proc/')) return { path };
+  if (!path.startsWith('/proc/') && !path.startsWith('/dev/') && !raw.includes('proc/') && !raw.includes('dev/')) return { path };
+  const odd = unsettledProcSpelling(raw);
+  if (odd !== undefined) return { path, unknown: odd };
   if (climbsOutOfLink(raw)) {
     // `/proc/self/cwd/../hooks/x` from the path's start: the kernel climbs from the folder the link
     // leads to, the command's directory (`cd .git/refs && cp x /proc/self/cwd/../hooks/pre-commit`

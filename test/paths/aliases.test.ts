@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { throughProcessLink } from '../../src/paths/aliases.js';
+import { throughProcessLink, unsettledProcSpelling } from '../../src/paths/aliases.js';
 import { hasShortName, normalizePath, resolveProcAlias, resolveWindowsShare } from '../../src/paths/index.js';
 
 const CWD = '/home/user/project';
@@ -76,6 +76,29 @@ describe('throughProcessLink: a write through it may land anywhere', () => {
     '%s is resolved, not unsettled',
     (raw) => {
       expect(throughProcessLink(raw)).toBeUndefined();
+    },
+  );
+});
+
+describe('unsettledProcSpelling: a . or .. through /proc or /dev (replay 18 NEW-3)', () => {
+  it.each([
+    '/proc/./self/cwd/../hooks/pre-commit',
+    '/proc/self/./cwd/../x',
+    '/dev/fd/../cwd/../x',
+    '/proc/self/fd/../cwd/../x',
+    '/proc/net/../cwd/../x',
+    '/dev/fd/../cwd/..',
+    '/proc/self/root/../proc/self/cwd/../x',
+    '/proc/self/cwd/../../../proc/self/fd/../cwd/../x',
+  ])('%s is unsettled, for writes and reads', (raw) => {
+    expect(unsettledProcSpelling(raw)).toBeDefined();
+    expect(throughProcessLink(raw)).toBeDefined();
+    expect(resolveProcAlias(normalizePath(raw, { cwd: CWD, home: '/home/user', platform: 'linux' }), CWD, raw).unknown).toBeDefined();
+  });
+  it.each(['/proc/self/cwd/../hooks/x', '/proc/self/root/etc/x', '/dev/null', '/proc/self/status', '/home/user/project/dev/../x', 'src/../x'])(
+    '%s is not',
+    (raw) => {
+      expect(unsettledProcSpelling(raw)).toBeUndefined();
     },
   );
 });

@@ -14,7 +14,7 @@ import {
   resolveProcAlias,
   resolveWindowsShare,
 } from '../../paths/index.js';
-import { climbsOutOfLink, throughDescriptor, throughProcessLink } from '../../paths/aliases.js';
+import { climbsOutOfLink, throughDescriptor, throughProcessLink, unsettledProcSpelling } from '../../paths/aliases.js';
 import { realPathOf } from '../../paths/real.js';
 import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
@@ -999,6 +999,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             const from = (b: string) =>
               resolveReadings(raw, word, lit, b, ctx, vars).flatMap((r) => {
                 if (isAnywhere(r.path)) return [r];
+                // `cd /dev/fd/../cwd/..`: a spelling through /proc or /dev toolgate cannot place (replay 18 NEW-3).
+                const odd = lit ? unsettledProcSpelling(word) : undefined;
+                if (odd !== undefined) return [{ ...r, path: ANYWHERE, literal: false, glob: true, known: false, why: odd, anywhere: odd }];
                 const logical = { ...r, path: resolveProcAlias(r.path, b).path };
                 const physical = lit && climbsOutOfLink(word) ? resolveProcAlias(r.path, b, word).path : logical.path;
                 return physical === logical.path ? [logical] : [logical, { ...r, path: physical }];
