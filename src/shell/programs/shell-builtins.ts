@@ -103,8 +103,12 @@ function printfHides(_name: string, cmd: SimpleCommand, shells: readonly ShellMo
   return operandsAssign(args.slice(at + 1), shells);
 }
 
-/** A printf conversion that takes a number (zsh evaluates its argument as arithmetic). */
-const NUMERIC_CONVERSION = /%[-+ #0'0-9.*]*[diouxXeEfFgGaAc]/;
+/**
+ * A printf conversion that takes a number (zsh evaluates its argument as arithmetic), positional
+ * (`%1$d`) or not, or a `*` width or precision, whose argument zsh evaluates too (`%.*s`, `%*s`:
+ * replay of red team 18 NEW-7).
+ */
+const NUMERIC_CONVERSION = /%(?:\d+\$)?[-+ #0'0-9.*]*[diouxXeEfFgGaAc]|%(?:\d+\$)?[-+ #0'0-9.]*\*/;
 
 /** Why arithmetic evaluation of `words` (zsh's `shift`, `printf '%d'`) sets a variable later commands resolve by, or undefined. */
 function operandsAssign(words: readonly string[], shells: readonly ShellModel[]): string | undefined {
@@ -163,6 +167,8 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
         why: '-v assigns PATH, which later commands are looked up along',
       },
       { command: "printf '%d' PATH=0; ls", hides: true, why: 'zsh evaluates the argument of %d as arithmetic, which sets PATH' },
+      { command: "printf '%.*s' PATH=0 x; ls", hides: true, why: 'a * precision takes its value from an argument zsh evaluates as arithmetic' },
+      { command: "printf '%1$d' PATH=0; ls", hides: true, why: 'a positional %1$d is a numeric conversion' },
       { command: "printf '%s' PATH=0; ls", hides: false, why: '%s prints its argument as text' },
     ],
   }),
