@@ -324,8 +324,10 @@ function findFiles(argv: readonly string[]): FileOperands {
  * may match a name beginning with `-` — a file named `-exec` makes `-[e]xec` that primary (red team
  * 18 F3); -1 when there is none. A variable's value is read by the files facet's hidden options.
  */
-function optionGlob(argv: readonly string[], literal: readonly boolean[] | undefined, words = readFind(argv)): number {
-  const values = new Set(words.primaries.flatMap((p) => p.values));
+function optionGlob(argv: readonly string[], literal: readonly boolean[] | undefined, words?: FindWords): number {
+  // Every word as written (the common command): nothing to parse again.
+  if (literal === undefined || !literal.includes(false)) return -1;
+  const values = new Set((words ?? readFind(argv)).primaries.flatMap((p) => p.values));
   return argv.findIndex((w, k) => {
     if (k < 1 || literal?.[k] !== false || values.has(k)) return false;
     const d = decodeWord(w);
@@ -350,10 +352,9 @@ function findRuns(argv: readonly string[], literal?: readonly boolean[]): Wrappe
   const inner: Unwrapped[] = [];
   let exactOnly = false;
   const words = readFind(argv);
-  // A word the shell makes — a glob matching a file named `-exec` (`-[e]xec`), a variable set to
-  // `-exec` — may be a primary that runs a command, with the words after it (red team 18 F3:
-  // `find src -[e]xec rm {} +` ran rm under a `Bash(rm *)` deny). Not a primary's value, and not the
-  // first start point of a longer command (`find "$dir" -name x`, as the files facet reads it).
+  // A glob the shell expands to a file named `-exec` (`-[e]xec`) may be a primary that runs a
+  // command, with the words after it (red team 18 F3: `find src -[e]xec rm {} +` ran rm under a
+  // `Bash(rm *)` deny). A variable's value is left to the files facet's hidden options.
   const made = optionGlob(argv, literal, words);
   if (made >= 0) {
     // The words after it up to a terminator are the command it may run.
@@ -428,8 +429,8 @@ export const find = defineProgram({
   names: ['find'],
   summary: 'find: walk directory trees and act on what it finds',
   sources: ['GNU findutils 4.9 find(1)', CC_DOCS],
-  // A word that is not literal may be -delete (`a=-delete; find .claude $a`) or write the file the
-  // next word names (findFilesMade). Not the first of a
+  // A word that is not literal may be -delete (`a=-delete; find .claude $a`); a glob may also be a
+  // primary that writes the file the next word names (findFilesMade). Not the first of a
   // longer command: `find "$dir" -name '*.tmp'` names its start point there (a -delete there would
   // remove the whole working directory: left to the reader, as everyday scripts write it so).
   files: (_name, argv, literal) =>
