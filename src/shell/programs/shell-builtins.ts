@@ -120,6 +120,23 @@ function operandsAssign(words: readonly string[], shells: readonly ShellModel[])
   return undefined;
 }
 
+/**
+ * `break N` / `continue N`: zsh evaluates N as arithmetic (bash wants a plain number), so
+ * `break PATH=1` sets PATH for the commands after the loop, and `break 'a[$(cmd)]'` runs cmd
+ * (red team 18 replay, NEW-7 family).
+ */
+function loopExit(name: 'break' | 'continue'): BuiltinFacts {
+  return {
+    summary: `${name}: leave ${name === 'break' ? 'the enclosing loop' : 'this round of the enclosing loop'} (N levels)`,
+    arithmetic: true,
+    state: { hides: (_name, cmd, shells) => operandsAssign(cmd.argv.slice(1), shells) },
+    examples: [
+      { command: `for f in *; do ${name} 2; done`, effects: [] },
+      { command: `for i in 1 2; do ${name} PATH=1; done; ls`, hides: true, why: 'zsh evaluates the level count as arithmetic, which sets PATH' },
+    ],
+  };
+}
+
 const plain = (summary: string, command: string, extra: Partial<BuiltinFacts> = {}): BuiltinFacts => ({
   summary,
   ...extra,
@@ -250,7 +267,11 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
       { command: 'wait -n -p id %1 %2', hides: false, why: 'id is no variable later commands resolve by' },
     ],
   }),
+  builtin('break', loopExit('break')),
+  builtin('continue', loopExit('continue')),
   builtin('exit', plain('exit: leave the shell', 'exit 1', { arithmetic: true })),
+  // zsh evaluates logout's status as arithmetic as exit does, even where it then refuses (not a login shell).
+  builtin('logout', plain('logout: leave a login shell', 'logout', { arithmetic: true })),
   builtin('return', plain('return: return from a function or sourced script', 'return 0', { arithmetic: true })),
   builtin('kill', plain('kill: send a signal to processes or jobs', 'kill -TERM %1')),
   builtin('umask', plain('umask: set the file-mode creation mask', 'umask 022')),

@@ -127,7 +127,8 @@ const names = [...new Set([...allProgramModels().flatMap((m) => m.names), ...OPA
  * `'powershell'`, a policy test's `'expect'`, an unwrapped `'script'`, the settings'
  * `'env'`, a hook's `'command'`, a path
  * effect's `'read'`, a `'set'` of values, JSON's `'true'`/`'false'`, serve's `'wait'`, a `':'`
- * separator, the English past-tense ending `'ed'` a stemmer strips): quoted, they name the word far more
+ * separator, the English past-tense ending `'ed'` a stemmer strips, a hook's `'continue'` and PowerShell's
+ * `'break'`/`'continue'` keywords): quoted, they name the word far more
  * often than the program, so only the tables check (below) looks for them.
  */
 const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
@@ -150,6 +151,8 @@ const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
   'powershell',
   'expect',
   'ed',
+  'continue',
+  'break',
 ]);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
