@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { globMayBegin, globOptionWord } from '../../../src/shell/programs/glob-options.js';
+import { PROGRAMS } from '../../../src/shell/programs/index.js';
 
 /** argv of a command line whose unquoted words holding a wildcard are globs. */
 function words(line: string): [string[], boolean[]] {
@@ -31,6 +32,17 @@ describe('a glob word that may be an option of its program (red team 18, F1)', (
   it('finds none where no option does more than read the operands', () => {
     for (const line of ['cat [-]*', 'head -n 3 *', 'ls *', 'tac *', 'cut -d, -f1 *'])
       expect(globOptionWord(line.split(' ')[0]!, ...words(line)), line).toBeUndefined();
+  });
+
+  it('makes no table of the options for words that cannot be one (every hook call of plain words paid for npm\'s)', () => {
+    const tables = vi.spyOn(PROGRAMS, 'inputOptions');
+    try {
+      expect(globOptionWord('npm', ...words('npm test'))).toBeUndefined();
+      expect(globOptionWord('grep', ...words('grep -n TODO src/*'))).toBeUndefined();
+      expect(tables).not.toHaveBeenCalled();
+    } finally {
+      tables.mockRestore();
+    }
   });
 
   it('finds none after --, in an option value, or where the glob cannot begin with -', () => {
