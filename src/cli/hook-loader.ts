@@ -10,6 +10,7 @@ import {
   writeFileSync,
   type Stats,
 } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir, cacheKeyOf, isPrivateDir } from './policy-cache.js';
@@ -282,11 +283,20 @@ function readBundle(bundle: string): { source: string; stamp?: string } {
   const fd = openSync(bundle, 'r');
   try {
     const before = stampOf(bundle, fstatSync(fd));
-    const source = readFileSync(fd, 'utf8');
+    const source = textOf(readFileSync(fd));
     return before === stampOf(bundle, fstatSync(fd)) ? { source, stamp: before } : { source };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A file's bytes as text. The build's files are ASCII (esbuild writes other characters as escapes):
+ * such bytes are read as Latin-1, which gives the same string as UTF-8 without decoding it (the
+ * shell analysis's 750 kB: ≈ 0.8 ms of each shell call's CPU). Other bytes are decoded as UTF-8.
+ */
+function textOf(bytes: Buffer): string {
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 function stampOf(path: string, s: Stats): string {
