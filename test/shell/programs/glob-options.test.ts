@@ -34,7 +34,7 @@ describe('a glob word that may be an option of its program (red team 18, F1)', (
       expect(globOptionWord(line.split(' ')[0]!, ...words(line)), line).toBeUndefined();
   });
 
-  it('makes no table of the options for words that cannot be one (every hook call of plain words paid for npm\'s)', () => {
+  it("makes no table of the options for words that cannot be one (every hook call of plain words paid for npm's)", () => {
     const tables = vi.spyOn(PROGRAMS, 'inputOptions');
     try {
       expect(globOptionWord('npm', ...words('npm test'))).toBeUndefined();
