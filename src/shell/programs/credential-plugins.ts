@@ -87,10 +87,9 @@ export const aws = defineProgram({
       what: 'AWS_SHARED_CREDENTIALS_FILE names the credentials file aws reads, whose credential_process is a program it runs',
     },
     AWS_PAGER: { may: ['code'], what: 'AWS_PAGER names the pager aws (version 2) pipes its output to' },
-    // AWS CLI 1.x is a Python program: Python imports sitecustomize and aws's modules from these first.
-    PYTHONPATH: { may: ['code'], what: 'PYTHONPATH names folders Python loads modules from before aws starts' },
-    PYTHONHOME: { may: ['code'], what: 'PYTHONHOME names the folder Python loads its standard modules from' },
   },
+  // AWS CLI 1.x is a Python program: Python imports sitecustomize and aws's modules from PYTHONPATH first.
+  runtime: 'python',
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [

@@ -102,12 +102,19 @@ const EDITOR_VARIABLES: ReadonlySet<string> = new Set(['EDITOR', 'VISUAL', 'SELE
 const KNOWN_EDITOR = /^(['"]?)(?:vi|vim|nvim|nano|emacs|editor)\1$/;
 
 /**
+ * A `SHELL` value that runs only a POSIX shell of the system: `sh`, `bash` or `dash`, by name or
+ * in /bin or /usr/bin — the shell whose reading of the command toolgate judges. Another shell
+ * (`zsh`, `fish`) reads the same bytes its own way; a path in the project is its code.
+ */
+const KNOWN_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash)$/;
+
+/**
  * Whether a value given to one of a program's variables that may be code or name a file of
  * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less,
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
  * `/dev/null` for a file of options (rg's, bat's), for `LESS` only options with no start command (`+cmd`, which
  * less runs on each file), for `SYSTEMD_LESS` only display flags (`INERT_LESS`), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
- * an editor variable an editor by name (`KNOWN_EDITOR`), for
+ * an editor variable an editor by name (`KNOWN_EDITOR`), for `SHELL` a system shell (`KNOWN_SHELL`), for
  * `RSYNC_RSH` rsync's default `ssh`, for `NODE_OPTIONS` runtime tuning only (`INERT_NODE_OPTION`). `undefined`: not literal.
  * @internal
  */
@@ -122,6 +129,8 @@ export function inertCodeValue(name: string, value: string | undefined): boolean
   if (PAGER_VARIABLES.has(name) || name === 'BAT_PAGER') return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
   // `EDITOR=vim sensible-editor f`: an editor by name.
   if (EDITOR_VARIABLES.has(name)) return KNOWN_EDITOR.test(value);
+  // `SHELL=/bin/bash script -qc …`: a system shell.
+  if (name === 'SHELL') return KNOWN_SHELL.test(value);
   // `RSYNC_RSH=ssh`: rsync's own default.
   if (name === 'RSYNC_RSH') return value === 'ssh';
   // `NODE_OPTIONS=--max-old-space-size=4096`: options that only tune the runtime.

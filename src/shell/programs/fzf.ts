@@ -72,12 +72,15 @@ export const fzf = defineProgram({
   names: ['fzf'],
   summary: 'fzf: pick lines interactively (only the commands it runs and its history file are modelled)',
   sources: [
-    'fzf 0.38 fzf(1): --preview, --bind (execute, execute-silent, reload, become, change-preview, …), --listen, --history, ENVIRONMENT (FZF_DEFAULT_COMMAND, FZF_DEFAULT_OPTS)',
+    'fzf 0.38 fzf(1): --preview, --bind (execute, execute-silent, reload, become, change-preview, …), --listen, --history, ENVIRONMENT (FZF_DEFAULT_COMMAND, FZF_DEFAULT_OPTS, SHELL)',
     'verified with fzf 0.38 on Debian 12 under script(1) (#37)',
   ],
   files: (_name, argv, literal) => withOpaqueRunners(fzfFiles(argv), wrapInfo(fzfRuns(argv, literal).unseen)),
   unwrap: (argv, literal) => fzfRuns(argv, literal).runs,
   readsVariables: {
+    // fzf 0.38 util.ExecCommand: `$SHELL -c CMD`, else sh (verified, #37 replay 18 NEW-4: `SHELL=./sh
+    // fzf --preview 'echo'` ran ./sh under script(1)).
+    SHELL: { may: ['code'], what: 'SHELL names the shell fzf runs its preview, bind and default commands with' },
     FZF_DEFAULT_COMMAND: {
       may: ['code'],
       what: 'FZF_DEFAULT_COMMAND names the command fzf runs for its lines when its input is a terminal',

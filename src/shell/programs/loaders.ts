@@ -94,6 +94,7 @@ import { parallel } from './parallel.js';
 import { paste } from './paste.js';
 import { patch } from './patch.js';
 import { perf } from './perf.js';
+import { pip } from './pip.js';
 import { printenv } from './printenv.js';
 import { ps } from './ps.js';
 import { psql } from './psql.js';
@@ -297,6 +298,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => paste,
   () => patch,
   () => perf,
+  () => pip,
   () => printenv,
   () => ps,
   () => psql,

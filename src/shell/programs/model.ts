@@ -124,6 +124,33 @@ export interface ReadVariable {
 }
 
 /**
+ * The language runtime a program is written in, which reads variables of its own before the
+ * program's code starts (`ProgramModel.runtime`): `python`, a program run by the Python interpreter
+ * (pip, pydoc, the AWS CLI 1.x, Debian's yq).
+ * @internal
+ */
+export type ProgramRuntime = 'python';
+
+/**
+ * What each runtime reads for every program it runs, before the program's own code: for Python
+ * (CPython 3.11 python(1) ENVIRONMENT; `site` imports `sitecustomize`, `usercustomize` and runs the
+ * `import` lines of `.pth` files from these folders) the folders it imports from. Verified on Debian
+ * 12 (#37, replay of red team 18 NEW-4): `PYTHONPATH=. pip --version` (also pip3, /usr/bin/pip) and
+ * `PYTHONPATH=. pydoc3 os` ran the project's sitecustomize.py.
+ */
+const RUNTIME_VARIABLES: Readonly<Record<ProgramRuntime, Readonly<Record<string, ReadVariable>>>> = {
+  python: {
+    PYTHONPATH: { may: ['code'], what: 'PYTHONPATH names folders Python imports modules from first (a sitecustomize.py there runs at its start)' },
+    PYTHONHOME: { may: ['code'], what: 'PYTHONHOME names the folder Python loads its standard modules from' },
+    PYTHONUSERBASE: {
+      may: ['code'],
+      what: 'PYTHONUSERBASE names the folder of the user site-packages, whose .pth files and usercustomize.py Python runs at its start',
+    },
+    PYTHONPLATLIBDIR: { may: ['code'], what: 'PYTHONPLATLIBDIR names the folder, under its prefix, Python loads its standard modules from' },
+  },
+};
+
+/**
  * One program (or a family of names sharing one behaviour: `grep`, `egrep`, `fgrep`, `rgrep`).
  * @internal
  */
@@ -223,6 +250,12 @@ export interface ProgramModel {
    * it may do at once (less's `LESS` holds options and may hold a start command).
    */
   readonly readsVariables?: Readonly<Record<string, ReadVariable>>;
+  /**
+   * The runtime it is written in ({@link ProgramRuntime}): what that runtime reads before the
+   * program starts (`PYTHONPATH`) is among its `readsVariables` (`defineProgram` adds it), so every
+   * program of one language is judged alike.
+   */
+  readonly runtime?: ProgramRuntime;
   /**
    * Where its option variables' words stand among its words (default 1: first): tar reads
    * TAR_OPTIONS after its old style first word is spelled out, so `TAR_OPTIONS=--remove-files tar
@@ -408,7 +441,11 @@ export interface HiddenOptions {
   readonly writes: readonly string[];
 }
 
-/** Declares a model (checks its shape at compile time; returns it unchanged). @internal */
+/**
+ * Declares a model (checks its shape at compile time): as given, with the variables its runtime
+ * reads among its `readsVariables` (its own entry for one of them comes first). @internal
+ */
 export function defineProgram(model: ProgramModel): ProgramModel {
-  return model;
+  if (model.runtime === undefined) return model;
+  return { ...model, readsVariables: { ...RUNTIME_VARIABLES[model.runtime], ...model.readsVariables } };
 }

@@ -130,6 +130,7 @@ export const pydoc = defineProgram({
     PAGER: { may: ['code'], what: 'PAGER names the pager pydoc runs through a shell when MANPAGER is not set' },
     ...DEFAULT_LESS,
   },
+  runtime: 'python',
   runs: 'unseen',
   examples: [
     { command: 'PAGER=cat pydoc3 os', effects: ['write ./os (word)'], why: 'cat pages nothing' },

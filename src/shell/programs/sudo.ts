@@ -111,8 +111,15 @@ function sudoFiles(argv: readonly string[], variable?: (name: string) => string 
 export const sudo = defineProgram({
   names: ['sudo', 'sudoedit'],
   summary: 'sudo: run a command as another user; sudo -e and sudoedit edit files as another user',
-  sources: ['sudo 1.9 sudo(8) (-e, --edit, sudoedit; ENVIRONMENT: SUDO_EDITOR, VISUAL, EDITOR)'],
+  sources: ['sudo 1.9 sudo(8) (-e, --edit, sudoedit; -A, --askpass, -s, --shell; ENVIRONMENT: SUDO_EDITOR, VISUAL, EDITOR, SUDO_ASKPASS, SHELL)'],
   grammar: SUDO_OPTIONS,
+  // Verified as `nobody` (sudo 1.9.13, #37 replay 18 NEW-4): `SUDO_ASKPASS=./a sudo -A true` (and
+  // `--askpass`, and with DISPLAY set and no terminal no option at all) ran ./a for the password;
+  // as root `SHELL=./sh sudo -s true` ran ./sh -c true.
+  readsVariables: {
+    SUDO_ASKPASS: { may: ['code'], what: 'SUDO_ASKPASS names the program sudo runs to read the password' },
+    SHELL: { may: ['code'], what: 'SHELL names the shell sudo -s runs' },
+  },
   runs: 'seen',
   role: 'wrapper',
   unwrap,
@@ -122,6 +129,11 @@ export const sudo = defineProgram({
     { command: 'sudo -u www rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u takes the user' },
     { command: 'sudo -s rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-s hands the words to a shell as a script' },
     { command: 'sudo -e .claude/settings.json', effects: ['write ./.claude/settings.json'], why: '-e writes the edited copy back' },
+    {
+      command: 'SUDO_ASKPASS=./a sudo -A true',
+      effects: ['write ./a', 'write . [some]', 'write ./a'],
+      why: 'sudo runs ./a to read the password (the command it runs is given the variable too)',
+    },
     {
       command: 'sudoedit a.txt b.txt',
       effects: ['write ./a.txt', 'write ./b.txt', 'write ./b.txt (word)'],

@@ -69,6 +69,7 @@ export const yq = defineProgram({
   sources: ['yq 3.1.0 yq(1)'],
   grammar,
   files: (_name, argv) => yqFiles(argv),
+  runtime: 'python',
   runs: 'unseen',
   examples: [
     { command: "yq '.a' conf.yaml", effects: ['read ./conf.yaml'], readOnly: false, why: 'the first operand is the filter' },

@@ -1,0 +1,46 @@
+/**
+ * The values of program-naming variables known to run nothing (`inertCodeValue`), and the runtime
+ * trait that gives every Python program the variables the interpreter reads (`defineProgram`).
+ */
+import { describe, expect, it } from 'vitest';
+import { inertCodeValue } from '../../../src/shell/programs/environment-values.js';
+import { defineProgram } from '../../../src/shell/programs/model.js';
+import { PROGRAMS } from '../../../src/shell/programs/index.js';
+
+describe('inertCodeValue', () => {
+  it('takes a system POSIX shell as SHELL, nothing else', () => {
+    for (const v of ['sh', 'bash', 'dash', '/bin/sh', '/bin/bash', '/usr/bin/bash', ''])
+      expect(inertCodeValue('SHELL', v), v).toBe(true);
+    for (const v of ['./sh', 'zsh', 'fish', '/tmp/sh', 'bash -c x', 'sh;x', '/usr/local/bin/bash', undefined])
+      expect(inertCodeValue('SHELL', v), String(v)).toBe(false);
+  });
+
+  it('takes no program as SUDO_ASKPASS or a Python path', () => {
+    for (const name of ['SUDO_ASKPASS', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONUSERBASE'])
+      for (const v of ['./a', '.', '/usr/bin/ssh-askpass', 'src']) expect(inertCodeValue(name, v), `${name}=${v}`).toBe(false);
+  });
+});
+
+describe('the python runtime', () => {
+  it('adds what the interpreter reads to the variables a model reads, its own entries first', () => {
+    const m = defineProgram({
+      names: ['t'],
+      summary: 't',
+      sources: ['x'],
+      runtime: 'python',
+      readsVariables: { PYTHONPATH: { may: ['options'], what: 'own' }, X: { may: ['code'], what: 'x' } },
+      runs: 'unseen',
+      examples: [],
+    });
+    expect(Object.keys(m.readsVariables!).sort()).toEqual(['PYTHONHOME', 'PYTHONPATH', 'PYTHONPLATLIBDIR', 'PYTHONUSERBASE', 'X']);
+    expect(m.readsVariables!['PYTHONPATH']!.what).toBe('own');
+  });
+
+  it('is a trait of every Python program modelled', () => {
+    for (const name of ['pip', 'pip3', 'pydoc3', 'aws', 'yq']) {
+      expect(PROGRAMS.get(name)?.runtime, name).toBe('python');
+      expect(PROGRAMS.get(name)?.readsVariables?.['PYTHONPATH']?.may, name).toEqual(['code']);
+    }
+    expect(PROGRAMS.get('ls')?.readsVariables?.['PYTHONPATH']).toBeUndefined();
+  });
+});
