@@ -1,3 +1,5 @@
+import { SHELL_MODELS, type ModelledShell, type ShellModel } from '../shells/index.js';
+
 /**
  * Names every modelled shell runs itself, without looking along `PATH` (bash 5.2 "SHELL BUILTIN
  * COMMANDS", zsh 5.9 zshbuiltins(1), dash(1) "Builtins"; the reserved words a simple command may
@@ -79,6 +81,87 @@ const NOT_IN_DASH: ReadonlySet<string> = new Set([
 
 /** dash's own: the names it runs without looking along `PATH`. */
 const DASH_BUILTINS: ReadonlySet<string> = new Set([...PATH_FREE_BUILTINS].filter((n) => !NOT_IN_DASH.has(n)));
+
+/**
+ * The names each shell runs itself beyond {@link PATH_FREE_BUILTINS}: its own builtins, and
+ * reserved words that take words as a command does. bash 5.2's (`enable`); dash 0.5.12's `chdir`;
+ * zsh 5.9's (`${(k)builtins}` of `zsh -f`, the autoloaded modules' included: zsh/zutil's `zstyle`,
+ * `zformat`, zsh/param/private's `private`, the completion builtins) and the reserved word `repeat
+ * COUNT COMMAND` (zshmisc(1), "Complex Commands"). A builtin may change the shell's own state
+ * (set a variable it is given the name of, an option, a function), which a program found along
+ * `PATH` cannot: one with no model is not read as harmless (`commands/state.ts`), and a model of
+ * one reads it only in a shell that has it (red team 18 replay NEW-2).
+ */
+const OWN_BUILTINS: Readonly<Record<ModelledShell, ReadonlySet<string>>> = {
+  bash: new Set(['bind', 'caller', 'compgen', 'complete', 'compopt', 'help', 'mapfile', 'readarray', 'shopt']),
+  sh: new Set(['chdir']),
+  zsh: new Set([
+    '-',
+    'autoload',
+    'bindkey',
+    'bye',
+    'chdir',
+    'compadd',
+    'comparguments',
+    'compcall',
+    'compctl',
+    'compdescribe',
+    'compfiles',
+    'compgroups',
+    'compquote',
+    'compset',
+    'comptags',
+    'comptry',
+    'compvalues',
+    'disable',
+    'echotc',
+    'echoti',
+    'emulate',
+    'float',
+    'functions',
+    'getln',
+    'integer',
+    'limit',
+    'log',
+    'noglob',
+    'print',
+    'private',
+    'pushln',
+    'r',
+    'rehash',
+    'repeat',
+    'sched',
+    'setopt',
+    'ttyctl',
+    'unfunction',
+    'unhash',
+    'unlimit',
+    'unsetopt',
+    'vared',
+    'whence',
+    'where',
+    'which',
+    'zcompile',
+    'zformat',
+    'zle',
+    'zmodload',
+    'zparseopts',
+    'zregexparse',
+    'zstyle',
+  ]),
+};
+
+/**
+ * The first of `shells` (every modelled shell when none is named) that runs `name` itself as one
+ * of its own builtins ({@link OWN_BUILTINS}: zsh's `print`, `zstyle`, `repeat`), or undefined when
+ * each looks it up along `PATH`. @internal
+ */
+export function ownBuiltinOf(shells: readonly ShellModel[], name: string): ShellModel | undefined {
+  return (shells.length === 0 ? Object.values(SHELL_MODELS) : shells).find((s) => OWN_BUILTINS[s.name].has(name));
+}
+
+/** The names {@link ownBuiltinOf} reads, per shell. @internal */
+export const ownBuiltins = (shell: ModelledShell): ReadonlySet<string> => OWN_BUILTINS[shell];
 
 /**
  * The names a shell runs itself, without looking along `PATH`: dash's for `sh` (`source`,

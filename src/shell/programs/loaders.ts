@@ -162,6 +162,7 @@ import { yes } from './yes.js';
 import { yq } from './yq.js';
 import { autoload, zmodload } from './zsh-builtins.js';
 import { emulate } from './zsh-emulate.js';
+import { getln, print, pushln, zformat, zshInert, zshPrivate } from './zsh-setters.js';
 import type { ProgramLoader } from './registry.js';
 
 /** Every model's loader; `program-index.ts` indexes what each gives. @internal */
@@ -381,4 +382,10 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => autoload,
   () => zmodload,
   () => emulate,
+  () => getln,
+  () => print,
+  () => pushln,
+  () => zformat,
+  () => zshInert,
+  () => zshPrivate,
 ];

@@ -293,6 +293,12 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [212, 0, ["autoload"], ["files","runs.nothing","state"], {}],
   [213, 0, ["zmodload"], ["files","runs.nothing","state"], {}],
   [214, 0, ["emulate"], ["files","runs.seen","state","unwrap"], {}],
+  [215, 0, ["getln"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [216, 0, ["print"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [217, 0, ["pushln"], ["otherwiseUnknown","runs.unseen"], {}],
+  [218, 0, ["zformat"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [219, 0, ["whence","rehash","bye","echotc","echoti","ttyctl"], ["otherwiseUnknown","runs.unseen"], {}],
+  [220, 0, ["private"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
 ];
 
 /** The programs of a role that have no model yet (posix-shells.ts, interpreters.ts, project-runners.ts, package-runners.ts). @internal */

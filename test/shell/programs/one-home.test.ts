@@ -33,6 +33,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:sleep': 'a PowerShell alias (`sleep` is Start-Sleep there), not the POSIX program',
   'src/powershell/aliases.ts:sort': 'a PowerShell alias (`sort` is Sort-Object there), not the POSIX program',
   'src/powershell/aliases.ts:ps': 'a PowerShell alias (`ps` is Get-Process there), not the POSIX program',
+  'src/powershell/reader.ts:private': "PowerShell's `private:` variable scope, not zsh's private builtin",
   'src/powershell/aliases.ts:cpp': 'a PowerShell alias (`cpp` is Copy-ItemProperty there), not the C preprocessor',
   'src/serve/page/cards.ts:more': 'a CSS class of the serve page\'s card (`class="more"`), not the pager',
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
@@ -190,7 +191,8 @@ describe('every program has one home', () => {
 
 /** Files whose tables hold words that are program names but name something else there. */
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
-  'src/paths/glob-bracket.ts': 'the shells (`bash`, `zsh`, `dash`) whose reading of a bracket expression a glob is matched with, not the programs',
+  'src/paths/glob-bracket.ts':
+    'the shells (`bash`, `zsh`, `dash`) whose reading of a bracket expression a glob is matched with, not the programs',
   'src/evaluate/hook-runner-keys.ts': 'package.json keys that hold git hooks (`lint-staged`, `husky`, `pre-commit`), not the programs',
   'src/shell/syntax/lexer.ts': "bash's reserved words (`time`, `[[`), syntax rather than programs",
   'src/cli/hook-loader.ts':
@@ -201,6 +203,7 @@ const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
   'src/node/file-in-place.ts': 'the file-system calls of a file-system view (`stat`, `readlink`, `mkdir`, `chmod`)',
   'src/diff/generate.ts': '`cat` and `touch` as sample calls `toolgate diff` decides for a path, not a table of what they do',
   'src/powershell/effects.ts': "PowerShell's provider drives (`env:`, `alias:`)",
+  'src/lint/rules.ts': 'top-level directories of a root path (`/opt`, `/private`), not programs',
   'src/powershell/reader.ts': "PowerShell's keywords (`exit`, `return`, `trap`, `parallel`) and scopes (`script:`, `local:`)",
   'src/serve/anchor.ts': 'fields of the audit anchor (`seq`, `hash`)',
   'src/store/memory.ts': 'columns of the store (`seq`, `hash`)',
