@@ -238,7 +238,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [165, 0, ["sort"], ["environment","files","grammar","readOnly","runs.seen","unwrap"], {"claudeCode":["sort"]}],
   [166, 0, ["csplit"], ["files","grammar","positional","runs.unseen"], {}],
   [167, 0, ["split"], ["files","grammar","positional","runs.seen","unwrap"], {}],
-  [168, 0, ["sqlite3"], ["files","runs.seen","unwrap"], {}],
+  [168, 0, ["sqlite3"], ["files","readsVariables","runs.seen","unwrap"], {}],
   [169, 0, ["ssh"], ["files","runs.unseen","unwrap"], {}],
   [170, 0, ["stat"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["stat"],"robota":["stat"]}],
   [171, 0, ["strings"], ["files","grammar","nameVariants","readOnly","readOnlyCheck","responseFiles","runs.unseen"], {"claudeCode":["strings"]}],

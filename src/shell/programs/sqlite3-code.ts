@@ -1,28 +1,25 @@
 /**
- * The files a piece of sqlite3 code names: one command-line word (or `-cmd` value) of the SQLite
- * shell, either a dot-command (the word starts with `.`) or SQL. toolgate does not run SQL, but the
- * literal names its writing forms take are as readable as an awk program's `print > "f"`:
- * dot-commands `.output`/`.once`/`.log`/`.backup`/`.save`/`.clone`/`.trace`/`.open FILE` write
- * FILE, `.import FILE TABLE` and `.restore FILE` read it, `.read FILE` runs a file of commands;
- * SQL `VACUUM INTO 'f'`, `ATTACH 'f'` (it creates the file) and `writefile('f', …)` write, and
- * `readfile('f')` and `fsdir('d')` read. A name the code builds (`'.cl' || 'aude/x'`, `char(46)`,
- * a `"…"` with backslash escapes) may be any path: a write of names toolgate cannot see.
+ * What a piece of sqlite3 code touches: one command-line word (or `-cmd` value) of the SQLite
+ * shell, either a dot-command (the word starts with `.`) or SQL (`sqlite3-sql.ts`). It is read by
+ * allowlist: a dot-command that only prints or reads the database (`.tables`, `.schema`, `.dump`,
+ * `.mode`…) touches nothing; the file-naming ones name files — `.output`/`.once`/`.log`/`.backup`/
+ * `.save`/`.clone`/`.trace`/`.open FILE` write FILE, `.import FILE TABLE` and `.restore FILE` read
+ * it, `.read FILE` runs a file of commands; `.shell`/`.system ARGS` and a `|cmd` name (`.output`,
+ * `.once`, `.import`, `.read`) run a shell command toolgate reads as `sh -c` text; any other
+ * dot-command, and a name the code builds (`"\056claude/x"`), is code toolgate does not
+ * understand: a write of names it cannot see (decision 0092), a protected ask in every mode.
  *
- * Verified with sqlite3 3.40.1 (Debian 12): each form above created its file under `.claude/`;
- * dot-command names match as prefixes (`.o F` and `.ou F` are `.output F`); a word starting with
- * space is SQL; `~` is not expanded (`.once ~/x` opens `./~/x`); `"\056claude/x"` (octal) and
- * `file:` URIs (`attach 'file:x?mode=rwc'`) name files.
+ * Verified with sqlite3 3.40.1 (Debian 12): each file form created its file under `.claude/`;
+ * `.shell rm -rf .claude`, `.system …`, `.sh …`, `.output '|rm -rf .claude'` and `.import '|…' t`
+ * removed .claude; `.shell 'a b' c` ran `sh -c '"a b" c'`; dot-command names match as prefixes
+ * (`.o F` and `.ou F` are `.output F`); a word starting with space is SQL; `~` is not expanded
+ * (`.once ~/x` opens `./~/x`); `"\056claude/x"` (octal) and `file:` URIs name files.
  * Source: shell.c 3.40 (`do_meta_command`, `resolve_backslashes`), SQLite docs "Command Line Shell
  * For SQLite" and "VACUUM", "ATTACH DATABASE", "URI Filenames".
  */
+import { pathOf, sqlFiles, type SqliteCodeFiles } from './sqlite3-sql.js';
 
-/** What one piece of sqlite3 code touches: literal names read and written, and why names may be unseen. */
-export interface SqliteCodeFiles {
-  reads: string[];
-  writes: string[];
-  /** Why the code writes, or runs code that writes, files whose names toolgate cannot see. */
-  unseen: string[];
-}
+export type { SqliteCodeFiles } from './sqlite3-sql.js';
 
 /** How a dot-command treats its non-option arguments. */
 type DotUse = 'write' | 'write-last' | 'read-but-last' | 'read-last' | 'runs-file' | 'unseen';
@@ -50,6 +47,31 @@ const DOT: Readonly<Record<string, DotUse>> = {
   ar: 'unseen',
 };
 
+/**
+ * Dot-commands that only show or set how sqlite3 prints, or read the database: the allowlist. Any
+ * other dot-command — `.load` (a library's code), `.excel` (opens a viewer), `.selftest` (runs SQL
+ * a table holds), `.session`, `.testcase`, `.dbconfig`, one newer than 3.40 — is code toolgate
+ * does not understand.
+ */
+const SAFE = new Set(
+  `auth bail binary changes check databases dbinfo dump echo eqp exit expert explain fullschema headers help indexes indices
+  limit lint mode nullvalue parameter print progress prompt quit recover scanstats schema separator sha3sum show stats tables
+  timeout timer vfsinfo vfslist vfsname width`
+    .trim()
+    .split(/\s+/),
+);
+
+/** Dot-commands that run their arguments as a shell command (shell.c: `system()` of the words joined). */
+const RUNS = new Set(['shell', 'system']);
+
+/** The other dot-commands sqlite3 3.40 has (`.help -all`, and hidden ones): none is understood. */
+const OTHERS = `connection dbconfig excel filectrl imposter load nonce selftest session testcase testctrl unmodule breakpoint
+  wheretrace treetrace selecttrace`
+  .trim()
+  .split(/\s+/);
+
+const ALL = [...SAFE, ...Object.keys(DOT), ...RUNS, ...OTHERS];
+
 /** Output names that are not files (`.output stdout`, `.log off`). */
 const NOT_FILES = new Set(['stdout', 'stderr', 'off', '']);
 
@@ -63,37 +85,59 @@ function dotWords(line: string): { text: string; escaped: boolean }[] {
   return out;
 }
 
-/** A name as a path: sqlite3 expands no `~` (`./~/x`); a `file:` URI names the path it holds. */
-function pathOf(name: string): string | undefined {
-  let path = name;
-  if (/^file:/i.test(path)) {
-    path = path.slice(5).replace(/[?#].*$/s, '');
-    if (path.startsWith('//')) path = path.replace(/^\/\/[^/]*/, '');
-    if (path.includes('%')) {
-      try {
-        path = decodeURIComponent(path);
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  if (path === ':memory:') return '';
-  return path.startsWith('~') ? `./${path}` : path;
+/** The command `.shell`/`.system` hands `system()`: each word, in `"…"` when it holds a space (shell.c 3.40). */
+function shellCommand(words: readonly { text: string }[]): string {
+  return words.map((w) => (w.text.includes(' ') ? `"${w.text}"` : w.text)).join(' ');
 }
+
+/** Options of `.output`/`.once` that open the result in the system's viewer or spreadsheet program. */
+const VIEWER = new Set(['-e', '-x']);
 
 function dotCommand(line: string, out: SqliteCodeFiles): void {
   const [head, ...rest] = dotWords(line.slice(1));
   const name = head?.text ?? '';
   if (name === '') return;
-  // Options (`--bom`, `-e`, `--new`) and pipes (`|cmd`, code the opaque-code table judges) are not files.
+  const candidates = ALL.filter((c) => c.startsWith(name));
+  if (candidates.length === 0)
+    out.unseen.push(`sqlite3 runs the dot-command .${name}, which toolgate does not know: it may read or write any file`);
+  // Options (`--bom`, `-e`, `--new`) and pipes (`|cmd`: a command it runs) are not files.
   const args = rest.filter((w) => !w.text.startsWith('-') && !w.text.startsWith('|'));
-  for (const [command, use] of Object.entries(DOT)) {
-    if (!command.startsWith(name)) continue;
-    const chosen = use === 'write-last' || use === 'read-last' ? args.slice(-1) : use === 'read-but-last' ? args.slice(0, -1) : args;
-    if (use === 'unseen') {
-      out.unseen.push(`sqlite3's .${command} changes where its files are written or writes names toolgate cannot see`);
+  for (const command of candidates) {
+    if (SAFE.has(command)) continue;
+    if (RUNS.has(command)) {
+      if (rest.some((w) => w.escaped))
+        out.unseen.push(`sqlite3's .${command} runs a command with backslash escapes toolgate does not work out`);
+      else if (rest.length > 0) out.runs.push(shellCommand(rest));
       continue;
     }
+    const use = DOT[command];
+    if (use === undefined || use === 'unseen') {
+      out.unseen.push(
+        use === undefined
+          ? `sqlite3 runs .${command}, which is not known to touch only its database: it may read or write any file`
+          : `sqlite3's .${command} changes where its files are written or writes names toolgate cannot see`,
+      );
+      continue;
+    }
+    // `.import '|cmd' t`, `.read '|cmd'`: popen() of the word; `.output |cmd args…` and `.once`:
+    // of the first operand and every word after it, joined with spaces (shell.c 3.40).
+    const joins = command === 'output' || command === 'once';
+    const popens = joins || command === 'import' || command === 'read';
+    const piped = !popens ? -1 : joins ? rest.findIndex((w) => !w.text.startsWith('-')) : rest.findIndex((w) => w.text.startsWith('|'));
+    const pipe = piped >= 0 && rest[piped]!.text.startsWith('|') ? (joins ? rest.slice(piped) : [rest[piped]!]) : [];
+    if (pipe.some((w) => w.escaped))
+      out.unseen.push(`sqlite3's .${command} runs a command with backslash escapes toolgate does not work out`);
+    else if (pipe.length > 0)
+      out.runs.push(
+        pipe
+          .map((w) => w.text)
+          .join(' ')
+          .slice(1),
+      );
+    if (joins && pipe.length > 0) continue;
+    if (joins && rest.some((w) => VIEWER.has(w.text)))
+      out.unseen.push(`sqlite3's .${command} -e/-x opens its output with the system's viewer, which toolgate does not know`);
+    const chosen = use === 'write-last' || use === 'read-last' ? args.slice(-1) : use === 'read-but-last' ? args.slice(0, -1) : args;
     for (const w of chosen) {
       const path = w.escaped ? undefined : pathOf(w.text);
       const reads = use === 'read-but-last' || use === 'read-last' || use === 'runs-file';
@@ -102,79 +146,17 @@ function dotCommand(line: string, out: SqliteCodeFiles): void {
       else (reads ? out.reads : out.writes).push(path);
       if (use === 'runs-file') out.unseen.push(`sqlite3's .${command} runs the commands of a file toolgate does not read`);
     }
-  }
-}
-
-/** SQL tokens: comments and white space dropped, strings (`'…'`, `"…"`) kept with their text. */
-interface Token {
-  kind: 'string' | 'word' | 'other';
-  text: string;
-}
-
-const SQL_TOKEN =
-  /\s+|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|([xX]'[^']*'?)|'((?:[^']|'')*)'?|"((?:[^"]|"")*)"?|`(?:[^`]|``)*`?|\[[^\]]*\]?|([A-Za-z_][A-Za-z0-9_$]*)|([\s\S])/g;
-
-function sqlTokens(sql: string): Token[] {
-  const out: Token[] = [];
-  for (const m of sql.matchAll(SQL_TOKEN)) {
-    if (m[2] !== undefined) out.push({ kind: 'string', text: m[2].replace(/''/g, "'") });
-    else if (m[3] !== undefined) out.push({ kind: 'string', text: m[3].replace(/""/g, '"') });
-    else if (m[4] !== undefined) out.push({ kind: 'word', text: m[4].toLowerCase() });
-    else if (m[1] !== undefined || m[5] !== undefined || /^[`[]/.test(m[0])) out.push({ kind: 'other', text: m[0] });
-  }
-  return out;
-}
-
-/** The string at `k` when it is the whole value (followed by one of `ends`), else undefined. */
-function literalAt(tokens: readonly Token[], k: number, ends: readonly string[]): string | undefined {
-  const t = tokens[k];
-  const next = tokens[k + 1];
-  if (t?.kind !== 'string') return undefined;
-  return next === undefined || ends.includes(next.text) ? t.text : undefined;
-}
-
-/** SQL functions that take a file name first: what they do with it. */
-const FILE_FUNCTIONS: Readonly<Record<string, 'read' | 'write' | 'both'>> = {
-  writefile: 'write',
-  readfile: 'read',
-  fsdir: 'read',
-  // The zipfile virtual table reads the archive and, written to, rewrites it.
-  zipfile: 'both',
-};
-
-function sql(text: string, out: SqliteCodeFiles): void {
-  const tokens = sqlTokens(text);
-  const take = (name: string | undefined, op: 'read' | 'write' | 'both', why: string): void => {
-    const path = name === undefined ? undefined : pathOf(name);
-    if (path === undefined) {
-      if (op !== 'read') out.unseen.push(why);
-      return;
-    }
-    if (path === '') return;
-    if (op !== 'write') out.reads.push(path);
-    if (op !== 'read') out.writes.push(path);
-  };
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
-    if (t.kind !== 'word') continue;
-    if (t.text === 'vacuum') {
-      let j = k + 1;
-      while (j < tokens.length && tokens[j]!.text !== ';' && !(tokens[j]!.kind === 'word' && tokens[j]!.text === 'into')) j++;
-      if (tokens[j]?.text === 'into')
-        take(literalAt(tokens, j + 1, [';']), 'write', 'sqlite3 runs VACUUM INTO a file whose name the SQL computes');
-    } else if (t.text === 'attach') {
-      const j = tokens[k + 1]?.kind === 'word' && tokens[k + 1]!.text === 'database' ? k + 2 : k + 1;
-      take(literalAt(tokens, j, ['as']), 'write', 'sqlite3 runs ATTACH of a file whose name the SQL computes (it creates the file)');
-    } else if (Object.prototype.hasOwnProperty.call(FILE_FUNCTIONS, t.text) && tokens[k + 1]?.text === '(') {
-      take(literalAt(tokens, k + 2, [',', ')']), FILE_FUNCTIONS[t.text]!, `sqlite3 runs ${t.text}() on a file whose name the SQL computes`);
-    }
+    if (use === 'runs-file' && rest.some((w) => w.text.startsWith('|')))
+      out.unseen.push(`sqlite3's .${command} runs the commands a program prints, which toolgate does not read`);
   }
 }
 
 /** What one word of sqlite3 code (a command after the database, a `-cmd` value) reads and writes. */
 export function sqliteCodeFiles(code: string): SqliteCodeFiles {
-  const out: SqliteCodeFiles = { reads: [], writes: [], unseen: [] };
+  const out: SqliteCodeFiles = { reads: [], writes: [], runs: [], unseen: [], hiddenReads: [] };
   if (code.startsWith('.')) dotCommand(code, out);
-  else sql(code, out);
+  else sqlFiles(code, out);
+  // `.o |cmd` is `.open`, `.output` and `.once` at once: one command.
+  out.runs = [...new Set(out.runs)];
   return out;
 }

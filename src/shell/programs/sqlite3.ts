@@ -5,9 +5,16 @@
  * `.system` run a command with the shell, `.import '|cmd'`, `.output |cmd` and `.once |cmd` run
  * one as a pipe, `.load` loads a library, `.read` reads a file of commands, `.output FILE`,
  * `.once FILE` and `.log FILE` write a file, and the SQL functions `readfile()` and `writefile()`
- * read and write any file. toolgate does not read SQL, so every such command is code it cannot
- * see: opaque code, judged by the opaque-code table (as `python3 -c` is). Red team 12 had
- * `sqlite3 :memory: '.shell r""m -f notes.txt'` run rm, and `readfile('.env')` print a secret.
+ * read and write any file. The code stays opaque code, judged by the opaque-code table (as
+ * `python3 -c` is: a database's own views may call `edit()`); toolgate reads it by allowlist
+ * (`sqlite3-code.ts`, `sqlite3-sql.ts`) for what it names and runs: the shell commands literal code
+ * hands `sh -c` are judged as scripts, and code it does not understand — an unknown dot-command
+ * or function, a script on its input or in a file — is a write of names toolgate cannot see, a
+ * protected ask in every mode (decision 0092). Red team 12 had `sqlite3 :memory: '.shell r""m -f
+ * notes.txt'` run rm, and `readfile('.env')` print a secret; replay 18 of red team 18 (NEW-8) had
+ * `.shell`/`.system rm -rf .claude`, `edit(1, "rm -rf .claude")` and a script on its input
+ * (`echo '.output .claude/settings.json' | sqlite3 :memory:`, `sqlite3 :memory: < ./i.sql`)
+ * remove or write .claude in bypassPermissions.
  *
  * Options are single-dash words (a double dash is the same option) and may come anywhere; the
  * first other word is the database, the rest are commands. Only `-version` and `-help` run nothing.
@@ -17,9 +24,9 @@
  * `.import`, § 9 `.output`/`.once`, § 10 `readfile`/`writefile`).
  */
 import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
-import { defineProgram } from './model.js';
+import { defineProgram, type ReadVariable } from './model.js';
 import { sqliteCodeFiles } from './sqlite3-code.js';
-import type { WrapperInfo } from './wrapper-types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** Options that take values, and how many words (sqlite3 3.40 shell.c). */
 const VALUES: Readonly<Record<string, number>> = {
@@ -38,6 +45,9 @@ const VALUES: Readonly<Record<string, number>> = {
   sorterref: 1,
   limit: 2,
 };
+
+const VISUAL: ReadVariable = { may: ['code'], what: "VISUAL names the editor sqlite3's edit() runs" };
+const EDITOR: ReadVariable = { may: ['code'], what: "EDITOR names the editor sqlite3's edit() runs when VISUAL is not set" };
 
 /** Words that only print what the program is. */
 const INFO = new Set(['version', 'help']);
@@ -72,15 +82,36 @@ function informational(words: Sqlite3Words): boolean {
   return words.options.length > 0 && words.options.every((o) => INFO.has(o.name));
 }
 
-/** What sqlite3 runs: the SQL and dot-commands toolgate does not read (see the module comment). */
-function sqlite3Runs(argv: readonly string[]): WrapperInfo | undefined {
+/** The words that hold sqlite3 code: the commands after the database and `-cmd` values. */
+function codeWords(words: Sqlite3Words, argv: readonly string[]): number[] {
+  const code = [...words.commands];
+  for (const o of words.options) if (o.name === 'cmd' && o.value !== undefined && o.value < argv.length) code.push(o.value);
+  return code;
+}
+
+/** Whether sqlite3 reads its commands from its input: no command words (`-cmd` values do not count), no `-A`. */
+function readsInput(words: Sqlite3Words): boolean {
+  return words.commands.length === 0 && !informational(words) && !words.options.some((o) => o.name === 'A');
+}
+
+/**
+ * What sqlite3 runs: the SQL and dot-commands toolgate reads only in part (opaque code, see the
+ * module comment), and the shell commands literal code hands `sh -c` — `.shell`/`.system`, a
+ * `|cmd` output or input, `edit()`'s editor — judged as scripts (as sed's `e cmd` is).
+ */
+function sqlite3Runs(argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
   const words = readSqlite3(argv);
   if (informational(words)) return undefined;
   const given = words.commands.length > 0 || words.options.some((o) => o.name === 'cmd' || o.name === 'A');
   const reason = given
     ? 'sqlite3 runs the SQL and dot-commands it is given, which may run programs (.shell, .system, .import and .output with |) and read and write any file (readfile, writefile, .read, .output)'
     : 'sqlite3 runs the SQL and dot-commands it reads from its input or an -init file, which may run programs (.shell, .system) and read and write any file (readfile, writefile, .read, .output)';
-  return { inner: [{ kind: 'opaque', reason }], transparent: false, exactOnly: false };
+  const inner: Unwrapped[] = [{ kind: 'opaque', reason }];
+  for (const k of codeWords(words, argv)) {
+    if (literal[k] === false) continue;
+    for (const script of sqliteCodeFiles(argv[k]!).runs) inner.push({ kind: 'text', script, what: `sqlite3 ${argv[k]!.slice(0, 40)}` });
+  }
+  return { inner, transparent: false, exactOnly: false };
 }
 
 /**
@@ -90,15 +121,20 @@ function sqlite3Runs(argv: readonly string[]): WrapperInfo | undefined {
  * The code is still opaque (it may do more); what it names plainly raises the asks a written
  * command would, as an awk program's `print > "f"` does (red team 18: `vacuum into
  * '.git/hooks/pre-push'` and `.output .claude/settings.json` wrote those files in
- * bypassPermissions). Code toolgate cannot read — an `-init` or `.read` file, `-A`, a word that is
- * not literal — may write any name: a write of names toolgate cannot see (decision 0092).
+ * bypassPermissions). Code toolgate cannot read or does not understand — an `-init` or `.read`
+ * file, the script on its input, `-A`, a word that is not literal, a dot-command or SQL function
+ * off the allowlist — may write any name: a write of names toolgate cannot see (decision 0092).
  */
 function sqlite3Files(argv: readonly string[], literal?: readonly boolean[]): FileOperands {
   const words = readSqlite3(argv);
   const files: FileOperand[] = [];
   const unseen: UnseenNames[] = [];
+  const unresolved: string[] = [];
   const notFiles: number[] = [...words.commands];
-  const code = [...words.commands];
+  const code = codeWords(words, argv);
+  // `echo '.output .claude/x' | sqlite3 :memory:`, `sqlite3 db < x.sql`: code toolgate does not read.
+  if (readsInput(words))
+    unseen.push({ op: 'write', why: 'sqlite3 runs the SQL and dot-commands of its input, which toolgate does not read' });
   for (const o of words.options) {
     if (o.name === 'init' && o.value !== undefined) {
       files.push({ op: 'read', index: o.value });
@@ -106,7 +142,6 @@ function sqlite3Files(argv: readonly string[], literal?: readonly boolean[]): Fi
     } else if (o.name === 'A')
       unseen.push({ op: 'write', why: 'sqlite3 -A extracts or updates archive members whose names toolgate cannot see' });
     if (o.value === undefined) continue;
-    if (o.name === 'cmd') code.push(o.value);
     if (o.name !== 'init') for (let k = o.value; k < o.value + (VALUES[o.name] ?? 0); k++) notFiles.push(k);
   }
   for (const k of code) {
@@ -119,6 +154,7 @@ function sqlite3Files(argv: readonly string[], literal?: readonly boolean[]): Fi
     for (const value of named.reads) files.push({ op: 'read', index: k, value });
     for (const value of named.writes) files.push({ op: 'write', index: k, value });
     for (const why of named.unseen) if (!unseen.some((u) => u.why === why)) unseen.push({ op: 'write', why });
+    for (const why of named.hiddenReads) if (!unresolved.includes(why)) unresolved.push(why);
   }
   const db = words.database;
   const name = db !== undefined ? argv[db]! : '';
@@ -129,7 +165,7 @@ function sqlite3Files(argv: readonly string[], literal?: readonly boolean[]): Fi
     files.push({ op: 'read', index: db, ...at });
     if (!words.options.some((o) => o.name === 'readonly')) files.push({ op: 'write', index: db, ...at });
   } else if (db !== undefined) notFiles.push(db);
-  return { files, unresolved: [], ...(unseen.length > 0 ? { unseen } : {}), notFiles };
+  return { files, unresolved, ...(unseen.length > 0 ? { unseen } : {}), notFiles };
 }
 
 /** The sqlite3 model. @internal */
@@ -142,7 +178,9 @@ export const sqlite3 = defineProgram({
   ],
   // What its commands run is opaque code (the opaque-code table).
   runs: 'seen',
-  unwrap: (argv) => sqlite3Runs(argv),
+  unwrap: (argv, literal) => sqlite3Runs(argv, literal),
+  // `edit(X)` runs $VISUAL, else $EDITOR, on a file holding X (shell.c editFunc).
+  readsVariables: { VISUAL, EDITOR },
   files: (_name, argv, literal) => sqlite3Files(argv, literal),
   examples: [
     {
@@ -171,6 +209,31 @@ export const sqlite3 = defineProgram({
       command: 'sqlite3 -init setup.sql app.db',
       effects: ['write . [some]', 'read ./setup.sql', 'read ./app.db', 'write ./app.db'],
       why: 'the -init file holds commands toolgate does not read',
+    },
+    {
+      command: 'sqlite3 :memory: < ./i.sql',
+      effects: ['read ./i.sql', 'write . [some]'],
+      why: 'the script on its input is code toolgate does not read (replay 18 NEW-8)',
+    },
+    {
+      command: 'sqlite3 :memory: .load ./x.so',
+      effects: ['write . [some]'],
+      why: 'a dot-command off the allowlist may read or write any file',
+    },
+    {
+      command: `sqlite3 :memory: "select load_extension('./x.so')"`,
+      effects: ['write . [some]'],
+      why: 'a function off the allowlist may read or write any file',
+    },
+    {
+      command: 'sqlite3 :memory: ".shell rm -rf .claude"',
+      effects: ['remove ./.claude'],
+      why: '.shell runs its words with sh -c (replay 18 NEW-8)',
+    },
+    {
+      command: `sqlite3 :memory: "select edit(1, 'rm -rf .claude')"`,
+      effects: ['remove ./.claude', 'remove ./temp0000000000000000'],
+      why: "edit()'s editor runs with sh -c on a temporary file in the working directory",
     },
     { command: 'sqlite3 -version', effects: [], why: 'prints its version' },
   ],
