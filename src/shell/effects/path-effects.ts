@@ -1429,7 +1429,7 @@ function addCodeVariableWrites(
   for (const [variable, { may, what }] of Object.entries(PROGRAMS.get(name)?.readsVariables ?? {})) {
     if (!may.includes('code') && !may.includes('options-file')) continue;
     const set = givenAssignment(environment, variable);
-    if (set === undefined || (!('hidden' in set) && !set.append && inertCodeValue(variable, set.value))) continue;
+    if (set === undefined || (!('hidden' in set) && !set.append && inertCodeValue(variable, set.value, may.includes('options')))) continue;
     const why = `${name} is given ${'hidden' in set ? `${variable} (${set.hidden})` : set.raw}: ${what}, which toolgate does not read`;
     note(`${cmd.source}: ${why}`);
     add(i, 'write', why, '.', true, bases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });

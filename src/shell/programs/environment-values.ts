@@ -21,12 +21,46 @@ const PAGER_VARIABLES: ReadonlySet<string> = new Set(['PAGER', 'GIT_PAGER', 'MAN
 const INERT_PAGER = /^(?:cat|'cat'|"cat"|''|""|)$/;
 
 /**
- * `LESS`: options less reads before its command line (less 590 less(1) "ENVIRONMENT"). Only the
- * letters of options that take no value and name no file or command are inert: not `-o`/`-O`
- * (log file), `-k` (key file), `-t`/`-T` (tags), `-p`/`-P` (pattern, prompt), `+` (a command run
- * at start), `#`, `-b`, `-D`, `-h`, `-j`, `-x`, `-y`, `-z` (values) — nor a long option.
+ * less's options that only change how it shows the text (less 590 less(1)): the letters that take
+ * no value and name no file or command — not `-o`/`-O` (a log file less writes), `-k` (a key file),
+ * `-t`/`-T` (tags), `-p`/`-P` (pattern, prompt: a value running to the end of `LESS`), `-D`, `+cmd`.
  */
-const INERT_LESS = /^(['"]?)-?[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX~]+\1$/;
+const LESS_FLAGS = 'aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX~';
+
+/** A number less takes: a count, a list of tab stops (`4,8`), a fraction of the screen (`.5`, `-j-2`). */
+const NUMBER = '-?(?:\\d+(?:[.,]\\d+)*|\\.\\d+)';
+
+/** A word of display flags, at most one of them a number option at its end (`-FRX`, `R`, `-x4`, `-j.5`, `-+S`). */
+const LESS_FLAG_WORD = new RegExp(`^(?:-?(?=.)[${LESS_FLAGS}]*(?:[bhjxyz#]${NUMBER})?|-\\+[${LESS_FLAGS}]+)$`);
+
+/** less's long options of the same kind, by their full names (an abbreviation may be another option: `--log` is `--log-file`). */
+const LESS_LONG_FLAGS: ReadonlySet<string> = new Set(
+  (
+    'search-skip-screen SEARCH-SKIP-SCREEN auto-buffers clear-screen CLEAR-SCREEN dumb quit-at-eof QUIT-AT-EOF force ' +
+    'quit-if-one-screen hilite-search HILITE-SEARCH ignore-case IGNORE-CASE status-column quit-on-intr no-lessopen long-prompt ' +
+    'LONG-PROMPT line-numbers LINE-NUMBERS quiet silent QUIET SILENT raw-control-chars RAW-CONTROL-CHARS squeeze-blank-lines ' +
+    'chop-long-lines underline-special UNDERLINE-SPECIAL hilite-unread HILITE-UNREAD no-init tilde file-size follow-name ' +
+    'incsearch mouse MOUSE no-histdups no-keypad use-backslash use-color'
+  ).split(' '),
+);
+
+/** less's long options that take a number only. */
+const LESS_LONG_NUMBERS = new RegExp(
+  `^--(?:buffers|max-back-scroll|jump-target|tabs|max-forw-scroll|window|shift|line-num-width|status-col-width|wheel-lines)=${NUMBER}$`,
+);
+
+/**
+ * Whether options given to less in a variable (`LESS`, systemd's `SYSTEMD_LESS`) only change how it
+ * shows the text: each blank-separated word display flags (`LESS_FLAG_WORD`) or such a long option.
+ * One reading for every program that runs less as its pager (git, man, pydoc, systemd's tools):
+ * `LESS='-O.claude/settings.json' git -p log` and `… man ls` had less write its input over the
+ * file (verified, less 590 under script(1), #37 replay of red team 18 NEW-4).
+ * @internal
+ */
+export function inertLessOptions(value: string): boolean {
+  const words = value.split(/\s+/).filter((w) => w !== '');
+  return words.length > 0 && words.every((w) => LESS_FLAG_WORD.test(w) || (w.startsWith('--') && LESS_LONG_FLAGS.has(w.slice(2))) || LESS_LONG_NUMBERS.test(w));
+}
 
 /**
  * Whether a `NAME=value` assignment given to a command is known to change nothing a decision
@@ -40,7 +74,8 @@ export function inertAssignment(assignment: string): boolean {
   if (m === null) return false;
   const [, name, value] = m as unknown as [string, string, string];
   if (PAGER_VARIABLES.has(name)) return INERT_PAGER.test(value);
-  if (name === 'LESS') return INERT_LESS.test(value);
+  // `LESS='-R'`, `LESS="FRX"`: one pair of quotes around the whole value is removed as the shell does.
+  if (name === 'LESS') return inertLessOptions(value.replace(/^(['"])([^'"]*)\1$/, '$2'));
   return false;
 }
 
@@ -78,7 +113,7 @@ export function libraryVariable(name: string): boolean {
 /**
  * A pager value that runs only a pager by name: `less`, `more` or Debian's `pager` (the system's
  * choice, as the default is), with flags that take no value and name no file or command (the
- * letters `INERT_LESS` allows). What less then reads from the environment (`LESSOPEN`, a `+cmd`
+ * letters `LESS_FLAGS` names). What less then reads from the environment (`LESSOPEN`, a `+cmd`
  * in `LESS`) is judged as its own variable.
  */
 /**
@@ -112,19 +147,20 @@ const KNOWN_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash)$/;
  * Whether a value given to one of a program's variables that may be code or name a file of
  * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less,
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
- * `/dev/null` for a file of options (rg's, bat's), for `LESS` only options with no start command (`+cmd`, which
- * less runs on each file), for `SYSTEMD_LESS` only display flags (`INERT_LESS`), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
+ * `/dev/null` for a file of options (rg's, bat's), for `LESS` and `SYSTEMD_LESS` only display flags (`inertLessOptions`), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
  * an editor variable an editor by name (`KNOWN_EDITOR`), for `SHELL` a system shell (`KNOWN_SHELL`), for
  * `RSYNC_RSH` rsync's default `ssh`, for `NODE_OPTIONS` runtime tuning only (`INERT_NODE_OPTION`). `undefined`: not literal.
+ * `readAsOptions`: the program reads the value as options with its own grammar too (less's `LESS`).
  * @internal
  */
-export function inertCodeValue(name: string, value: string | undefined): boolean {
+export function inertCodeValue(name: string, value: string | undefined, readAsOptions = false): boolean {
   if (value === undefined) return false;
   if (value === '') return true;
-  // `-+X` resets option X; any other `+` may start a command.
-  if (name === 'LESS') return !value.replace(/(^|\s)-\+/g, '$1-').includes('+');
-  // `SYSTEMD_LESS=FRSXMK`: systemd's default, display flags only.
-  if (name === 'SYSTEMD_LESS') return INERT_LESS.test(value);
+  // less's own `LESS`: its options are read with its grammar (a log file is a write it names), so
+  // only a start command is code: `-+X` resets option X, any other `+` may start one.
+  if (name === 'LESS' && readAsOptions) return !value.replace(/(^|\s)-\+/g, '$1-').includes('+');
+  // `LESS=FRX`, `SYSTEMD_LESS=FRSXMK` (systemd's default): display flags only; not a `+cmd`, a log file.
+  if (name === 'LESS' || name === 'SYSTEMD_LESS') return inertLessOptions(value);
   // `MANPAGER=less man ls`, `PAGER='less -R'`: a pager by name, with display flags only.
   if (PAGER_VARIABLES.has(name) || name === 'BAT_PAGER') return INERT_PAGER.test(value) || KNOWN_PAGER.test(value);
   // `EDITOR=vim sensible-editor f`: an editor by name.

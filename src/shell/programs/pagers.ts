@@ -77,7 +77,10 @@ export const LESS_VARIABLES: Readonly<Record<string, ReadVariable>> = {
     may: ['options-file'],
     what: 'LESSKEYIN names a key file whose env section may set LESSOPEN, a command less runs on each file',
   },
-  LESS: { may: ['options', 'code'], what: 'LESS holds a start command (+cmd) less runs on each file it opens' },
+  LESS: {
+    may: ['options', 'code'],
+    what: 'LESS holds options less reads first, which may name a log file it writes (-o, -O) or a start command (+cmd) it runs on each file',
+  },
 };
 
 /**

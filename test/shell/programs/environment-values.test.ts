@@ -3,7 +3,7 @@
  * trait that gives every Python program the variables the interpreter reads (`defineProgram`).
  */
 import { describe, expect, it } from 'vitest';
-import { inertCodeValue } from '../../../src/shell/programs/environment-values.js';
+import { inertCodeValue, inertLessOptions } from '../../../src/shell/programs/environment-values.js';
 import { defineProgram } from '../../../src/shell/programs/model.js';
 import { PROGRAMS } from '../../../src/shell/programs/index.js';
 
@@ -42,5 +42,25 @@ describe('the python runtime', () => {
       expect(PROGRAMS.get(name)?.readsVariables?.['PYTHONPATH']?.may, name).toEqual(['code']);
     }
     expect(PROGRAMS.get('ls')?.readsVariables?.['PYTHONPATH']).toBeUndefined();
+  });
+});
+
+describe('inertLessOptions', () => {
+  it('takes display flags, in letters or long names, with numbers where less takes one', () => {
+    for (const v of ['FRX', '-FRX', '-R', 'R', '-R -F', '-FRSXMK', '-x4', '-x4,8', '-j.5', '-Rj-2', '-+S', '--mouse -R', '--tabs=4', '-R --no-init'])
+      expect(inertLessOptions(v), v).toBe(true);
+  });
+
+  it('refuses a log file, a key or tags file, a start command, a prompt, an abbreviated long name', () => {
+    for (const v of ['-O.claude/settings.json', '-o log', '-R -Ox', '-Rox', '-kkeys', '-Ttags', '-tmain', '+!rm x', '-R +G', '-Pprompt', '-pTODO', '--log-file=x', '--LOG-FILE=x', '--log', '--lesskey-src=k', '-', ''])
+      expect(inertLessOptions(v), v).toBe(false);
+  });
+
+  it('is the reading of LESS and SYSTEMD_LESS for a program that runs less; less itself reads LESS with its grammar', () => {
+    expect(inertCodeValue('LESS', '-O.claude/settings.json')).toBe(false);
+    expect(inertCodeValue('LESS', '-O.claude/settings.json', true)).toBe(true);
+    expect(inertCodeValue('LESS', '+!rm x', true)).toBe(false);
+    expect(inertCodeValue('SYSTEMD_LESS', 'FRSXMK')).toBe(true);
+    expect(inertCodeValue('SYSTEMD_LESS', 'FRSXMK -O.claude/settings.json')).toBe(false);
   });
 });

@@ -51,15 +51,23 @@ export const git = defineProgram({
   // git's default pager is less (git 2.39 pager.c): less runs LESSOPEN on its input when it begins
   // `|-` (verified: `LESSOPEN='|-rm -rf .claude %s' git log` removed .claude under script(1)), and
   // a key file's #env section may set it. The pager variables themselves are judged as commands
-  // (runs.ts); `LESS` is left to them (git sets `LESS=FRX` when it is unset).
+  // (runs.ts). `LESS` holds less's options (git sets `LESS=FRX` when it is unset): display flags are
+  // inert (`LESS=FRX git log`), a log file is not (verified: `LESS='-O.claude/settings.json' git -p
+  // log` overwrote it under script(1), #37 replay of red team 18 NEW-4).
   readsVariables: Object.fromEntries(
-    (['LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'LESSKEYIN'] as const).map((k) => [
+    (['LESSOPEN', 'LESSCLOSE', 'LESSKEY', 'LESSKEYIN', 'LESS'] as const).map((k) => [
       k,
-      { may: LESS_VARIABLES[k]!.may, what: `${LESS_VARIABLES[k]!.what} (git's default pager is less)` },
+      { may: ['code'], what: `${LESS_VARIABLES[k]!.what} (git's default pager is less)` },
     ]),
   ),
   examples: [
     { command: 'git status', effects: [], readOnly: true },
+    { command: 'LESS=FRX git log', effects: [], why: "display flags: git's default pager writes nothing" },
+    {
+      command: "LESS='-O.claude/settings.json' git -p log",
+      effects: ['write . [some]'],
+      why: 'less -O writes its input to a log file',
+    },
     {
       command: 'git diff --stat',
       effects: [],
