@@ -163,6 +163,7 @@ import { yq } from './yq.js';
 import { autoload, zmodload } from './zsh-builtins.js';
 import { emulate } from './zsh-emulate.js';
 import { getln, print, pushln, zformat, zshInert, zshPrivate } from './zsh-setters.js';
+import { zstyle } from './zsh-zstyle.js';
 import type { ProgramLoader } from './registry.js';
 
 /** Every model's loader; `program-index.ts` indexes what each gives. @internal */
@@ -388,4 +389,5 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => zformat,
   () => zshInert,
   () => zshPrivate,
+  () => zstyle,
 ];

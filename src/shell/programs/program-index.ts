@@ -299,6 +299,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [218, 0, ["zformat"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
   [219, 0, ["whence","rehash","bye","echotc","echoti","ttyctl"], ["otherwiseUnknown","runs.unseen"], {}],
   [220, 0, ["private"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [221, 0, ["zstyle"], ["arithmeticSubscripts","otherwiseUnknown","runs.seen","state","unwrap","variableWords"], {}],
 ];
 
 /** The programs of a role that have no model yet (posix-shells.ts, interpreters.ts, project-runners.ts, package-runners.ts). @internal */

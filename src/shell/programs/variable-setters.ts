@@ -25,6 +25,11 @@ export interface VariableSetter {
   readonly nameOptions?: string;
   /** Only the values of `nameOptions` name variables, not its operands (`printf FORMAT ARGS`). */
   readonly optionsOnly?: boolean;
+  /**
+   * Where the words naming variables stand when the grammar is by position, not option (zsh's
+   * `zstyle -s CONTEXT STYLE NAME`, `zstyle -g NAME`): their indexes in its words after the name.
+   */
+  readonly namedAt?: (args: readonly string[]) => readonly number[];
 }
 
 /**
@@ -35,6 +40,7 @@ export interface VariableSetter {
  * a name). @internal
  */
 export function nameWords(args: readonly string[], how: VariableSetter): number[] {
+  if (how.namedAt !== undefined) return [...how.namedAt(args)];
   const valued = how.valued ?? '';
   const named = how.nameOptions ?? '';
   if (how.functions === true && args.some((a) => /^-[A-Za-z]*f/.test(a))) return [];

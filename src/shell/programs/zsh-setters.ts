@@ -7,7 +7,7 @@
  * (`ownBuiltinOf` in `builtins.ts`: in bash, `print` is a program found along PATH). What else each does
  * is read as for a program toolgate does not know (`otherwiseUnknown`), as before.
  * Behaviour: zsh 5.9 zshbuiltins(1) (print, getln, pushln), zshmodules(1) (zsh/zutil: zformat;
- * zsh/param/private: private); verified with zsh 5.9.
+ * zsh/param/private: private); verified with zsh 5.9. `zstyle` is in `zsh-zstyle.ts`.
  */
 import type { ShellModel } from '../shells/index.js';
 import { ownBuiltinOf } from './builtins.js';
