@@ -9,7 +9,8 @@
  * some path (`/**`), so a Read deny rule makes it a guarded read and other rules play no part —
  * written too by strip and objcopy (a protected ask), and hidden code for nm and ar, whose words
  * may load a plugin. One the same line writes, one reached through a variable, or a chain too
- * deep: an unresolved reason (a deny rule could apply to what is hidden: a firm ask).
+ * deep: an unresolved reason (a deny rule could apply to what is hidden: a firm ask), and for
+ * those that write what their words name, a write of any name (a protected ask in every mode).
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Platform } from '../core/types.js';
@@ -54,8 +55,13 @@ export function responseFileReads(analysis: ShellAnalysis, effects: readonly Pat
     for (let k = 1; k < cmd.argv.length; k++) {
       const word = cmd.argv[k]!;
       if (!word.startsWith('@')) continue;
+      // A response file toolgate cannot read names files anywhere: an unresolved reason (a deny
+      // rule could apply), and for a program whose words may name what it writes, a write of any
+      // name (a protected ask in every mode: `gcc -c m.c @$PWD/r` with `-o .claude/settings.json`
+      // in r overwrote the settings in bypassPermissions, red team 19).
       const why = (what: string): void => {
         out.unresolved.push(`${name} reads more options and file names from ${word.slice(1) || word}, ${what}`);
+        unseenWrites(name, i, word.slice(1) || word, what, out);
       };
       if (cmd.literal[k] !== true) {
         why('a file toolgate cannot name (the word is not literal)');
@@ -75,6 +81,16 @@ export function responseFileReads(analysis: ShellAnalysis, effects: readonly Pat
     }
   });
   return out;
+}
+
+/**
+ * For a program whose response-file words may name what it writes (`responseUnseen`: a
+ * compiler's `-o`, strip's objects): words toolgate cannot see write any name — a write of some
+ * path, which meets the protected paths in every mode (decision 0092).
+ */
+function unseenWrites(name: string, command: number, file: string, what: string, out: ResponseReads): void {
+  if (PROGRAMS.get(name)?.responseUnseen === undefined) return;
+  out.effects.push({ op: 'write', path: '/**', raw: `/** (the files ${file} names, where ${what})`, literal: false, command, glob: true });
 }
 
 /** The directory the command runs in, from where a relative `value` landed (`path`). */
@@ -110,17 +126,7 @@ function expand(
   // compiler's `-o`, strip's objects: a protected ask, decision 0092); words that may load code
   // (`--plugin`) are hidden code.
   const model = PROGRAMS.get(name);
-  const anyWrite = (what: string): void => {
-    if (model?.responseUnseen === undefined) return;
-    out.effects.push({
-      op: 'write',
-      path: '/**',
-      raw: `/** (the files ${file} names, where ${what})`,
-      literal: false,
-      command,
-      glob: true,
-    });
-  };
+  const anyWrite = (what: string): void => unseenWrites(name, command, file, what, out);
   if (written) {
     // `echo '-o .claude/settings.json' > rsp && cc @rsp` (red team 16 replay): what it names is unseen.
     anyWrite('the command line writes it (or may) before it is read');

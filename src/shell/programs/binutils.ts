@@ -491,7 +491,8 @@ function isAs(argv0: string | undefined): boolean {
 /**
  * The other binutils: as, gprof, elfedit, dwp. Each expands `@FILE` as the rest (verified: `as @rsp`,
  * `gprof @rsp`, `dwp -o /dev/null @rsp` with `@.env` in rsp print .env's text in their error). No grammar yet: every other
- * word is assumed, as for a program toolgate does not model.
+ * word is assumed, as for a program toolgate does not model — read and written, on the command
+ * line and in a response file alike.
  * @internal
  */
 export const otherBinutils = defineProgram({
@@ -500,6 +501,10 @@ export const otherBinutils = defineProgram({
   sources: ['GNU binutils 2.40 as(1), gprof(1), elfedit(1), dwp (gold) ("@file"), libiberty expandargv; verified on Debian 12'],
   files: (_name, argv) => assumedWords(argv),
   responseFiles: 'binutils',
+  // Each writes files its words name (as's `-o`, `--MD`, `-a=`; dwp's `-o`; gprof's `-s`; elfedit
+  // its operands): a response file's words are names it writes too (verified: `as @r /dev/null`
+  // with `-o .claude/settings.json` in r overwrote the settings, red team 19).
+  responseUnseen: 'write',
   nameVariants: true,
   // as's `.include` and `.incbin` (a macro may build the name: `.include "\\a\\()\\b"`); gprof, elfedit and dwp read binaries only.
   includesFiles: (argv) => (isAs(argv[0]) ? '.include and .incbin directives' : undefined),

@@ -22,7 +22,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [14, 0, ["nm"], ["files","grammar","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [15, 0, ["objcopy"], ["files","grammar","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [16, 0, ["objdump"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
-  [17, 0, ["as","gprof","elfedit","dwp"], ["files","includesFiles","nameVariants","responseFiles","runs.unseen"], {}],
+  [17, 0, ["as","gprof","elfedit","dwp"], ["files","includesFiles","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [18, 0, ["ranlib","gcc-ar","gcc-nm","gcc-ranlib"], ["files","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [19, 0, ["readelf"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
   [20, 0, ["size"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
