@@ -26,6 +26,7 @@ import { globOptionWord } from '../programs/glob-options.js';
 import { optionNameAt } from '../programs/input-options.js';
 import { readWordsLeniently } from '../programs/parse.js';
 import { innerPathWords, inputTextsOf, textPieces } from '../programs/unmodelled-text.js';
+import { writtenInput } from '../programs/shell-code.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
@@ -1471,7 +1472,7 @@ function addOperands(
     unseen,
     chdir,
     modelled,
-  } = fileOperands(name, v.argv, v.literal, commandVariable(environment, ctx.environment));
+  } = fileOperands(name, v.argv, v.literal, commandVariable(environment, ctx.environment), () => writtenInput(cmd));
   for (const w of why) note(`${cmd.source}: ${w}`);
   for (const u of unseen ?? []) note(`${cmd.source}: ${u.why}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.

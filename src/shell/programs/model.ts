@@ -101,6 +101,14 @@ export interface ProgramExample {
 }
 
 /**
+ * The text a command reads on its input when the line writes it on the command itself: a literal
+ * here-string, or a here-document whose body no expansion can change; `undefined` when it reads
+ * anything else (a file, a pipe, what it inherits). Asked only by a model that needs it.
+ * @internal
+ */
+export type WrittenInput = () => string | undefined;
+
+/**
  * What a program may do with an environment variable it reads (`ProgramModel.readsVariables`):
  * - `options`: the value holds options, read before the words of its command line by the same
  *   grammar (`TAR_OPTIONS=--remove-files tar -cf x.tar .claude` removes `.claude` as `tar
@@ -171,13 +179,16 @@ export interface ProgramModel {
    * read with the model's grammar (`readBy`, parse.ts); `literal` says, per word, whether it is
    * literal (absent: every word is). `variable` tells what the environment the command runs in
    * holds (its value, `null` when known unset, `undefined` when it may be set; absent: nothing is
-   * known), for a model whose files depend on a variable.
+   * known), for a model whose files depend on a variable. `input` gives the text the command
+   * reads on its input when the line itself writes it there ({@link WrittenInput}), for a model
+   * that reads code from its input (`sqlite3 db <<< '.tables'`).
    */
   readonly files?: (
     name: string,
     argv: readonly string[],
     literal?: readonly boolean[],
     variable?: (name: string) => string | null | undefined,
+    input?: WrittenInput,
   ) => FileOperands;
   /** The read-only profile per set, by name: the options known safe and the check to run. */
   readonly readOnly?: {

@@ -9,7 +9,7 @@
  */
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { FileOperands } from '../options/file-operands.js';
-import type { ProgramModel, ProgramRole, ProgramRuns } from './model.js';
+import type { ProgramModel, ProgramRole, ProgramRuns, WrittenInput } from './model.js';
 import { variantBase } from './name-variants.js';
 import { inputOptionTable, type InputOptionTable } from './input-options.js';
 
@@ -42,6 +42,7 @@ export interface ProgramRegistry {
     argv: readonly string[],
     literal?: readonly boolean[],
     variable?: (name: string) => string | null | undefined,
+    input?: WrittenInput,
   ): FileOperands | undefined;
   /**
    * The names of the programs of a role (see `ProgramModel.role`): every name of a model with that
@@ -259,6 +260,6 @@ export function lazyProgramRegistry(
     namesWith,
     readOnly,
     readOnlyTable,
-    files: (name, argv, literal, variable) => get(name)?.files?.(name, argv, literal, variable),
+    files: (name, argv, literal, variable, input) => get(name)?.files?.(name, argv, literal, variable, input),
   };
 }

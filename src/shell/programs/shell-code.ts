@@ -98,6 +98,18 @@ function hereString(cmd: SimpleCommand): string | undefined {
 }
 
 /**
+ * The text a command reads on its input when the line writes it on the command itself: a literal
+ * here-string, or a here-document whose body holds no `$`, backquote or backslash (so no
+ * expansion changes it, quoted delimiter or not); undefined when the last input redirection is
+ * anything else, or there is none (a pipe, a file, what it inherits).
+ */
+export function writtenInput(cmd: SimpleCommand): string | undefined {
+  const input = [...cmd.redirects].reverse().find((r) => r.kind === 'herestring' || r.kind === 'heredoc' || r.kind === 'read');
+  if (input?.kind === 'heredoc') return input.body !== undefined && !/[$`\\]/.test(input.body) ? input.body : undefined;
+  return input?.kind === 'herestring' && input.targetLiteral ? input.target : undefined;
+}
+
+/**
  * What the command before a shell may write to it through a pipe (`cat <<EOF | sh`, `echo 'rm x' |
  * sh`): the here-text of a `cat` without file operands, or the words of an `echo`. Read whether or
  * not a pipe really joins them (reading more is the safe side).

@@ -17,7 +17,7 @@
  * Source: shell.c 3.40 (`do_meta_command`, `resolve_backslashes`), SQLite docs "Command Line Shell
  * For SQLite" and "VACUUM", "ATTACH DATABASE", "URI Filenames".
  */
-import { pathOf, sqlFiles, type SqliteCodeFiles } from './sqlite3-sql.js';
+import { pathOf, sqlFiles, sqlPending, type SqliteCodeFiles } from './sqlite3-sql.js';
 
 export type { SqliteCodeFiles } from './sqlite3-sql.js';
 
@@ -158,5 +158,35 @@ export function sqliteCodeFiles(code: string): SqliteCodeFiles {
   else sqlFiles(code, out);
   // `.o |cmd` is `.open`, `.output` and `.once` at once: one command.
   out.runs = [...new Set(out.runs)];
+  return out;
+}
+
+/**
+ * What a script of sqlite3 code touches (its input written on the line, a here-string or a
+ * here-document): as shell.c's process_input reads it, a line starting with `.` when no SQL is
+ * pending is a dot-command, a `#` line there is a comment, and the other lines are SQL. A `.` line
+ * while SQL is pending (no `;` ends it yet) is read both ways; what sqlite3 would hand `sh -c`
+ * from it is code toolgate does not run through the shell analysis here: a write of names it
+ * cannot see.
+ */
+export function sqliteScript(text: string): SqliteCodeFiles {
+  const out: SqliteCodeFiles = { reads: [], writes: [], runs: [], unseen: [], hiddenReads: [] };
+  let sql = '';
+  const merge = (part: SqliteCodeFiles): void => {
+    out.reads.push(...part.reads);
+    out.writes.push(...part.writes);
+    out.unseen.push(...part.unseen);
+    out.hiddenReads.push(...part.hiddenReads);
+    for (const r of part.runs) out.unseen.push(`sqlite3 runs the command ${JSON.stringify(r.slice(0, 60))} its input names`);
+  };
+  for (const line of text.split('\n')) {
+    const pending = sqlPending(sql);
+    if (line.startsWith('.')) {
+      merge(sqliteCodeFiles(line));
+      if (!pending) continue;
+    } else if (line.startsWith('#') && !pending) continue;
+    sql += `${line}\n`;
+  }
+  if (sql.trim() !== '') merge(sqliteCodeFiles(` ${sql}`));
   return out;
 }

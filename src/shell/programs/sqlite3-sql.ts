@@ -72,6 +72,12 @@ function sqlTokens(sql: string): Token[] {
   return out;
 }
 
+/** Whether SQL text holds a statement no `;` ends yet (shell.c: SQL is pending, so a `.` line is SQL too). */
+export function sqlPending(text: string): boolean {
+  const tokens = sqlTokens(text);
+  return tokens.length > 0 && tokens[tokens.length - 1]!.text !== ';';
+}
+
 const words = (text: string): ReadonlySet<string> => new Set(text.trim().split(/\s+/));
 
 /** Words a statement may start with. */

@@ -8,9 +8,11 @@
  * read and write any file. The code stays opaque code, judged by the opaque-code table (as
  * `python3 -c` is: a database's own views may call `edit()`); toolgate reads it by allowlist
  * (`sqlite3-code.ts`, `sqlite3-sql.ts`) for what it names and runs: the shell commands literal code
- * hands `sh -c` are judged as scripts, and code it does not understand — an unknown dot-command
- * or function, a script on its input or in a file — is a write of names toolgate cannot see, a
- * protected ask in every mode (decision 0092). Red team 12 had `sqlite3 :memory: '.shell r""m -f
+ * hands `sh -c` are judged as scripts; a script written on its input (`<<< '.tables'`, a
+ * here-document) is read as shell.c reads it; and code it does not understand — an unknown
+ * dot-command or function, a script in a file or on an input the line does not write (a pipe,
+ * `< x.sql`) — is a write of names toolgate cannot see, a protected ask in every mode (decision
+ * 0092). Red team 12 had `sqlite3 :memory: '.shell r""m -f
  * notes.txt'` run rm, and `readfile('.env')` print a secret; replay 18 of red team 18 (NEW-8) had
  * `.shell`/`.system rm -rf .claude`, `edit(1, "rm -rf .claude")` and a script on its input
  * (`echo '.output .claude/settings.json' | sqlite3 :memory:`, `sqlite3 :memory: < ./i.sql`)
@@ -24,8 +26,8 @@
  * `.import`, § 9 `.output`/`.once`, § 10 `readfile`/`writefile`).
  */
 import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
-import { defineProgram, type ReadVariable } from './model.js';
-import { sqliteCodeFiles } from './sqlite3-code.js';
+import { defineProgram, type ReadVariable, type WrittenInput } from './model.js';
+import { sqliteCodeFiles, sqliteScript } from './sqlite3-code.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** Options that take values, and how many words (sqlite3 3.40 shell.c). */
@@ -125,16 +127,23 @@ function sqlite3Runs(argv: readonly string[], literal: readonly boolean[]): Wrap
  * file, the script on its input, `-A`, a word that is not literal, a dot-command or SQL function
  * off the allowlist — may write any name: a write of names toolgate cannot see (decision 0092).
  */
-function sqlite3Files(argv: readonly string[], literal?: readonly boolean[]): FileOperands {
+function sqlite3Files(argv: readonly string[], literal?: readonly boolean[], input?: WrittenInput): FileOperands {
   const words = readSqlite3(argv);
   const files: FileOperand[] = [];
   const unseen: UnseenNames[] = [];
   const unresolved: string[] = [];
   const notFiles: number[] = [...words.commands];
   const code = codeWords(words, argv);
-  // `echo '.output .claude/x' | sqlite3 :memory:`, `sqlite3 db < x.sql`: code toolgate does not read.
-  if (readsInput(words))
+  // `sqlite3 db <<< '.tables'` is read as a script; `echo '.output .claude/x' | sqlite3 :memory:`
+  // and `sqlite3 db < x.sql` are code toolgate does not read.
+  const script = readsInput(words) ? input?.() : undefined;
+  if (readsInput(words) && script === undefined)
     unseen.push({ op: 'write', why: 'sqlite3 runs the SQL and dot-commands of its input, which toolgate does not read' });
+  const named = script !== undefined ? sqliteScript(script) : undefined;
+  for (const value of named?.reads ?? []) files.push({ op: 'read', index: 0, value });
+  for (const value of named?.writes ?? []) files.push({ op: 'write', index: 0, value });
+  for (const why of named?.unseen ?? []) if (!unseen.some((u) => u.why === why)) unseen.push({ op: 'write', why });
+  for (const why of named?.hiddenReads ?? []) if (!unresolved.includes(why)) unresolved.push(why);
   for (const o of words.options) {
     if (o.name === 'init' && o.value !== undefined) {
       files.push({ op: 'read', index: o.value });
@@ -181,7 +190,7 @@ export const sqlite3 = defineProgram({
   unwrap: (argv, literal) => sqlite3Runs(argv, literal),
   // `edit(X)` runs $VISUAL, else $EDITOR, on a file holding X (shell.c editFunc).
   readsVariables: { VISUAL, EDITOR },
-  files: (_name, argv, literal) => sqlite3Files(argv, literal),
+  files: (_name, argv, literal, _variable, input) => sqlite3Files(argv, literal, input),
   examples: [
     {
       command: 'sqlite3 app.db .tables',
@@ -214,6 +223,12 @@ export const sqlite3 = defineProgram({
       command: 'sqlite3 :memory: < ./i.sql',
       effects: ['read ./i.sql', 'write . [some]'],
       why: 'the script on its input is code toolgate does not read (replay 18 NEW-8)',
+    },
+    { command: "sqlite3 app.db <<< '.tables'", effects: ['read ./app.db', 'write ./app.db'], why: 'a script written on its input is read' },
+    {
+      command: "sqlite3 :memory: <<< '.output .claude/settings.json'",
+      effects: ['write ./.claude/settings.json'],
+      why: 'a script written on its input names the files it writes',
     },
     {
       command: 'sqlite3 :memory: .load ./x.so',

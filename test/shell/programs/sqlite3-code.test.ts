@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sqliteCodeFiles } from '../../../src/shell/programs/sqlite3-code.js';
+import { sqliteCodeFiles, sqliteScript } from '../../../src/shell/programs/sqlite3-code.js';
 
 const understood = (code: string): boolean => {
   const named = sqliteCodeFiles(code);
@@ -95,5 +95,20 @@ describe('sqlite3 code read by allowlist', () => {
     expect(sqliteCodeFiles(`select "writefile"('.claude/x', 'x')`).writes).toEqual(['.claude/x']);
     expect(sqliteCodeFiles("select `writefile`('.claude/x', 'x')").writes).toEqual(['.claude/x']);
     expect(sqliteCodeFiles("select WriteFile('.claude/x', 'x')").writes).toEqual(['.claude/x']);
+  });
+
+  it('reads a script written on its input as shell.c reads it: dot lines, comments, SQL', () => {
+    expect(sqliteScript('.headers on\n# a comment\nselect count(*) from t;\n')).toEqual({
+      reads: [],
+      writes: [],
+      runs: [],
+      unseen: [],
+      hiddenReads: [],
+    });
+    expect(sqliteScript('.output .claude/settings.json\nselect 1;\n').writes).toEqual(['.claude/settings.json']);
+    // A command it runs from its input is not judged as a script here: a write toolgate cannot see.
+    expect(sqliteScript('.shell rm -rf .claude\n').unseen).toHaveLength(1);
+    // Verified: with SQL pending a `.` line is SQL (`select t` + `.tables, writefile(…)` wrote .claude/x).
+    expect(sqliteScript("select t\n.tables, writefile('.claude/x','y') from t;\n").writes).toEqual(['.claude/x']);
   });
 });

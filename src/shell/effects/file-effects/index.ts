@@ -8,6 +8,7 @@ import { interpreterOf, interpreterOperands } from '../../programs/interpreters.
 import { assumedOperands, unclaimedOptionValues } from './unmodelled.js';
 import { NO_FILE_WORDS } from '../../programs/no-file-words.js';
 import type { FileOperand, FileOperands } from '../../options/file-operands.js';
+import type { WrittenInput } from '../../programs/model.js';
 
 export type { FileOperand, FileOperands } from '../../options/file-operands.js';
 export { looksLikePath, looksLikeDirectory } from './unmodelled.js';
@@ -20,8 +21,9 @@ function modelledOperands(
   argv: readonly string[],
   literal: readonly boolean[],
   variable: ((name: string) => string | null | undefined) | undefined,
+  input: WrittenInput | undefined,
 ): FileOperands | undefined {
-  const modelled = PROGRAMS.files(name, argv, literal, variable);
+  const modelled = PROGRAMS.files(name, argv, literal, variable, input);
   if (modelled !== undefined) return modelled;
   const family = interpreterOf(name);
   if (family !== undefined) return interpreterOperands(family, argv);
@@ -38,14 +40,16 @@ function modelledOperands(
  * @param literal - per word, whether it is literal.
  * @param variable - what the environment the command runs in holds: a value, `null` when known
  *   unset, `undefined` when it may be set (absent: nothing is known).
+ * @param input - the text the line writes on the command's input (absent: not known).
  */
 export function fileOperands(
   name: string,
   argv: readonly string[],
   literal: readonly boolean[] = argv.map(() => true),
   variable?: (name: string) => string | null | undefined,
+  input?: WrittenInput,
 ): FileOperands & { modelled: boolean | 'partly' } {
-  const known = modelledOperands(name, argv, literal, variable);
+  const known = modelledOperands(name, argv, literal, variable, input);
   if (!known) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
   const claimed = new Set<number>([0]);
   for (const f of known.files) {
