@@ -186,6 +186,13 @@ export const compilers = defineProgram({
     return withOpaqueRunners(compilerFiles(argv, literal), runs);
   },
   unwrap: (argv) => compilerRuns(ownName(argv[0]), argv),
+  // gcc(1) ENVIRONMENT: the folders the driver finds cc1, as, collect2 and ld in (as `-B` does).
+  // Verified with gcc 12 (#37, replay of red team 18 NEW-4): `COMPILER_PATH=./bin gcc -c x.c` ran
+  // ./bin/as, `GCC_EXEC_PREFIX=$PWD/gx/ gcc -c x.c` ran gx/…/cc1 and gx/as.
+  readsVariables: {
+    COMPILER_PATH: { may: ['code'], what: 'COMPILER_PATH names folders the compiler driver runs its subprograms (as, ld, collect2) from' },
+    GCC_EXEC_PREFIX: { may: ['code'], what: 'GCC_EXEC_PREFIX names the prefix gcc runs its subprograms (cc1, as, collect2) from' },
+  },
   responseFiles: 'binutils',
   nameVariants: true,
   responseUnseen: 'run',
@@ -206,6 +213,11 @@ export const compilers = defineProgram({
       command: "gcc -wrapper sh,-c,'rm -rf .claude' -c x.c",
       effects: ['write . [some]', 'write ./sh,-c,rm -rf .claude (word)', 'write ./x.c (word)'],
       why: 'the driver runs cc1 and as through the wrapper: code toolgate does not read, which may write any name (replay 17b NEW-5)',
+    },
+    {
+      command: 'COMPILER_PATH=./bin gcc -c x.c',
+      effects: ['write ./bin', 'write . [some]', 'write ./x.c (word)'],
+      why: 'the driver runs ./bin/as',
     },
     {
       command: 'gcc -Wl,-plugin,./p.so x.o',

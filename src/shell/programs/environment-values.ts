@@ -59,7 +59,10 @@ const LESS_LONG_NUMBERS = new RegExp(
  */
 export function inertLessOptions(value: string): boolean {
   const words = value.split(/\s+/).filter((w) => w !== '');
-  return words.length > 0 && words.every((w) => LESS_FLAG_WORD.test(w) || (w.startsWith('--') && LESS_LONG_FLAGS.has(w.slice(2))) || LESS_LONG_NUMBERS.test(w));
+  return (
+    words.length > 0 &&
+    words.every((w) => LESS_FLAG_WORD.test(w) || (w.startsWith('--') && LESS_LONG_FLAGS.has(w.slice(2))) || LESS_LONG_NUMBERS.test(w))
+  );
 }
 
 /**
@@ -137,6 +140,20 @@ const EDITOR_VARIABLES: ReadonlySet<string> = new Set(['EDITOR', 'VISUAL', 'SELE
 const KNOWN_EDITOR = /^(['"]?)(?:vi|vim|nvim|nano|emacs|editor)\1$/;
 
 /**
+ * The options a Java virtual machine variable (`JAVA_TOOL_OPTIONS`, `_JAVA_OPTIONS`,
+ * `JDK_JAVA_OPTIONS`, `MAVEN_OPTS`) holds that load no code and name no file (OpenJDK 17 java(1)):
+ * heap and stack sizes, `-XX` flags on or off or set to a number, assertions, headless, and a few
+ * system properties of encoding, locale, time zone and network protocol. Not `-javaagent:`,
+ * `-agentpath:`, `-agentlib:`, `-Xlog:`, `-XX:Flags=`, `-XX:OnError=`, `-Xbootclasspath…`, other
+ * properties (`-Djava.system.class.loader=` loads a class), `@argfiles`.
+ */
+const INERT_JVM_OPTION =
+  /^(?:-X(?:mx|ms|ss|mn)\d+[kKmMgGtT]?|-XX:[+-]\w+|-XX:\w+=\d+(?:\.\d+)?[kKmMgG%]?|-[ed]a|-[ed]sa|-Djava\.awt\.headless=(?:true|false)|-D(?:file|sun\.jnu|stdout|stderr|sun\.stdout|sun\.stderr)\.encoding=[\w-]+|-Duser\.(?:language|country|region|variant)=\w+|-Duser\.timezone=[\w/+-]+|-Djava\.net\.prefer(?:IPv4Stack|IPv6Addresses)=(?:true|false)|-D(?:https\.protocols|jdk\.tls\.client\.protocols)=[\w.,]+|--add-(?:opens|exports|reads)=[\w./]+=[\w.,-]+)$/;
+
+/** The variables whose value holds a Java virtual machine's options. */
+const JVM_OPTION_VARIABLES: ReadonlySet<string> = new Set(['JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'MAVEN_OPTS']);
+
+/**
  * A `SHELL` value that runs only a POSIX shell of the system: `sh`, `bash` or `dash`, by name or
  * in /bin or /usr/bin — the shell whose reading of the command toolgate judges. Another shell
  * (`zsh`, `fish`) reads the same bytes its own way; a path in the project is its code.
@@ -149,7 +166,7 @@ const KNOWN_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash)$/;
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
  * `/dev/null` for a file of options (rg's, bat's), for `LESS` and `SYSTEMD_LESS` only display flags (`inertLessOptions`), for a pager variable (bat's `BAT_PAGER` too) `cat` or a pager by name (`KNOWN_PAGER`), for
  * an editor variable an editor by name (`KNOWN_EDITOR`), for `SHELL` a system shell (`KNOWN_SHELL`), for
- * `RSYNC_RSH` rsync's default `ssh`, for `NODE_OPTIONS` runtime tuning only (`INERT_NODE_OPTION`). `undefined`: not literal.
+ * `RSYNC_RSH` rsync's default `ssh`, for `NODE_OPTIONS` and the Java virtual machine's option variables runtime tuning only (`INERT_NODE_OPTION`, `INERT_JVM_OPTION`). `undefined`: not literal.
  * `readAsOptions`: the program reads the value as options with its own grammar too (less's `LESS`).
  * @internal
  */
@@ -167,6 +184,12 @@ export function inertCodeValue(name: string, value: string | undefined, readAsOp
   if (EDITOR_VARIABLES.has(name)) return KNOWN_EDITOR.test(value);
   // `SHELL=/bin/bash script -qc …`: a system shell.
   if (name === 'SHELL') return KNOWN_SHELL.test(value);
+  // `JAVA_TOOL_OPTIONS='-Dfile.encoding=UTF-8'`, `MAVEN_OPTS='-Xmx2g'`: options that only tune the runtime.
+  if (JVM_OPTION_VARIABLES.has(name))
+    return value
+      .trim()
+      .split(/\s+/)
+      .every((o) => INERT_JVM_OPTION.test(o));
   // `RSYNC_RSH=ssh`: rsync's own default.
   if (name === 'RSYNC_RSH') return value === 'ssh';
   // `NODE_OPTIONS=--max-old-space-size=4096`: options that only tune the runtime.

@@ -69,6 +69,7 @@ import { esbuild, man, markupIncludes, nasm, rustc, styleSheets, tex, troff } fr
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
+import { java, jdkTools, mvn } from './jvm-tools.js';
 import { gpgAgent, sshAgent } from './key-agents.js';
 import { llvmTools } from './llvm-tools.js';
 import { ln } from './ln.js';
@@ -262,6 +263,9 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => install,
   () => INTERPRETER_MODELS,
   () => jq,
+  () => java,
+  () => jdkTools,
+  () => mvn,
   () => gpgAgent,
   () => sshAgent,
   () => llvmTools,

@@ -134,10 +134,11 @@ export interface ReadVariable {
 /**
  * The language runtime a program is written in, which reads variables of its own before the
  * program's code starts (`ProgramModel.runtime`): `python`, a program run by the Python interpreter
- * (pip, pydoc, the AWS CLI 1.x, Debian's yq).
+ * (pip, pydoc, the AWS CLI 1.x, Debian's yq); `jvm`, one run by the Java virtual machine (java,
+ * javac and the JDK's other tools, mvn).
  * @internal
  */
-export type ProgramRuntime = 'python';
+export type ProgramRuntime = 'python' | 'jvm';
 
 /**
  * What each runtime reads for every program it runs, before the program's own code: for Python
@@ -148,13 +149,33 @@ export type ProgramRuntime = 'python';
  */
 const RUNTIME_VARIABLES: Readonly<Record<ProgramRuntime, Readonly<Record<string, ReadVariable>>>> = {
   python: {
-    PYTHONPATH: { may: ['code'], what: 'PYTHONPATH names folders Python imports modules from first (a sitecustomize.py there runs at its start)' },
+    PYTHONPATH: {
+      may: ['code'],
+      what: 'PYTHONPATH names folders Python imports modules from first (a sitecustomize.py there runs at its start)',
+    },
     PYTHONHOME: { may: ['code'], what: 'PYTHONHOME names the folder Python loads its standard modules from' },
     PYTHONUSERBASE: {
       may: ['code'],
       what: 'PYTHONUSERBASE names the folder of the user site-packages, whose .pth files and usercustomize.py Python runs at its start',
     },
-    PYTHONPLATLIBDIR: { may: ['code'], what: 'PYTHONPLATLIBDIR names the folder, under its prefix, Python loads its standard modules from' },
+    PYTHONPLATLIBDIR: {
+      may: ['code'],
+      what: 'PYTHONPLATLIBDIR names the folder, under its prefix, Python loads its standard modules from',
+    },
+  },
+  // HotSpot reads these in every launcher (OpenJDK 17 java(1), "Using the JDK_JAVA_OPTIONS Launcher
+  // Environment Variable" and JVMTI "Command-Line Option"): `-javaagent:`/`-agentpath:` load code,
+  // `-Xlog:…:file=` writes one. Verified (#37): `JAVA_TOOL_OPTIONS=-javaagent:./a.jar java -version`,
+  // the same for javac, and `_JAVA_OPTIONS` for both ran the agent's premain.
+  jvm: {
+    JAVA_TOOL_OPTIONS: {
+      may: ['code'],
+      what: 'JAVA_TOOL_OPTIONS holds options the Java virtual machine reads first (-javaagent and -agentpath load code, -Xlog may write a file)',
+    },
+    _JAVA_OPTIONS: {
+      may: ['code'],
+      what: '_JAVA_OPTIONS holds options the Java virtual machine reads (-javaagent and -agentpath load code, -Xlog may write a file)',
+    },
   },
 };
 

@@ -111,7 +111,9 @@ function sudoFiles(argv: readonly string[], variable?: (name: string) => string 
 export const sudo = defineProgram({
   names: ['sudo', 'sudoedit'],
   summary: 'sudo: run a command as another user; sudo -e and sudoedit edit files as another user',
-  sources: ['sudo 1.9 sudo(8) (-e, --edit, sudoedit; -A, --askpass, -s, --shell; ENVIRONMENT: SUDO_EDITOR, VISUAL, EDITOR, SUDO_ASKPASS, SHELL)'],
+  sources: [
+    'sudo 1.9 sudo(8) (-e, --edit, sudoedit; -A, --askpass, -s, --shell; ENVIRONMENT: SUDO_EDITOR, VISUAL, EDITOR, SUDO_ASKPASS, SHELL)',
+  ],
   grammar: SUDO_OPTIONS,
   // Verified as `nobody` (sudo 1.9.13, #37 replay 18 NEW-4): `SUDO_ASKPASS=./a sudo -A true` (and
   // `--askpass`, and with DISPLAY set and no terminal no option at all) ran ./a for the password;

@@ -9,8 +9,7 @@ import { PROGRAMS } from '../../../src/shell/programs/index.js';
 
 describe('inertCodeValue', () => {
   it('takes a system POSIX shell as SHELL, nothing else', () => {
-    for (const v of ['sh', 'bash', 'dash', '/bin/sh', '/bin/bash', '/usr/bin/bash', ''])
-      expect(inertCodeValue('SHELL', v), v).toBe(true);
+    for (const v of ['sh', 'bash', 'dash', '/bin/sh', '/bin/bash', '/usr/bin/bash', '']) expect(inertCodeValue('SHELL', v), v).toBe(true);
     for (const v of ['./sh', 'zsh', 'fish', '/tmp/sh', 'bash -c x', 'sh;x', '/usr/local/bin/bash', undefined])
       expect(inertCodeValue('SHELL', v), String(v)).toBe(false);
   });
@@ -47,12 +46,45 @@ describe('the python runtime', () => {
 
 describe('inertLessOptions', () => {
   it('takes display flags, in letters or long names, with numbers where less takes one', () => {
-    for (const v of ['FRX', '-FRX', '-R', 'R', '-R -F', '-FRSXMK', '-x4', '-x4,8', '-j.5', '-Rj-2', '-+S', '--mouse -R', '--tabs=4', '-R --no-init'])
+    for (const v of [
+      'FRX',
+      '-FRX',
+      '-R',
+      'R',
+      '-R -F',
+      '-FRSXMK',
+      '-x4',
+      '-x4,8',
+      '-j.5',
+      '-Rj-2',
+      '-+S',
+      '--mouse -R',
+      '--tabs=4',
+      '-R --no-init',
+    ])
       expect(inertLessOptions(v), v).toBe(true);
   });
 
   it('refuses a log file, a key or tags file, a start command, a prompt, an abbreviated long name', () => {
-    for (const v of ['-O.claude/settings.json', '-o log', '-R -Ox', '-Rox', '-kkeys', '-Ttags', '-tmain', '+!rm x', '-R +G', '-Pprompt', '-pTODO', '--log-file=x', '--LOG-FILE=x', '--log', '--lesskey-src=k', '-', ''])
+    for (const v of [
+      '-O.claude/settings.json',
+      '-o log',
+      '-R -Ox',
+      '-Rox',
+      '-kkeys',
+      '-Ttags',
+      '-tmain',
+      '+!rm x',
+      '-R +G',
+      '-Pprompt',
+      '-pTODO',
+      '--log-file=x',
+      '--LOG-FILE=x',
+      '--log',
+      '--lesskey-src=k',
+      '-',
+      '',
+    ])
       expect(inertLessOptions(v), v).toBe(false);
   });
 
@@ -62,5 +94,45 @@ describe('inertLessOptions', () => {
     expect(inertCodeValue('LESS', '+!rm x', true)).toBe(false);
     expect(inertCodeValue('SYSTEMD_LESS', 'FRSXMK')).toBe(true);
     expect(inertCodeValue('SYSTEMD_LESS', 'FRSXMK -O.claude/settings.json')).toBe(false);
+  });
+});
+
+describe('the Java virtual machine option variables', () => {
+  it('take options that only tune the runtime as inert', () => {
+    for (const v of [
+      '-Xmx2g',
+      '-Xmx2g -Dfile.encoding=UTF-8',
+      '-XX:+UseG1GC -XX:MaxRAMPercentage=75',
+      '-Djava.awt.headless=true',
+      '-ea',
+      '--add-opens=java.base/java.lang=ALL-UNNAMED',
+    ])
+      for (const name of ['JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'MAVEN_OPTS'])
+        expect(inertCodeValue(name, v), `${name}=${v}`).toBe(true);
+  });
+
+  it('take an agent, a log file, a class property, a flags file or an argument file as code', () => {
+    for (const v of [
+      '-javaagent:./a.jar',
+      '-agentpath:./a.so',
+      '-agentlib:jdwp=transport=dt_socket',
+      '-Xlog:gc:file=.claude/settings.json',
+      '-Djava.system.class.loader=X',
+      '-XX:Flags=.hotspotrc',
+      '-XX:OnError=sh',
+      '-Xmx2g -javaagent:a.jar',
+      '@args',
+      '-Dmaven.repo.local=.claude',
+    ])
+      expect(inertCodeValue('JAVA_TOOL_OPTIONS', v), v).toBe(false);
+  });
+
+  it('are read by every Java program through its runtime, JDK_JAVA_OPTIONS by java only and MAVEN_OPTS by mvn', () => {
+    for (const name of ['java', 'javac', 'javadoc', 'keytool', 'mvn'])
+      expect(PROGRAMS.get(name)?.readsVariables?.['JAVA_TOOL_OPTIONS'], name).toBeDefined();
+    expect(PROGRAMS.get('java')?.readsVariables?.['JDK_JAVA_OPTIONS']).toBeDefined();
+    expect(PROGRAMS.get('javac')?.readsVariables?.['JDK_JAVA_OPTIONS']).toBeUndefined();
+    expect(PROGRAMS.get('mvn')?.readsVariables?.['MAVEN_OPTS']).toBeDefined();
+    expect(PROGRAMS.get('gcc')?.readsVariables?.['COMPILER_PATH']).toBeDefined();
   });
 });
