@@ -24,6 +24,24 @@ export function looksLikeDirectory(text: string): boolean {
   return text.endsWith('/') && /^(\.{1,2}|~[^/]*)?\//.test(text) && !/\s/.test(text);
 }
 
+/**
+ * An option's value and the values nested in it: what follows each further `=`, and each
+ * `,`-separated item with what follows its `=`s. Programs take paths there (rustc's
+ * `--emit=link=PATH`, `--print=cfg=PATH`, `-C link-arg=-Wl,-Map=PATH`, `--emit=asm=PATH,link=x`:
+ * red team 19 R19-7 wrote .claude/settings.json and a git hook through them).
+ */
+function valueParts(value: string): string[] {
+  const parts = new Set<string>();
+  const tails = (text: string): void => {
+    parts.add(text);
+    for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) parts.add(text.slice(eq + 1));
+  };
+  // The items first, so a reason names `.git/hooks/pre-push`, not the whole `asm=…,link=x`.
+  if (value.includes(',')) for (const item of value.split(',')) tails(item);
+  tails(value);
+  return [...parts];
+}
+
 /** The parts of a literal word that may name a path, with whether the whole word is a bare name. */
 function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
   const out: { text: string; kind: 'path' | 'word' }[] = [];
@@ -34,7 +52,7 @@ function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
   };
   if (word.startsWith('-')) {
     const eq = word.indexOf('=');
-    if (eq > 0) push(word.slice(eq + 1), true);
+    if (eq > 0) for (const part of valueParts(word.slice(eq + 1))) push(part, true);
     if (!word.startsWith('--') && word.length > 2) {
       // `-o/tmp/x`, `-Ipath`: the value after one or two option letters.
       push(word.slice(2));
@@ -45,7 +63,7 @@ function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
   if (looksLikePath(word)) out.push({ text: word, kind: 'path' });
   else out.push({ text: word, kind: 'word' });
   const eq = word.indexOf('=');
-  if (eq > 0) push(word.slice(eq + 1), true);
+  if (eq > 0) for (const part of valueParts(word.slice(eq + 1))) push(part, true);
   if (word.startsWith('@')) push(word.slice(1), true);
   // `file:///home/u/.env`, `FILE://localhost/…`, `file:/…`: the local path the URL names.
   if (isFileUrl(word)) {

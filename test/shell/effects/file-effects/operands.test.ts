@@ -86,6 +86,24 @@ describe('file effects per program', () => {
     ['scp $X ~/.ssh/id_rsa host:', ['read ./$X', 'write ./$X', 'read /home/user/.ssh/id_rsa', 'write /home/user/.ssh/id_rsa']],
     ['mytool --out=secrets/x -o/tmp/y', ['write ./secrets/x (path)', 'write /tmp/y (path)']],
     ['docker build .', ['write ./build (word)', 'write . [some] (path)']],
+    // a path after a further `=` or in a `,` list of a value (rustc, red team 19 R19-7)
+    // (`NAME=VALUE` words are also read as the pair a program may take: the `read … (word)` rows)
+    [
+      'mytool --emit=link=out/x a.rs',
+      ['write ./link=out/x (path)', 'write ./out/x (path)', 'write ./a.rs (word)', 'read ./link (word)', 'read ./out/x (word)'],
+    ],
+    [
+      'mytool -C link-arg=-Wl,-Map=m/x.txt',
+      [
+        'write ./link-arg=-Wl,-Map=m/x.txt (path)',
+        'write ./-Wl (word)',
+        'write ./-Map=m/x.txt (path)',
+        'write ./m/x.txt (path)',
+        'write ./-Wl,-Map=m/x.txt (path)',
+        'read ./link-arg (word)',
+        'read ./m/x.txt (word)',
+      ],
+    ],
     ['openssl base64 -in .env', ['write ./base64 (word)', 'write ./.env (path)']],
     [
       'aria2c FILE://localhost/home/user/project/%2eenv',
