@@ -742,6 +742,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const wrappers = wrapperIndexes(analysis);
     // Glob words that may be an option of their program, settled by the view once the line's writes are known.
     const globOptions: GlobOptionCandidate[] = [];
+    // A glob word whose pattern lists the names it can match (`-[n]`): the command read with each in its place.
+    const globReadings = new Map<GlobOptionCandidate, (name: string, add: Add) => void>();
     const push = (e: PathEffect): void => {
       if (
         !effects.some(
@@ -906,6 +908,44 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     // reason names.
     const last: (() => void)[] = [];
     const addLast: Add = (...args) => void last.push(() => add(...args));
+    /**
+     * Notes command `i`'s glob word that may be one of its options (see `glob-options.ts`), to be settled by
+     * the view below; `refused`: the command is not understood as written (`sed -[n] …`).
+     */
+    const globCandidate = (
+      i: number,
+      name: string,
+      cmd: SimpleCommand,
+      words: Variant,
+      bases: readonly string[],
+      dirs: readonly string[],
+      environment: GivenEnvironment,
+      given: NamesGiven | undefined,
+      refused = false,
+    ): void => {
+      const option = globOptionWord(name, words.argv, words.literal, refused);
+      if (option === undefined) return;
+      const c: GlobOptionCandidate = {
+        command: i,
+        source: cmd.source,
+        name,
+        word: words.argv[option.index]!,
+        raw: words.raw[option.index] ?? words.argv[option.index]!,
+        option,
+        bases: dirs,
+      };
+      globOptions.push(c);
+      if (option.names === undefined) return;
+      const at = option.index;
+      globReadings.set(c, (n, addAs) => {
+        const v: Variant = {
+          argv: words.argv.map((w, k) => (k === at ? n : w)),
+          literal: words.literal.map((l, k) => (k === at ? true : l)),
+          raw: words.raw.map((w, k) => (k === at ? n : w)),
+        };
+        addOperands(i, name, cmd, v, bases, addAs, dirsOf, () => {}, ctx, environment, chosenVariables(analysis), given);
+      });
+    };
     analysis.commands.forEach((cmd, i) => {
       const bases = [...cwds];
       placed.set(i, bases);
@@ -951,6 +991,10 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         );
         if (hidden !== undefined)
           add(i, 'write', hidden.why, '.', true, bases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
+        // `sed -[n] 'w .git/hooks/pre-push' README.md`: refused as written (sed has no option `-[n]`),
+        // but a file `-n` in the folder makes the glob that option (replay 18 NEW-6).
+        const refused = withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis));
+        globCandidate(i, name, cmd, refused, bases, bases, givenEnvironment(analysis, i), given, true);
         return;
       }
       if (cmd.argumentsFrom && readsOnlyFoundNames(name, cmd, given)) {
@@ -1117,17 +1161,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       );
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
-      const option = globOptionWord(name, words.argv, words.literal);
-      if (option !== undefined)
-        globOptions.push({
-          command: i,
-          source: cmd.source,
-          name,
-          word: words.argv[option.index]!,
-          raw: words.raw[option.index] ?? words.argv[option.index]!,
-          option,
-          bases: dirs,
-        });
+      globCandidate(i, name, cmd, words, bases, dirs, environment, given);
     });
     for (const f of last) f();
     // Redirections on compound commands or on nothing: resolve against every directory seen.
@@ -1144,7 +1178,22 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     });
     for (const { c, why } of unsettled) {
       note(globOptionNote(c, why));
-      if (c.option.does !== 'reads')
+      // The names the glob can match, each in its place: what they write or remove, said to come from the glob.
+      let changed = 0;
+      const reading = globReadings.get(c);
+      for (const n of c.option.names ?? []) {
+        const because = `${c.raw} may name a file ${n}, which ${c.name} takes as its option`;
+        reading?.(n, (ci, op, raw, value, lit, b, extra) => {
+          if (op === 'read') return;
+          changed++;
+          add(ci, op, raw, value, lit, b, {
+            ...extra,
+            because: extra?.because === undefined ? because : `${because}, and then ${extra.because}`,
+          });
+        });
+      }
+      // An option that runs a program, or one whose names toolgate cannot see: names it cannot work out.
+      if (c.option.does !== 'reads' && changed === 0)
         add(c.command, 'write', `${c.raw} may be ${c.name}'s option ${c.option.option}`, '.', true, c.bases, {
           tree: 'some',
           names: { kind: 'unseen', what: 'program' },

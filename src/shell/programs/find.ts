@@ -11,6 +11,7 @@ import type { ReadOnlyVerdict } from '../types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { withHiddenOptions } from './parse.js';
+import { globMayBegin } from './glob-names.js';
 import { CC_DOCS } from './sources.js';
 
 /** What a primary does beyond testing or printing to standard output. */
@@ -331,7 +332,7 @@ function optionGlob(argv: readonly string[], literal: readonly boolean[] | undef
   return argv.findIndex((w, k) => {
     if (k < 1 || literal?.[k] !== false || values.has(k)) return false;
     const d = decodeWord(w);
-    return d.glob && !d.expansion && d.substitutions === 0 && /^(?:["']?-|[*?[])/.test(w);
+    return d.glob && !d.expansion && d.substitutions === 0 && globMayBegin(w, '-');
   });
 }
 

@@ -404,3 +404,38 @@ describe('a glob written through, with a view that lists (globMatches)', () => {
     expect(fx('echo x > build/*/../x')[0]?.unsettled).toContain('goes up from wherever');
   });
 });
+
+describe('a glob that may name a file its program takes as an option (replay 18 NEW-6)', () => {
+  const P = '/home/user/project';
+  const withFiles = (...names: string[]) => ({
+    ...ctx,
+    // The folder's names the pattern matches (its brackets read as a regular expression's).
+    globMatches: (g: string) => {
+      const re = new RegExp(
+        `^${g
+          .replace(/[.+^${}()|\\/-]/g, '\\$&')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\?/g, '[^/]')}$`,
+      );
+      return { paths: names.map((n) => `${P}/${n}`).filter((p) => re.test(p)) };
+    },
+  });
+  const writes = (command: string, view: ReturnType<typeof withFiles>) =>
+    shellPathEffects(analyzeShell(command), view)
+      .effects.filter((e) => e.op !== 'read')
+      .map((e) => `${e.op} ${e.path}${e.because !== undefined ? ` (${e.because})` : ''}`);
+  it('reads a command sed refuses as written with each name the glob can match', () => {
+    // sed refuses `-[n]`; with a file `-n` bash hands it -n, and the script's w writes the hook.
+    expect(writes("sed -[n] 'w .git/hooks/pre-push' README.md", withFiles('-n'))).toEqual([
+      `write ${P}/.git/hooks/pre-push (-[n] may name a file -n, which sed takes as its option)`,
+    ]);
+    expect(writes("sed -[i]s 's/exit/touch/' .git/hooks/pre-commit", withFiles('-is'))).toEqual([
+      `write ${P}/.git/hooks/pre-commit (-[i]s may name a file -is, which sed takes as its option)`,
+      `write ${P}/.git/hooks/pre-commits (-[i]s may name a file -is, which sed takes as its option)`,
+    ]);
+  });
+  it('adds nothing where the view shows no such name', () => {
+    expect(writes("sed -[n] 'w .git/hooks/pre-push' README.md", withFiles())).toEqual([]);
+    expect(writes('sort -[o] out in', withFiles('README.md'))).toEqual([]);
+  });
+});
