@@ -220,6 +220,36 @@ function withPhysical(resolved: [Resolved], value: string, base: string, ctx: Sh
 /** Why a path under `/**` is there when a `cd` through CDPATH put it there. */
 const CDPATH_WHY = 'a cd through CDPATH, which may be set, may have gone to any directory of its name';
 
+/** Why a path under `/**` is there when a `cd` through zsh's CDABLE_VARS put it there. */
+const CDABLE_WHY =
+  "with zsh's CDABLE_VARS (which start-up files may set) a cd to a name that is no directory here goes where a variable, a hash -d name or a user of that name points";
+
+/**
+ * What `cd DIR` (literal, relative) may lead to below a directory toolgate cannot tell in a shell
+ * the command may run in (its model's `cdFallback`): the rest of DIR after its first name,
+ * unless the file-system view shows DIR a directory below every place the cd may start from (the
+ * shell then goes there first: zsh 5.9 builtin.c, cd_do_chdir). With no view, paths are judged
+ * lexically (DIR is below the working directory) unless the first name may be a variable of the
+ * command's own (it names it elsewhere: `c=$PWD/.claude; cd c`) or of the environment (upper case:
+ * `cd HOME`); a user's name (`cd root`) is then the limit of judging without a view.
+ */
+function cdFallback(dir: string, bases: readonly string[], ctx: ShellPathContext, command: string): string | undefined {
+  const isDirectory = ctx.isDirectory;
+  if (isDirectory === undefined) {
+    const first = dir.split('/')[0]!;
+    const word = new RegExp(`(^|[^A-Za-z0-9_])${first.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?![A-Za-z0-9_])`, 'g');
+    if (!/^[A-Z_][A-Z0-9_]*$/.test(first) && [...command.matchAll(word)].length < 2) return undefined;
+  } else if (
+    bases.every((b) => !isAnywhere(b) && isDirectory(normalizePath(dir, { cwd: b, home: ctx.home, platform: ctx.platform })) === true)
+  )
+    return undefined;
+  for (const shell of shellsFor(ctx.shell ?? 'unknown')) {
+    const rest = shell.cdFallback(dir);
+    if (rest !== undefined) return rest;
+  }
+  return undefined;
+}
+
 /**
  * A working directory somewhere unknown: `/**` followed by what is known of its end (`cd .ssh`
  * through an unknown `CDPATH` is `/**` + `/.ssh`). Paths below it are patterns (`**` standing for
@@ -536,6 +566,8 @@ type EffectExtra = Pick<
   possible?: string;
   /** The source patterns whose matches' base names a copy into a folder writes (see {@link globSourceOf}). */
   globSource?: readonly string[];
+  /** Why a path under `/**` may be anywhere, when not through CDPATH (a `cd` through zsh's CDABLE_VARS). */
+  anywhere?: string;
 };
 
 /**
@@ -811,7 +843,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               tree = 'some';
             }
             const said = isAnywhere(alias.path)
-              ? `${alias.path} (${raw}, where ${r.anywhere ?? anywhereWhy.get(base) ?? CDPATH_WHY})`
+              ? `${alias.path} (${raw}, where ${r.anywhere ?? anywhereWhy.get(base) ?? extra.anywhere ?? CDPATH_WHY})`
               : raw;
             const e = effectOf(
               op,
@@ -1025,7 +1057,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           // name CDPATH is searched for as well.
           const along = (name: string): string[] =>
             cdPath === undefined || cdPath === 'unknown' ? [name, `${ANYWHERE}/${name}`] : cdCandidates(name, cdPath);
-          const words: { word: string; literal: boolean }[] = [];
+          const words: { word: string; literal: boolean; why?: string }[] = [];
           if (!literal && PREVIOUS_WORD.test(value)) {
             words.push({ word: value, literal });
             for (const c of previousChoices(value, vars.previous))
@@ -1033,11 +1065,14 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
                 for (const word of along(c.value.slice(2))) if (word !== c.value.slice(2)) words.push({ word, literal: true });
           } else if (literal && searchesCdPath(value)) words.push(...along(value).map((word) => ({ word, literal })));
           else words.push({ word: value, literal });
+          // zsh's CDABLE_VARS: a name that is no directory here may be a variable's, a user's home…
+          const rest = literal ? cdFallback(value, bases, ctx, analysis.command) : undefined;
+          if (rest !== undefined) words.push({ word: `${ANYWHERE}${rest}`, literal, why: CDABLE_WHY });
           next = [];
           const chase = cdChases(cmd.argv.slice(1, t.index));
           fresh = new Map<string, { key: string; of: readonly string[]; why: string }>();
-          for (const { word, literal: lit } of words) {
-            add(i, 'read', raw, word, lit, bases);
+          for (const { word, literal: lit, why: wordWhy } of words) {
+            add(i, 'read', raw, word, lit, bases, wordWhy === undefined ? undefined : { anywhere: wordWhy });
             // `cd /proc/self/cwd/..` is /proc/self logically (bash's, dash's and zsh's default) and
             // the folder above the command's physically (`cd -P`, `set -P`, zsh's CHASE_LINKS): both
             // readings, as for `..` after any link (replay 17b NEW-10: `cd -P` then wrote a hook).
@@ -1071,7 +1106,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               return got;
             });
             for (const r of rs) if (!r.known) note(r.anywhere ?? `cd to a directory that is not literal: ${value}`);
-            for (const r of rs) if (isAnywhere(r.path)) anywhereWhy.set(r.path, r.anywhere ?? CDPATH_WHY);
+            for (const r of rs) if (isAnywhere(r.path)) anywhereWhy.set(r.path, r.anywhere ?? wordWhy ?? CDPATH_WHY);
             next.push(...rs.map((r) => r.path));
           }
         }

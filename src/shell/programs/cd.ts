@@ -152,6 +152,11 @@ export const cd = defineProgram({
       readOnly: true,
       why: 'ls reads the directory cd left it in (one effect: the same read)',
     },
+    {
+      command: 's=/x; cd s && cat a',
+      effects: ['read ./s', 'read /**', 'read ./s/a', 'read /**/a'],
+      why: "zsh's CDABLE_VARS (start-up files may set it) reads a name that is no directory here as ~s: wherever a variable, hash -d name or user of that name points (replay 18 NEW-5)",
+    },
     { command: 'cd -P src', effects: ['read ./src'], readOnly: true },
     { command: 'cd -e src', effects: ['read ./src'], readOnly: false, why: 'only -L and -P are known read-only options' },
     { command: 'cd a b', readOnly: false, why: 'more than one directory' },

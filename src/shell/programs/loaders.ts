@@ -163,6 +163,7 @@ import { yes } from './yes.js';
 import { yq } from './yq.js';
 import { autoload, zmodload } from './zsh-builtins.js';
 import { emulate } from './zsh-emulate.js';
+import { setopt } from './zsh-setopt.js';
 import { getln, print, pushln, zformat, zshInert, zshPrivate } from './zsh-setters.js';
 import { zstyle } from './zsh-zstyle.js';
 import type { ProgramLoader } from './registry.js';
@@ -387,6 +388,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => autoload,
   () => zmodload,
   () => emulate,
+  () => setopt,
   () => getln,
   () => print,
   () => pushln,

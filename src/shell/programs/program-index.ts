@@ -296,13 +296,14 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [215, 0, ["autoload"], ["files","runs.nothing","state"], {}],
   [216, 0, ["zmodload"], ["files","runs.nothing","state"], {}],
   [217, 0, ["emulate"], ["files","runs.seen","state","unwrap"], {}],
-  [218, 0, ["getln"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
-  [219, 0, ["print"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
-  [220, 0, ["pushln"], ["otherwiseUnknown","runs.unseen"], {}],
-  [221, 0, ["zformat"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
-  [222, 0, ["whence","rehash","bye","echotc","echoti","ttyctl"], ["otherwiseUnknown","runs.unseen"], {}],
-  [223, 0, ["private"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
-  [224, 0, ["zstyle"], ["arithmeticSubscripts","otherwiseUnknown","runs.seen","state","unwrap","variableWords"], {}],
+  [218, 0, ["setopt","unsetopt"], ["files","runs.nothing","state"], {}],
+  [219, 0, ["getln"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [220, 0, ["print"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [221, 0, ["pushln"], ["otherwiseUnknown","runs.unseen"], {}],
+  [222, 0, ["zformat"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [223, 0, ["whence","rehash","bye","echotc","echoti","ttyctl"], ["otherwiseUnknown","runs.unseen"], {}],
+  [224, 0, ["private"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [225, 0, ["zstyle"], ["arithmeticSubscripts","otherwiseUnknown","runs.seen","state","unwrap","variableWords"], {}],
 ];
 
 /** The programs of a role that have no model yet (posix-shells.ts, interpreters.ts, project-runners.ts, package-runners.ts). @internal */

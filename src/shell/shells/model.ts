@@ -45,6 +45,15 @@ export interface ShellModel {
    */
   patternOf(raw: string): string | undefined;
   /**
+   * Where `cd DIR` (or `pushd DIR`) may go when DIR is not a directory below the working directory
+   * and no `CDPATH` entry holds it, under options a user's start-up files may set: the rest of DIR
+   * after its first name (`''` for DIR alone), below a directory toolgate cannot tell (zsh's
+   * CDABLE_VARS reads `cd NAME/rest` as `cd ~NAME/rest`: a parameter holding an absolute path, a
+   * `hash -d` name or a user's home). Undefined when the shell goes nowhere else (bash, sh: their
+   * `cdable_vars` is only set by `shopt`, which the commands after it are not judged through).
+   */
+  cdFallback(dir: string): string | undefined;
+  /**
    * What `${NAME:X}` gives for a parameter holding the path `value`, when this shell reads `:X` as
    * a modifier it models (zsh: `:h` the folder above, `:t` the last name); undefined otherwise
    * (bash reads `${PWD:h}` as a substring from the arithmetic offset `h`).
@@ -75,6 +84,11 @@ export interface ShellModel {
    * does not track.
    */
   readonly emulatesShells: boolean;
+  /**
+   * The shell has builtins that turn its options on or off by name (zsh's `setopt`, `unsetopt`):
+   * what follows may be read with options toolgate does not track.
+   */
+  readonly setsOptionsByName: boolean;
   /**
    * What `~-` names when the command starts in `start`, with `OLDPWD` in the environment the
    * shell inherits (`null`: known unset; `undefined`: not known).

@@ -122,6 +122,7 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshmisc(1) (Redirection: >!, >>!, &>!, >&!; Simple Commands & Pipelines: &!)',
     'zsh 5.9 zshexpn(1) (Brace Expansion)',
     'zsh 5.9 zshexpn(1) (Glob Operators: EXTENDED_GLOB) and zshoptions(1) (BRACE_CCL)',
+    'zsh 5.9 zshoptions(1) (CDABLE_VARS)',
   ],
   specialParameter(name) {
     if (TIED_ARRAYS.has(name)) return `setting ${name} (zsh ties it to ${name.toUpperCase()}) changes what later commands do`;
@@ -155,6 +156,14 @@ export const zsh: ShellModel = {
   },
   // EXTENDED_GLOB and BRACE_CCL, common in a .zshrc: `.e#nv` and `.{e}nv` may name `.env`.
   patternOf: zshPatternOf,
+  // CDABLE_VARS (zshoptions(1)), which start-up files may set: a relative DIR that is neither a
+  // directory here nor along cdpath is read as `~NAME/rest` (zsh 5.9 builtin.c, cd_able_vars: the
+  // name up to the first slash, looked up as a named directory). `./x` and `../x` name no one.
+  cdFallback(dir) {
+    if (dir === '' || dir.startsWith('/') || /^\.\.?(\/|$)/.test(dir)) return undefined;
+    const slash = dir.indexOf('/');
+    return slash < 0 ? '' : dir.slice(slash);
+  },
   bracedModifier(value, modifier) {
     // zshexpn(1), "Modifiers": `:h` removes the last name (`/` stays `/`), `:t` keeps only it.
     const cut = value.replace(/\/+$/, '');
@@ -168,6 +177,7 @@ export const zsh: ShellModel = {
   autoloadsFunctions: true,
   loadsModules: true,
   emulatesShells: true,
+  setsOptionsByName: true,
   // zsh sets OLDPWD to the directory it starts in, whatever it inherits (zshparam(1), OLDPWD).
   previousAtStart: (start) => [{ kind: 'directory', path: start }],
   previousAfterCd: (left) => [{ kind: 'directory', path: left }],

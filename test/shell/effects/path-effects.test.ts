@@ -94,6 +94,30 @@ describe('shellPathEffects', () => {
     expect(ops('cd && cat .ssh/id_rsa')).toContain('read /home/user/.ssh/id_rsa');
   });
 
+  it("follows zsh's CDABLE_VARS: a relative cd to no directory here may go where a named directory points", () => {
+    // zsh 5.9 (`zsh -f -o cdablevars -c`): `s=$HOME/.ssh; cd s` goes to ~/.ssh when ./s is no directory,
+    // `h=$HOME; cd h/.ssh` to ~/.ssh, `cd root` to /root; ./s first when it is one; `cd ./s` never looks up.
+    const dirs = new Set(['/home/user/project', '/home/user/project/src']);
+    const paths = (command: string, shell: 'zsh' | 'bash' | 'unknown', view: boolean) =>
+      shellPathEffects(analyzeShell(command), { ...ctx, shell, ...(view ? { isDirectory: (p: string) => dirs.has(p) || undefined } : {}) }).effects.map(
+        (e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`,
+      );
+    expect(paths('cd s && cat id_rsa', 'zsh', true)).toEqual([
+      'read /home/user/project/s',
+      'read /** (pattern)',
+      'read /home/user/project/s/id_rsa',
+      'read /**/id_rsa (pattern)',
+    ]);
+    expect(paths('cd h/.ssh && cat id_rsa', 'unknown', true)).toContain('read /**/.ssh/id_rsa (pattern)');
+    expect(paths('cd src && cat a', 'zsh', true)).toEqual(['read /home/user/project/src', 'read /home/user/project/src/a']);
+    // No view: judged lexically unless the name may be a variable of the command's or the environment's.
+    expect(paths('cd src && cat a', 'zsh', false)).toEqual(['read /home/user/project/src', 'read /home/user/project/src/a']);
+    expect(paths('c=$PWD/.claude; cd c && cat a', 'zsh', false)).toContain('read /**/a (pattern)');
+    expect(paths('cd HOME/.ssh && cat a', 'zsh', false)).toContain('read /**/.ssh/a (pattern)');
+    expect(paths('cd ./s && cat id_rsa', 'zsh', true)).toEqual(['read /home/user/project/s', 'read /home/user/project/s/id_rsa']);
+    expect(paths('cd s && cat id_rsa', 'bash', true)).toEqual(['read /home/user/project/s', 'read /home/user/project/s/id_rsa']);
+  });
+
   it('follows every place CDPATH may send a relative cd', () => {
     const at = (command: string, cdPath: string | null | undefined) => shellPathEffects(analyzeShell(command), { ...ctx, cdPath });
     const paths = (command: string, cdPath: string | null | undefined) =>

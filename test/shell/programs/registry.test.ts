@@ -145,6 +145,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   autoload: "a zsh builtin that opens no file (zsh's own option reader, + and - flags): only its state facet is read",
   zmodload: "a zsh builtin that opens no file (zsh's own option reader): only its state facet is read",
   emulate: "a zsh builtin that opens no file (zsh's invocation flags, bundled, `o` taking a word): its -c text and state facet are read",
+  setopt: 'a zsh builtin that opens no file: option names and letters, read by its state facet (zsh-setopt.ts)',
   dotenv: 'minimist reads its words (any option may take the next word): its own loop over the options it documents (node-wrappers.ts)',
   'env-cmd': 'commander reads its words up to the command (optional values): its own loop (node-wrappers.ts)',
   dtach: 'a mode word, a socket, then letters read by its own loop (session-starters.ts)',
