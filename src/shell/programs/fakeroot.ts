@@ -60,6 +60,9 @@ export const fakeroot = defineProgram({
   sources: ['fakeroot 1.31 fakeroot(1)'],
   grammar,
   files,
+  // fakeroot(1): with no command it runs $SHELL (verified on Debian 12, #37 replay of red team 18
+  // NEW-4: with SHELL=./sh the project's ./sh ran).
+  readsVariables: { SHELL: { may: ['code'], what: 'SHELL names the shell fakeroot runs when it is given no command' } },
   runs: 'seen',
   role: 'wrapper',
   touchesFilesAsWrapper: true,

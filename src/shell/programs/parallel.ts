@@ -492,6 +492,9 @@ export const parallel = defineProgram({
     PERL5OPT: { may: ['code'], what: 'PERL5OPT holds switches perl reads before parallel starts (-M may run perl code)' },
     PERL5LIB: { may: ['code'], what: "PERL5LIB names folders perl loads parallel's modules from first" },
     PERLLIB: { may: ['code'], what: "PERLLIB names folders perl loads parallel's modules from first" },
+    // parallel(1) PARALLEL_SHELL: the shell each command runs with (verified, #37 replay of red team
+    // 18 NEW-4: `PARALLEL_SHELL=./sh parallel echo ::: a` ran ./sh -c 'echo a'; SHELL did not).
+    PARALLEL_SHELL: { may: ['code'], what: 'PARALLEL_SHELL names the shell parallel runs each command with' },
     PARALLEL_HOME: {
       may: ['options-file'],
       what: 'PARALLEL_HOME names the folder parallel reads its config and profiles from (options that may make a replacement string run perl code)',

@@ -64,6 +64,8 @@ export const su = defineProgram({
   summary: 'su: run a shell or a command as another user',
   sources: ['util-linux 2.38 su(1)'],
   grammar: SU_OPTIONS,
+  // su(1) -m/-p: the environment is kept and the shell is $SHELL (verified on Debian 12, #37 replay of red team 18 NEW-4: with SHELL=./sh the project's ./sh ran).
+  readsVariables: { SHELL: { may: ['code'], what: 'SHELL names the shell su -m (--preserve-environment) runs' } },
   runs: 'seen',
   role: 'wrapper',
   unwrap: (argv) => suCommand('su', argv),

@@ -154,6 +154,8 @@ export const tmux = defineProgram({
   summary: 'tmux: terminal multiplexer; its commands start shell code in new sessions, windows and panes',
   sources: ['tmux 3.3a tmux(1); getopt strings of tmux.c and its cmd-*.c (Debian 12)'],
   grammar,
+  // tmux(1) default-shell: $SHELL when the server starts (verified on Debian 12, #37 replay of red team 18 NEW-4: with SHELL=./sh the project's ./sh ran).
+  readsVariables: { SHELL: { may: ['code'], what: 'SHELL names the shell a tmux server it starts runs in its windows' } },
   runs: 'seen',
   role: 'wrapper',
   unwrap: (argv, literal) => tmuxRuns(argv, literal),
