@@ -10,10 +10,12 @@
  * s3 ls` did with `credential_process = sh -c "rm -rf .claude"`, and `PYTHONPATH=. aws --version`
  * with a `sitecustomize.py` there (AWS CLI 1.x is a Python program).
  *
- * Only that is modelled: what each does otherwise (`kubectl apply`, `aws s3 rm`) is not, so each
- * stays a program whose writes toolgate does not know (`otherwiseUnknown`).
+ * Only that is modelled, and what kubectl's kustomize builds read (`kustomize.ts`): what each
+ * does otherwise (`kubectl apply`, `aws s3 rm`) is not, so each stays a program whose writes
+ * toolgate does not know (`otherwiseUnknown`).
  */
-import type { FileOperands } from '../options/file-operands.js';
+import type { FileOperands, UnseenNames } from '../options/file-operands.js';
+import { kubectlKustomizeReads } from './kustomize.js';
 import { defineProgram } from './model.js';
 
 /**
@@ -21,7 +23,7 @@ import { defineProgram } from './model.js';
  * any subcommand; pflag takes no abbreviation): an unseen write for each.
  */
 function kubectlFiles(argv: readonly string[]): FileOperands {
-  const unseen: { op: 'write'; why: string }[] = [];
+  const unseen: UnseenNames[] = [];
   for (let k = 1; k < argv.length && argv[k] !== '--'; k++) {
     const w = argv[k]!;
     const file = w === '--kubeconfig' ? argv[k + 1] : w.startsWith('--kubeconfig=') ? w.slice('--kubeconfig='.length) : undefined;
@@ -31,13 +33,16 @@ function kubectlFiles(argv: readonly string[]): FileOperands {
         why: `kubectl --kubeconfig ${file} reads a kubeconfig whose user may name an exec credential plugin, a program kubectl runs, which toolgate cannot see`,
       });
   }
-  return { files: [], unresolved: [], modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
+  const kustomized = kubectlKustomizeReads(argv);
+  unseen.push(...(kustomized.unseen ?? []));
+  return { files: kustomized.files, unresolved: kustomized.unresolved, modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
 /** @internal */
 export const kubectl = defineProgram({
   names: ['kubectl'],
-  summary: 'kubectl: the Kubernetes client (only the kubeconfig it reads and the programs its variables name are modelled)',
+  summary:
+    'kubectl: the Kubernetes client (only the kubeconfig it reads, its kustomize builds and the programs its variables name are modelled)',
   sources: [
     'Kubernetes docs, Organizing cluster access using kubeconfig files (KUBECONFIG, --kubeconfig); client-go credential plugins (users[].user.exec)',
     'kubectl edit (KUBE_EDITOR, EDITOR), kubectl diff (KUBECTL_EXTERNAL_DIFF); verified with kubectl 1.32 on Debian 12 (#37)',
@@ -56,6 +61,12 @@ export const kubectl = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'kubectl get pods', effects: ['write ./get (word)', 'write ./pods (word)'], why: 'what kubectl does is not modelled' },
+    { command: 'kubectl kustomize', effects: ['read . [some]'], why: 'no directory: kustomize builds the one it runs in' },
+    {
+      command: 'kubectl -n x apply -k overlays/prod',
+      effects: ['read ./overlays/prod [some]', 'write ./x (word)', 'write ./apply (word)'],
+      why: 'the kustomization directory: the files its kustomization names below it are read',
+    },
     {
       command: 'kubectl --kubeconfig k.yaml get pods',
       effects: ['write . [some]', 'write ./k.yaml (word)', 'write ./get (word)', 'write ./pods (word)'],

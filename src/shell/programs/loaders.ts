@@ -71,6 +71,7 @@ import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
 import { java, jdkTools, mvn } from './jvm-tools.js';
 import { gpgAgent, sshAgent } from './key-agents.js';
+import { kustomize } from './kustomize.js';
 import { llvmTools } from './llvm-tools.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
@@ -269,6 +270,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => mvn,
   () => gpgAgent,
   () => sshAgent,
+  () => kustomize,
   () => llvmTools,
   () => ln,
   () => locale,

@@ -114,7 +114,9 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   trap: 'its words are an action and signal names',
   git: 'a global grammar and one per subcommand (programs/git/)',
   kubectl:
-    'only --kubeconfig is read, wherever pflag takes it (global flags follow any subcommand); its other words are not modelled (credential-plugins.ts)',
+    'only --kubeconfig, kustomize [DIR] and -k DIR are read, wherever pflag takes them (global flags follow any subcommand); its other words are not modelled (credential-plugins.ts, kustomize.ts)',
+  kustomize:
+    'only build [DIR] and the flags that name what it runs are read (kustomize.ts, shared with kubectl kustomize); its other commands are not modelled',
   fzf: 'only --preview, --bind, --listen and --history are read (its own parser, no abbreviations); its other words are not modelled (fzf.ts)',
   docker: 'only --config is read (a global flag); its other words are not modelled (credential-plugins.ts)',
   jq: 'still an option shape of its own in readers.ts (to move)',
