@@ -2,7 +2,7 @@
  * Shell builtins (and zsh precommand modifiers) that run code: `trap ACTION SIGNAL…` runs ACTION
  * when the signal comes (or on EXIT), `mapfile`/`readarray -C CALLBACK` runs CALLBACK every `-c`
  * lines, and `command`, `builtin`, `noglob`, `nocorrect`, `coproc` run the command in their
- * remaining words. Behaviour: bash(1) "SHELL BUILTIN COMMANDS", zsh 5.9 zshmisc(1) "Precommand
+ * remaining words, zsh's `repeat COUNT` the command after its count. Behaviour: bash(1) "SHELL BUILTIN COMMANDS", zsh 5.9 zshmisc(1) "Precommand
  * Modifiers".
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
@@ -10,6 +10,8 @@ import type { ReadOnlyEntry } from './read-only-types.js';
 import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import { variablesSetBy } from './variable-setters.js';
+import { ownBuiltinOf } from './builtins.js';
+import { operandsAssign } from './shell-builtins.js';
 import { optionScript, refusedWrap, wrapInfo } from './wrapper-info.js';
 
 const BASH = (builtin: string): string => `GNU bash 5.2 bash(1) SHELL BUILTIN COMMANDS (${builtin})`;
@@ -137,6 +139,24 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     role: 'wrapper',
     unwrap: rest(false),
     examples: [{ command: 'nocorrect rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+  }),
+  defineProgram({
+    names: ['repeat'],
+    summary: 'repeat (zsh): run a command COUNT times',
+    sources: ['zsh 5.9 zshmisc(1) Complex Commands (repeat word do list done; the short form repeat word sublist)'],
+    runs: 'seen',
+    role: 'wrapper',
+    unwrap: (argv) => wrapInfo(argv.length > 2 ? [{ kind: 'argv', start: 2, end: argv.length }] : []),
+    // The count is arithmetic: `repeat PATH=0 true` sets PATH, `repeat 'a[$(cmd)]' true` runs cmd.
+    arithmeticSubscripts: true,
+    state: {
+      hides: (name, cmd, shells) => (ownBuiltinOf(shells, name) === undefined ? undefined : operandsAssign(cmd.argv.slice(1, 2), shells)),
+    },
+    examples: [
+      { command: 'repeat 3 rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
+      { command: 'repeat PATH=0 true; ls', hides: true, why: 'zsh evaluates the count as arithmetic, which sets PATH' },
+      { command: 'repeat 3 echo hi; ls', hides: false },
+    ],
   }),
   defineProgram({
     names: ['coproc'],

@@ -55,7 +55,15 @@ const HIDDEN_CODE: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bBASH_ENV\b/, 'BASH_ENV is expanded (running its substitutions) and sourced by every bash started'],
   [/(^|[\s;&|(])ENV=\S*([$`]|[<>]\()/, 'ENV is expanded (running its substitutions) and sourced by an interactive or POSIX shell'],
   [/\b(mapfile|readarray)\b[^;&|\n]*\s-[A-Za-z]*C/, 'mapfile -C runs a callback toolgate cannot see'],
-  [/\b(declare|typeset|local)\s+(-[A-Za-z]*\s+)*-[A-Za-z]*i/, 'an integer variable evaluates every value assigned to it arithmetically'],
+  [
+    /\b(declare|typeset|local|private)\s+(-[A-Za-z]*\s+)*-[A-Za-z]*i/,
+    'an integer variable evaluates every value assigned to it arithmetically',
+  ],
+  // zsh's float attribute (`typeset -E`/`-F`): `typeset -F x; x=PATH=0` sets PATH (zsh 5.9).
+  [
+    /\b(declare|typeset|local|private)\s+(-[A-Za-z]*\s+)*-[A-Za-z]*[EF][A-Za-z0-9]*(\s+\d+)?\s+[A-Za-z_]/,
+    'a float variable (zsh: typeset -E, -F) evaluates every value assigned to it arithmetically',
+  ],
 ];
 
 /**

@@ -165,7 +165,7 @@ import { yq } from './yq.js';
 import { autoload, zmodload } from './zsh-builtins.js';
 import { emulate } from './zsh-emulate.js';
 import { setopt } from './zsh-setopt.js';
-import { getln, print, pushln, zformat, zshInert, zshPrivate } from './zsh-setters.js';
+import { float, getln, integer, print, pushln, zformat, zshInert, zshPrivate } from './zsh-setters.js';
 import { zstyle } from './zsh-zstyle.js';
 import type { ProgramLoader } from './registry.js';
 
@@ -391,7 +391,9 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => zmodload,
   () => emulate,
   () => setopt,
+  () => float,
   () => getln,
+  () => integer,
   () => print,
   () => pushln,
   () => zformat,

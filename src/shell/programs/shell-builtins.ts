@@ -106,12 +106,12 @@ function printfHides(_name: string, cmd: SimpleCommand, shells: readonly ShellMo
 /**
  * A printf conversion that takes a number (zsh evaluates its argument as arithmetic), positional
  * (`%1$d`) or not, or a `*` width or precision, whose argument zsh evaluates too (`%.*s`, `%*s`:
- * replay of red team 18 NEW-7).
+ * replay of red team 18 NEW-7). @internal
  */
-const NUMERIC_CONVERSION = /%(?:\d+\$)?[-+ #0'0-9.*]*[diouxXeEfFgGaAc]|%(?:\d+\$)?[-+ #0'0-9.]*\*/;
+export const NUMERIC_CONVERSION = /%(?:\d+\$)?[-+ #0'0-9.*]*[diouxXeEfFgGaAc]|%(?:\d+\$)?[-+ #0'0-9.]*\*/;
 
-/** Why arithmetic evaluation of `words` (zsh's `shift`, `printf '%d'`) sets a variable later commands resolve by, or undefined. */
-function operandsAssign(words: readonly string[], shells: readonly ShellModel[]): string | undefined {
+/** Why arithmetic evaluation of `words` (zsh's `shift`, `printf '%d'`) sets a variable later commands resolve by, or undefined. @internal */
+export function operandsAssign(words: readonly string[], shells: readonly ShellModel[]): string | undefined {
   for (const w of words)
     for (const n of arithmeticAssigns(w)) {
       const why = variableStateChange(n, false, shells);

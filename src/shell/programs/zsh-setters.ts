@@ -13,7 +13,8 @@ import type { ShellModel } from '../shells/index.js';
 import { ownBuiltinOf } from './builtins.js';
 import type { SimpleCommand } from '../types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
-import { variablesSetBy, type VariableSetter } from './variable-setters.js';
+import { NUMERIC_CONVERSION, operandsAssign } from './shell-builtins.js';
+import { nameWords, variablesSetBy, type VariableSetter } from './variable-setters.js';
 
 /** What sets one of these builtins apart. */
 interface ZshSetter {
@@ -45,21 +46,70 @@ function zshSetter({ variableWords, more, ...facts }: ZshSetter): ProgramModel {
   });
 }
 
+// zsh 5.9 Src/builtin.c: print's options "abcC:Df:ilmnNoOpPrRsSu:v:x:X:z-".
+const PRINT_VALUED = 'CfuxXv';
+
+/**
+ * `print -f FORMAT ARGS…` formats as zsh's printf does, evaluating the argument of a numeric
+ * conversion or a `*` width as arithmetic (`print -f '%d' PATH=0` sets PATH): why, or undefined.
+ * A format that is not literal may hold one.
+ */
+function printFormatAssigns(cmd: SimpleCommand, shells: readonly ShellModel[]): string | undefined {
+  const args = cmd.argv.slice(1);
+  let format: { text: string; literal: boolean } | undefined;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--' || a === '-') {
+      i++;
+      break;
+    }
+    if (!/^[-+][A-Za-z]/.test(a)) break;
+    const at = a.slice(1).search(new RegExp(`[${PRINT_VALUED}]`));
+    if (at < 0) continue;
+    const attached = a.slice(at + 2);
+    const value = attached !== '' ? { text: attached, literal: cmd.literal[i + 1] === true } : undefined;
+    if (attached === '') i++;
+    if (a[at + 1] === 'f') format = value ?? { text: args[i] ?? '', literal: cmd.literal[i + 1] === true };
+  }
+  if (format === undefined || (format.literal && !NUMERIC_CONVERSION.test(format.text))) return undefined;
+  return operandsAssign(args.slice(i), shells);
+}
+
 /** The print model. @internal */
 export const print: ProgramModel = zshSetter({
   names: ['print'],
   summary: 'print (zsh): print its words (or assign them to a variable with -v)',
   sources: ['zsh 5.9 zshbuiltins(1) (print: -v NAME; -C COLS, -f FORMAT, -u FD, -x/-X TAB take a value)'],
-  // zsh 5.9 Src/builtin.c: print's options "abcC:Df:ilmnNoOpPrRsSu:v:x:X:z-".
   variableWords: { valued: 'CfuxX', nameOptions: 'v', optionsOnly: true },
+  more: printFormatAssigns,
   examples: [
     { command: 'print -v PATH 0; ls', hides: true, why: '-v assigns PATH, which later commands are looked up along' },
     { command: 'print -rvPATH 0; ls', hides: true, why: 'the name may stand inside the option word, after other letters' },
     { command: 'print -f %s -v path 0; ls', hides: true, why: "-f takes the format; zsh's path is PATH" },
     { command: 'print -v x hi; ls', hides: false, why: 'x is no variable later commands resolve by' },
     { command: 'print -r -- PATH=0; ls', hides: false, why: 'its operands are text' },
+    { command: "print -f '%d' PATH=0; ls", hides: true, why: 'zsh evaluates the argument of %d as arithmetic, which sets PATH' },
+    { command: "print -f '%.*s' PATH=0 x; ls", hides: true, why: 'a * precision takes its value from an argument evaluated as arithmetic' },
+    { command: "print -rf'%1$d' -- PATH=0; ls", hides: true, why: 'the format may stand inside the option word' },
+    { command: "print -f '%s\n' PATH=0; ls", hides: false, why: '%s prints its argument as text' },
   ],
 });
+
+/**
+ * `zformat -f PARAM FORMAT SPEC…`: a ternary `%(c.TRUE.FALSE)` in FORMAT evaluates the value of
+ * spec `c:VALUE` as arithmetic (`zformat -f x '%(a.1.2)' a:PATH=0` sets PATH): why, or undefined.
+ * `-F` is read alike. A format that is not literal may hold one.
+ */
+function zformatTernaryAssigns(cmd: SimpleCommand, shells: readonly ShellModel[]): string | undefined {
+  const [option, , format] = cmd.argv.slice(1);
+  if ((option !== '-f' && option !== '-F') || format === undefined) return undefined;
+  if (cmd.literal[3] === true && !/%-?\d*\(/.test(format)) return undefined;
+  return operandsAssign(
+    cmd.argv.slice(4).map((spec) => spec.slice(spec.indexOf(':') + 1)),
+    shells,
+  );
+}
 
 /** The zformat model. @internal */
 export const zformat: ProgramModel = zshSetter({
@@ -67,10 +117,12 @@ export const zformat: ProgramModel = zshSetter({
   summary: 'zformat (zsh/zutil): format specs into a variable (-f, -F) or an array (-a)',
   sources: ['zsh 5.9 zshmodules(1) (zsh/zutil: zformat -f PARAM FORMAT SPEC…, -F PARAM …, -a ARRAY SEP SPEC…)'],
   variableWords: { nameOptions: 'fFa', optionsOnly: true },
+  more: zformatTernaryAssigns,
   examples: [
     { command: 'zformat -f PATH 0; ls', hides: true, why: '-f stores the result in the parameter it names' },
     { command: 'zformat -a path : 0; ls', hides: true, why: '-a stores the result in the array it names' },
     { command: "zformat -f out '%a' a:1; ls", hides: false },
+    { command: "zformat -f out '%(a.y.n)' a:PATH=0; ls", hides: true, why: 'a ternary evaluates the spec value as arithmetic' },
   ],
 });
 
@@ -101,6 +153,46 @@ export const zshPrivate: ProgramModel = zshSetter({
     { command: 'private PATH=0; ls', hides: true, why: 'outside a function it sets the PATH later commands are looked up along' },
     { command: 'private count=0; ls', hides: false },
   ],
+});
+
+/**
+ * `integer NAME…`, `float NAME…`: `typeset -i`, `typeset -E`. zsh evaluates every value assigned
+ * to such a variable as arithmetic, the one given here (`integer x=PATH=0`) and every later one
+ * (`integer x; x=PATH=0` sets PATH): why a declaration of one hides the commands after it.
+ */
+function numericDeclaration(kind: string) {
+  return (cmd: SimpleCommand): string | undefined => {
+    const args = cmd.argv.slice(1);
+    const named = nameWords(args, { valued: '' }).map((k) => /^[A-Za-z_][A-Za-z0-9_]*/.exec(args[k]!)?.[0]);
+    const first = named.find((n) => n !== undefined);
+    return first === undefined
+      ? undefined
+      : `${cmd.argv[0]} makes ${first} ${kind} variable: zsh evaluates every value assigned to it as arithmetic, which may set any variable`;
+  };
+}
+
+/** The integer model. @internal */
+export const integer: ProgramModel = zshSetter({
+  names: ['integer'],
+  summary: 'integer (zsh): declare integer variables (typeset -i)',
+  sources: ['zsh 5.9 zshbuiltins(1) (integer [ {+|-}Hghlprtux ] [ {+|-}LRZi [ n ] ] [ name[=value] … ])'],
+  variableWords: {},
+  more: numericDeclaration('an integer'),
+  examples: [
+    { command: 'integer x=PATH=0; ls', hides: true, why: 'the value is evaluated as arithmetic, which sets PATH' },
+    { command: 'integer x; x=PATH=0; ls', hides: true, why: 'a later assignment to x is arithmetic too' },
+    { command: 'integer', effects: [], hides: false, why: 'it lists the integer variables' },
+  ],
+});
+
+/** The float model. @internal */
+export const float: ProgramModel = zshSetter({
+  names: ['float'],
+  summary: 'float (zsh): declare floating-point variables (typeset -E)',
+  sources: ['zsh 5.9 zshbuiltins(1) (float [ {+|-}Hghlprtux ] [ {+|-}EFLRZ [ n ] ] [ name[=value] … ])'],
+  variableWords: {},
+  more: numericDeclaration('a float'),
+  examples: [{ command: 'float x=PATH=0; ls', hides: true, why: 'the value is evaluated as arithmetic, which sets PATH' }],
 });
 
 /**

@@ -34,6 +34,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:sort': 'a PowerShell alias (`sort` is Sort-Object there), not the POSIX program',
   'src/powershell/aliases.ts:ps': 'a PowerShell alias (`ps` is Get-Process there), not the POSIX program',
   'src/powershell/reader.ts:private': "PowerShell's `private:` variable scope, not zsh's private builtin",
+  'src/lint/schema-check.ts:integer': "a JSON Schema type (`integer`), not zsh's integer builtin",
   'src/powershell/aliases.ts:cpp': 'a PowerShell alias (`cpp` is Copy-ItemProperty there), not the C preprocessor',
   'src/serve/page/cards.ts:more': 'a CSS class of the serve page\'s card (`class="more"`), not the pager',
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
