@@ -339,6 +339,30 @@ function resolvePrevious(value: string, base: string, ctx: ShellPathContext, var
 }
 
 /**
+ * `~N`, `~+N` or `~-N` unquoted, alone or before a slash: bash and zsh (bash as sh too) take it
+ * to an entry of the shell's directory stack (`dirs`; `pushd .claude; pushd ..; echo x >
+ * ~1/settings.json` writes .claude/settings.json), which toolgate does not track; dash keeps it
+ * as written, a name the pattern under `/**` holds as well.
+ */
+const STACK_WORD = /^~[+-]?[0-9]+(?=\/|$)/;
+
+/** A directory-stack word resolved below a directory toolgate cannot tell (a pattern under `/**`, not known). */
+function resolveStackEntry(value: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  const head = STACK_WORD.exec(value)![0];
+  const rest = value.slice(head.length);
+  const d = rest === '' ? { literal: true, value: '' } : decodeWord(rest);
+  const why = `${head} is an entry of the shell's directory stack (dirs), which toolgate does not track`;
+  return resolveFrom(`.${d.literal ? d.value : rest}`, d.literal, ANYWHERE, ctx, vars).map((r) => ({
+    ...r,
+    literal: false,
+    glob: true,
+    known: false,
+    why,
+    anywhere: why,
+  }));
+}
+
+/**
  * A word's value after quote removal, as a path: a `~` still leading it was quoted (`'~'/x`,
  * `"~/x"`; an unquoted one is expanded before this), and bash, sh and zsh take a quoted tilde as
  * a name like any other, so it is a folder named `~` here, not the home directory.
@@ -350,6 +374,7 @@ function asWritten(value: string): string {
 /** Resolves one path word against a directory: one result per value `~`/`$HOME` (and `~-`) may have. */
 function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
   if (!literal && PREVIOUS_WORD.test(value)) return resolvePrevious(value, base, ctx, vars);
+  if (!literal && STACK_WORD.test(value)) return resolveStackEntry(value, ctx, vars);
   const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });
   if (literal)
     return withPhysical(

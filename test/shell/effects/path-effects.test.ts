@@ -197,6 +197,24 @@ describe('shellPathEffects', () => {
     expect(reads("cat '~-'/a", 'bash', undefined)).toEqual(['/home/user/project/~-/a']);
   });
 
+  it('takes ~N, ~+N and ~-N to an entry of the directory stack, somewhere toolgate cannot tell', () => {
+    // bash 5.2 and zsh 5.9: `pushd .claude; pushd ..; echo x > ~1/settings.json` wrote .claude/settings.json (red team 19 R19-4).
+    const at = (command: string, shell: 'bash' | 'sh' | 'zsh' | 'unknown') => shellPathEffects(analyzeShell(command, { shell }), { ...ctx, shell });
+    const seen = (command: string, shell: 'bash' | 'sh' | 'zsh' | 'unknown' = 'bash') =>
+      at(command, shell).effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`);
+    for (const shell of ['bash', 'sh', 'zsh', 'unknown'] as const) {
+      expect(seen('pushd .claude; pushd ..; echo x > ~1/settings.json', shell)).toContain('write /**/settings.json (pattern)');
+      expect(at('echo x > ~1/settings.json', shell).unresolved.join()).toContain('~1 is an entry of the shell');
+    }
+    expect(seen('cp README.md ~+1/settings.json')).toContain('write /**/settings.json (pattern)');
+    expect(seen('truncate -s0 ~-12/settings.json')).toEqual(['write /**/settings.json (pattern)']);
+    expect(seen('rm -rf ~1/hooks')).toEqual(['remove /**/hooks (pattern)']);
+    expect(seen('cat ~0')).toEqual(['read /** (pattern)']);
+    // Quoted, or followed by more than digits, it is a name as written (zsh refuses `~1x`: no such user).
+    expect(seen('echo x > "~1"/settings.json')).toEqual(['write /home/user/project/~1/settings.json']);
+    expect(seen('echo x > ~1x/settings.json')).toEqual(['write /home/user/project/~1x/settings.json']);
+  });
+
   it('reports both directories after a cd in a subshell or pipeline', () => {
     const r = effects('(cd sub); cat x');
     expect(r.effects.map((e) => e.path)).toEqual(expect.arrayContaining(['/home/user/project/x', '/home/user/project/sub/x']));
