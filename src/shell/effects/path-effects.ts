@@ -346,12 +346,18 @@ function resolvePrevious(value: string, base: string, ctx: ShellPathContext, var
  */
 const STACK_WORD = /^~[+-]?[0-9]+(?=\/|$)/;
 
-/** A directory-stack word resolved below a directory toolgate cannot tell (a pattern under `/**`, not known). */
-function resolveStackEntry(value: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
-  const head = STACK_WORD.exec(value)![0];
-  const rest = value.slice(head.length);
+/**
+ * `=NAME` unquoted at the start of a word (not `=(…)`, a process substitution): with zsh's EQUALS
+ * option (on by default) the path of the program NAME — the first entry of PATH holding it, or
+ * what `hash NAME=FILE` put in the command table; NAME itself when it has a slash. zsh 5.9: `cp
+ * README.md =mytool` and `echo x > =mytool` replaced the program file on PATH. A shell without it
+ * (bash, sh) keeps the word as written, a name in the working directory.
+ */
+const PROGRAM_WORD = /^=(?!\()[^]/;
+
+/** The rest of a word after `head`, resolved below a directory toolgate cannot tell (a pattern under `/**`, not known), for `why`. */
+function resolveSomewhere(rest: string, why: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
   const d = rest === '' ? { literal: true, value: '' } : decodeWord(rest);
-  const why = `${head} is an entry of the shell's directory stack (dirs), which toolgate does not track`;
   return resolveFrom(`.${d.literal ? d.value : rest}`, d.literal, ANYWHERE, ctx, vars).map((r) => ({
     ...r,
     literal: false,
@@ -360,6 +366,19 @@ function resolveStackEntry(value: string, ctx: ShellPathContext, vars: Variables
     why,
     anywhere: why,
   }));
+}
+
+/** A directory-stack word: an entry of the stack, somewhere toolgate cannot tell. */
+function resolveStackEntry(value: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  const head = STACK_WORD.exec(value)![0];
+  const why = `${head} is an entry of the shell's directory stack (dirs), which toolgate does not track`;
+  return resolveSomewhere(value.slice(head.length), why, ctx, vars);
+}
+
+/** A `=NAME` word in the shells that expand it: a program's file somewhere toolgate cannot tell (it looks along PATH). */
+function resolveProgramWord(value: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  const why = `zsh takes ${value} to the file of the program ${value.slice(1)} on PATH (its EQUALS option), which toolgate does not look up`;
+  return resolveSomewhere(`/${value.slice(1)}`, why, ctx, vars);
 }
 
 /**
@@ -373,6 +392,16 @@ function asWritten(value: string): string {
 
 /** Resolves one path word against a directory: one result per value `~`/`$HOME` (and `~-`) may have. */
 function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  if (literal || !PROGRAM_WORD.test(value)) return resolveWordAsWritten(value, literal, base, ctx, vars);
+  // `=NAME`: the program's file where a shell the command may run in expands it, the name as written where one does not.
+  const shells = shellsFor(ctx.shell ?? 'unknown');
+  const program = shells.some((s) => s.equalsExpansion) ? resolveProgramWord(value, ctx, vars) : [];
+  const written = shells.every((s) => s.equalsExpansion) ? [] : resolveWordAsWritten(value, literal, base, ctx, vars);
+  return [...program, ...written];
+}
+
+/** {@link resolveWord} for a word no shell reads as `=NAME`. */
+function resolveWordAsWritten(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
   if (!literal && PREVIOUS_WORD.test(value)) return resolvePrevious(value, base, ctx, vars);
   if (!literal && STACK_WORD.test(value)) return resolveStackEntry(value, ctx, vars);
   const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });

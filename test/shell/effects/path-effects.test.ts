@@ -215,6 +215,26 @@ describe('shellPathEffects', () => {
     expect(seen('echo x > ~1x/settings.json')).toEqual(['write /home/user/project/~1x/settings.json']);
   });
 
+  it("takes zsh's =NAME to the file of a program on PATH, somewhere toolgate cannot tell; bash and sh keep the word", () => {
+    // zsh 5.9 (EQUALS, on by default): `cp README.md =mytool` replaced the program file on PATH (red team 19 R19-5).
+    const seen = (command: string, shell: 'bash' | 'sh' | 'zsh' | 'unknown') =>
+      shellPathEffects(analyzeShell(command, { shell }), { ...ctx, shell }).effects.map(
+        (e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`,
+      );
+    for (const shell of ['zsh', 'unknown'] as const) {
+      expect(seen('echo x > =mytool', shell)).toContain('write /**/mytool (pattern)');
+      expect(seen('cp README.md =mytool', shell)).toContain('write /**/mytool (pattern)');
+      expect(seen('tee =mytool < README.md', shell)).toContain('write /**/mytool (pattern)');
+    }
+    // The unknown shell may be bash as well: the name as written too.
+    expect(seen('echo x > =mytool', 'unknown')).toContain('write /home/user/project/=mytool');
+    expect(seen('echo x > =mytool', 'zsh')).toEqual(['write /**/mytool (pattern)']);
+    for (const shell of ['bash', 'sh'] as const) expect(seen('echo x > =mytool', shell)).toEqual(['write /home/user/project/=mytool']);
+    // Quoted, it is a name in every shell.
+    expect(seen('echo x > "=mytool"', 'zsh')).toEqual(['write /home/user/project/=mytool']);
+    expect(seen('echo x > \\=mytool', 'zsh')).toEqual(['write /home/user/project/=mytool']);
+  });
+
   it('reports both directories after a cd in a subshell or pipeline', () => {
     const r = effects('(cd sub); cat x');
     expect(r.effects.map((e) => e.path)).toEqual(expect.arrayContaining(['/home/user/project/x', '/home/user/project/sub/x']));
