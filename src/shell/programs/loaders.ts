@@ -19,6 +19,7 @@ import { bat } from './bat.js';
 import { addr2line, ar, cxxfilt, nm, objcopy, objdump, otherBinutils, pluginBinutils, readelf, size, strip } from './binutils.js';
 import { BUILTIN_RUNNER_MODELS } from './builtin-runners.js';
 import { busybox } from './busybox.js';
+import { capsh } from './capsh.js';
 import { cat } from './cat.js';
 import { cd } from './cd.js';
 import { b2sum, checksums, cksum, sum } from './checksums.js';
@@ -72,6 +73,7 @@ import { jq } from './jq.js';
 import { java, jdkTools, mvn } from './jvm-tools.js';
 import { gpgAgent, sshAgent } from './key-agents.js';
 import { kustomize } from './kustomize.js';
+import { gpg, openssl, sshAdd, sshKeygen } from './library-loaders.js';
 import { llvmTools } from './llvm-tools.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
@@ -195,6 +197,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => strip,
   () => BUILTIN_RUNNER_MODELS,
   () => busybox,
+  () => capsh,
   () => cat,
   () => cd,
   () => b2sum,
@@ -271,6 +274,10 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => gpgAgent,
   () => sshAgent,
   () => kustomize,
+  () => gpg,
+  () => openssl,
+  () => sshAdd,
+  () => sshKeygen,
   () => llvmTools,
   () => ln,
   () => locale,

@@ -4,7 +4,8 @@
  * host), `LocalCommand` (run after connecting, with `PermitLocalCommand=yes`) and
  * `KnownHostsCommand` (run to list host keys), given with `-o` or in a configuration file (`-F
  * FILE`, or `-o Include=FILE`) — red team 11: `ssh -o 'ProxyCommand=sh docs/t' x` ran a file an
- * earlier call wrote. The remote command runs on the other machine; toolgate does not read it
+ * earlier call wrote. `-I LIB`, `-o PKCS11Provider=LIB` and `-o SecurityKeyProvider=LIB` load a
+ * shared library into ssh: opaque code, as `gcc -fplugin=` (red team 19, R19-10). The remote command runs on the other machine; toolgate does not read it
  * (its words are kept as the arguments of a program whose runs it does not see, as before).
  *
  * Grammar: OpenSSH 9.2 ssh(1) and ssh_config(5); ssh.c's getopt string. ssh reads options up to
@@ -24,6 +25,21 @@ const RUNNING_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['localcommand', 'LocalCommand'],
   ['knownhostscommand', 'KnownHostsCommand'],
 ]);
+
+/**
+ * ssh_config keywords whose value is a shared library ssh loads into itself (`none` loads
+ * nothing): its code runs as ssh, as `gcc -fplugin=` does (ssh(1) `-I`, ssh_config(5)).
+ */
+const LOADING_KEYWORDS: ReadonlyMap<string, string> = new Map([
+  ['pkcs11provider', 'PKCS11Provider'],
+  ['securitykeyprovider', 'SecurityKeyProvider'],
+]);
+
+/** The opaque code of a library an ssh option makes ssh load. */
+const loads = (program: string, option: string, library: string): Unwrapped => ({
+  kind: 'opaque',
+  reason: `${program} ${option} loads the shared library ${library} into ssh, code toolgate cannot see`,
+});
 
 /** One option ssh reads: its letter, its value, the index of the word that holds the value. @internal */
 export interface SshOption {
@@ -68,7 +84,7 @@ function sshOptions(argv: readonly string[]): { options: SshOption[] } | { probl
 
 /** The keyword and value of one `-o` option (`ProxyCommand=sh x`, `ProxyCommand sh x`). */
 function keywordOf(option: string): { keyword: string; value: string } {
-  const m = /^\s*([A-Za-z]+)\s*(?:=\s*|\s+)([\s\S]*)$/.exec(option);
+  const m = /^\s*([A-Za-z0-9]+)\s*(?:=\s*|\s+)([\s\S]*)$/.exec(option);
   return m === null ? { keyword: option.trim().toLowerCase(), value: '' } : { keyword: m[1]!.toLowerCase(), value: m[2]!.trim() };
 }
 
@@ -82,6 +98,8 @@ function sshRuns(program: string, argv: readonly string[], literal: readonly boo
   if ('problem' in parsed)
     return { inner: [{ kind: 'unknown', reason: `${program}: ${parsed.problem}` }], transparent: false, exactOnly: false };
   const inner = sshConfigRuns(program, parsed.options, literal);
+  // `-I LIB` is `-o PKCS11Provider=LIB` (ssh.c); ssh loads it once connected, before it authenticates.
+  for (const o of parsed.options) if (o.letter === 'I' && o.value !== undefined && o.value !== 'none') inner.push(loads(program, '-I', o.value));
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
 }
 
@@ -108,8 +126,8 @@ export function sshConfigRuns(program: string, options: readonly SshOption[], li
     if (o.letter !== 'o') continue;
     // A word that is not literal may still spell its keyword out (`-o "User=$U"`): only an
     // unknown keyword or one that runs or reads more configuration is code toolgate cannot see.
-    const spelled = /^["']?([A-Za-z]+)\s*=/.exec(o.value)?.[1]?.toLowerCase();
-    if (literal[valueIndex] === false && (spelled === undefined || RUNNING_KEYWORDS.has(spelled) || spelled === 'include')) {
+    const spelled = /^["']?([A-Za-z0-9]+)\s*=/.exec(o.value)?.[1]?.toLowerCase();
+    if (literal[valueIndex] === false && (spelled === undefined || RUNNING_KEYWORDS.has(spelled) || LOADING_KEYWORDS.has(spelled) || spelled === 'include')) {
       opaque.push({ kind: 'opaque', reason: `${program} -o is given an option that is not literal: ${o.value}` });
       continue;
     }
@@ -117,6 +135,8 @@ export function sshConfigRuns(program: string, options: readonly SshOption[], li
     const { keyword, value } = keywordOf(o.value);
     const name = RUNNING_KEYWORDS.get(keyword);
     if (name !== undefined && value.toLowerCase() !== 'none') found.push({ name: `-o ${name}`, value, valueIndex });
+    const library = LOADING_KEYWORDS.get(keyword);
+    if (library !== undefined && value !== '' && value.toLowerCase() !== 'none') opaque.push(loads(program, `-o ${library}`, value));
     if (keyword === 'include')
       opaque.push({
         kind: 'opaque',
@@ -153,5 +173,6 @@ export const ssh = defineProgram({
     { command: 'ssh host ls', effects: [], why: 'the command runs on the other machine' },
     { command: 'ssh -F cfg host', effects: ['read ./cfg'], why: 'the configuration file is read' },
     { command: 'ssh -E log host', effects: ['write ./log'], why: 'the log is appended to the file' },
+    { command: 'ssh -I ./p11.so host', effects: [], why: 'ssh loads the PKCS#11 library: opaque code (unwrap), not a file effect' },
   ],
 });
