@@ -148,6 +148,18 @@ describe('interpreters', () => {
     expect(interpreterOpaque('awk', ['awk', '-e', 'BEGIN{system("x")}'])).toBeDefined();
     expect(interpreterOpaque('awk', ['awk', '{print | "sh"}'])).toBeDefined();
   });
+  it('calls java opaque unless it only prints its version or help (red team 19, R19-8: each ran the code, OpenJDK 17)', () => {
+    for (const words of [
+      ['Main.java'],
+      ['--source', '17', 'Main.java'],
+      ['-jar', 'x.jar', '--help'],
+      ['@args', '-version'],
+      ['-javaagent:./a.jar', '-version'],
+      ['-agentpath:./a.so', '-version'],
+    ])
+      expect(interpreterOpaque('java', ['java', ...words])).toBeDefined();
+    for (const word of ['-version', '--version', '-help', '--help']) expect(interpreterOpaque('java', ['java', word])).toBeUndefined();
+  });
   it('lists the command strings inline code holds', () => {
     expect(embeddedShellStrings(['perl', '-e', 'system("rm -rf ~")'])).toEqual(['rm -rf ~']);
     expect(embeddedShellStrings(['node', '-e', `require('child_process').execSync('git config core.pager x')`])).toEqual([

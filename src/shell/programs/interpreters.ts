@@ -81,6 +81,11 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   'julia',
   'groovy',
   'jshell',
+  // The Java launcher runs the project's code: a source file (`java Main.java`, `--source 17`), a
+  // jar (`-jar x.jar`), a class, an argument file's options (`java @args`), and an agent
+  // (`-javaagent:`, `-agentpath:`) before it even prints `-version` (red team 19, R19-8: each ran
+  // /bin/rm under OpenJDK 17). Only `-version`, `--version`, `-help` … alone run nothing.
+  'java',
   'scala',
   'elixir',
   'iex',

@@ -4,8 +4,10 @@
  * the launcher's `JDK_JAVA_OPTIONS` and Maven's `MAVEN_OPTS`. A value of options that only tune the
  * runtime (`-Xmx2g`, `-Dfile.encoding=UTF-8`: `environment-values.ts` INERT_JVM_OPTION) is inert;
  * any other (`-javaagent:./a.jar`, `-agentpath:`, `-Xlog:gc:file=…`) is code, a protected ask in
- * every mode. What each does with its words is not modelled (`otherwiseUnknown`: `java -jar x.jar`
- * and `mvn test` are judged as before).
+ * every mode. What each writes with its words is not modelled (`otherwiseUnknown`). The code they
+ * run is judged where other runners' is: `java` is an interpreter (`interpreters.ts`: a source
+ * file, a jar, a class, `@argfile`, `-javaagent:` run code; only `-version`, `--help` … alone do
+ * not), javac and mvn run the project's code (`project-runners.ts`, with {@link javacRunsNothing}).
  *
  * Verified with OpenJDK 17 and Maven 3.8.7 on Debian 12 (#37, replay of red team 18 NEW-4):
  * `JAVA_TOOL_OPTIONS=-javaagent:./a.jar` and `_JAVA_OPTIONS=…` ran the agent for `java -version`
@@ -13,6 +15,42 @@
  * `MAVEN_OPTS=-javaagent:./a.jar mvn -v` ran it.
  */
 import { defineProgram } from './model.js';
+
+/**
+ * javac's options that take the next word as their value (OpenJDK 17 `javac --help`,
+ * `--help-extra`): `-d -proc:none` names a folder, and processors still run.
+ */
+const JAVAC_VALUE_OPTIONS: ReadonlySet<string> = new Set(
+  (
+    '--add-modules --boot-class-path -bootclasspath --class-path -classpath -cp -d -encoding -endorseddirs -extdirs -h ' +
+    '--limit-modules --module -m --module-path -p --module-source-path --module-version -processor --processor-module-path ' +
+    '--processor-path -processorpath -profile --release -s --source -source --source-path -sourcepath --system --target ' +
+    '-target --upgrade-module-path --add-exports --add-reads --default-module-for-created-files --patch-module -Xmaxerrs ' +
+    '-Xmaxwarns -Xstdout'
+  ).split(' '),
+);
+
+/**
+ * Whether javac runs no code but its own: annotation processing is off (`-proc:none`, an option
+ * of its own, not an option's value) and no word loads more (`-J` options reach the virtual
+ * machine: `-J-javaagent:`, `-J-agentpath:`; `-Xplugin:` loads a compiler plugin; an `@argfile`
+ * holds options toolgate does not see here). OpenJDK 17 javac runs, by default, every annotation
+ * processor its class path holds — the working directory when neither `-cp` nor `CLASSPATH` is
+ * given (verified: `javac -d o x.java` ran a processor from ./META-INF/services and ./P.class;
+ * `javac -cp p.jar`, `-processorpath p.jar` and `-J-javaagent:./a.jar -version` ran theirs; with
+ * `-proc:none` none ran).
+ * @internal
+ */
+export function javacRunsNothing(argv: readonly string[]): boolean {
+  let off = false;
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a.startsWith('-J') || a.startsWith('@') || a.startsWith('-Xplugin')) return false;
+    if (a.startsWith('-proc:')) off = a === '-proc:none';
+    if (JAVAC_VALUE_OPTIONS.has(a)) k++;
+  }
+  return off;
+}
 
 /** java. @internal */
 export const java = defineProgram({

@@ -24,6 +24,7 @@
  * build backend), Hatch, PDM, pre-commit 3, direnv 2, Meson 1, Bazel 7, SCons 4, .NET 8 and MSBuild
  * 17 (Exec task), Ant 1.10, sbt 1, Leiningen 2, Mix, Composer 2, Bundler 2, Task 3 manuals.
  */
+import { javacRunsNothing } from './jvm-tools.js';
 
 /**
  * Words that, alone, only print what the program is. Not `help`: after a runner it is a target,
@@ -62,8 +63,16 @@ const HELP_ONLY = new Set(['help', 'version']);
 /** docker's subcommands that only report (they start no container and build no image). */
 const DOCKER_REPORTS = new Set(['ps', 'images', 'version', 'info', 'help', 'inspect', 'logs', 'search']);
 
+/** What a program runs; `quiet` subcommands and `info` words alone run nothing, nor do words `runsNothing` accepts. */
+interface ProjectRunner {
+  readonly what: string;
+  readonly quiet?: ReadonlySet<string>;
+  readonly info?: ReadonlySet<string>;
+  readonly runsNothing?: (argv: readonly string[]) => boolean;
+}
+
 /** What each program runs, by name. */
-const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: ReadonlySet<string>; info?: ReadonlySet<string> }>> = {
+const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // `make -n` still runs `$(shell …)` and recipe lines marked `+`.
   make: { what: 'the recipes of a Makefile' },
   gmake: { what: 'the recipes of a Makefile' },
@@ -210,6 +219,12 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   composer: { what: "a composer.json's scripts and plugins" },
   bundle: { what: 'the Ruby code of a Gemfile and the programs it runs' },
   task: { what: 'the commands of a Taskfile.yml', info: INFO_V_VERBOSE },
+  // javac runs the annotation processors its class path holds (red team 19, R19-8; jvm-tools.ts).
+  javac: {
+    what: 'the annotation processors its class path holds (the working directory by default) and the agents its -J options load',
+    info: new Set(['-version', '--version', '-help', '--help', '-?', '-X', '--help-extra']),
+    runsNothing: javacRunsNothing,
+  },
 };
 
 /** The programs that run the project's own code (make, the package managers, npx, build and test runners). @internal */
@@ -224,6 +239,7 @@ export function projectCodeOf(name: string, argv: readonly string[]): string | u
   const runs = RUNS_PROJECT_CODE[name];
   if (runs === undefined) return undefined;
   if (argv.length === 2 && (runs.info ?? INFO).has(argv[1]!)) return undefined;
+  if (runs.runsNothing?.(argv) === true) return undefined;
   // Only a subcommand in the first place counts as quiet: an option before it may take the next
   // word as its value (`npm --prefix ls run build` runs the build script in ./ls).
   const sub = argv[1];
@@ -288,4 +304,11 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'node-gyp configure', runs: true, why: "binding.gyp's <!(command) runs" },
   { command: 'playwright test', runs: true },
   { command: 'gulp build', runs: true },
+  { command: 'javac -d out Main.java', runs: true, why: 'a processor in ./META-INF/services and ./P.class ran (OpenJDK 17)' },
+  { command: 'javac -cp p.jar x.java', runs: true, why: "p.jar's annotation processor ran" },
+  { command: 'javac -J-agentpath:./evil.so -version', runs: true, why: 'the agent loads before -version prints' },
+  { command: 'javac -version', runs: false },
+  { command: 'javac -proc:none -d out Main.java', runs: false, why: 'annotation processing is off' },
+  { command: 'javac -d -proc:none Main.java', runs: true, why: '-proc:none is the folder -d names' },
+  { command: 'javac -proc:none @opts Main.java', runs: true, why: 'the argument file may hold -processorpath or -J options' },
 ];
