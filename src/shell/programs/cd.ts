@@ -32,8 +32,27 @@ function operand(name: string, argv: readonly string[]): number {
   return Math.min(words.operands[0] ?? argv.length, stack ?? argv.length);
 }
 
-/** Where `cd` or `pushd` goes: its operand, home (no operand), or untracked (`cd -`, `pushd +1`). */
+/**
+ * Why `cd`/`pushd` goes where its one directory word does not say, or undefined:
+ * - two operands: zsh puts the second in place of the first in the working directory's path
+ *   (`cd proj proj/.claude`; `cd -q`, `pushd` too), bash refuses and stays (red team 19 R19-3);
+ *   a word no shell takes as an option (`-n` for cd, `-x`) counts, as zsh takes it for text;
+ * - `pushd -n DIR`: bash adds DIR to the stack and stays, zsh has no -n and replaces the text
+ *   `-n` in the path (R19-13: toolgate moved to DIR).
+ */
+function notWhereNamed(name: string, argv: readonly string[]): string | undefined {
+  const words = argv.slice(1).filter((w) => w !== '--' && !/^-[LPeqs@]+$/.test(w));
+  if (name === 'pushd' && words.some((w) => /^-[LPqs]*n[LPqsn]*$/.test(w)))
+    return 'pushd -n keeps the directory in bash and is a replacement in the path in zsh';
+  if (words.length > 1)
+    return `${name} with two directories replaces the first with the second in the path in zsh (bash refuses)`;
+  return undefined;
+}
+
+/** Where `cd` or `pushd` goes: its operand, home (no operand), or untracked (`cd -`, `pushd +1`, `cd OLD NEW`). */
 function directory(name: string, argv: readonly string[]): DirectoryChange {
+  const other = notWhereNamed(name, argv);
+  if (other !== undefined) return { to: 'untracked', why: other };
   const at = operand(name, argv);
   if (at >= argv.length) return { to: 'home' };
   if (argv[at] === '-') return { to: 'untracked', why: 'cd - goes to the previous directory' };
@@ -54,6 +73,8 @@ function homeWord(raw: string): boolean {
 
 /** Why `cd`/`pushd` leaves later commands unjudgeable: a target toolgate cannot resolve. */
 function hides(name: string, cmd: SimpleCommand): string | undefined {
+  const other = notWhereNamed(name, cmd.argv);
+  if (other !== undefined) return other;
   const at = operand(name, cmd.argv);
   if (at >= cmd.argv.length) return `${name} without a directory goes to $HOME, which toolgate cannot prove`;
   const target = cmd.argv[at]!;
@@ -62,6 +83,12 @@ function hides(name: string, cmd: SimpleCommand): string | undefined {
   if (/^[-+][0-9]+$/.test(target)) return `${name} ${target} goes to a directory of the stack`;
   return undefined;
 }
+
+/** The names whose directory toolgate does not follow, and why. */
+const ELSEWHERE: Readonly<Record<string, string>> = {
+  popd: 'popd returns to a directory toolgate does not track',
+  chdir: 'chdir is cd in zsh and a program looked up along PATH in bash and sh: where the commands after it run is not known',
+};
 
 /**
  * Whether `cd DIR` looks DIR up along its search path (`CDPATH`): a relative directory whose first
@@ -127,7 +154,10 @@ export function cdReadOnly(cmd: SimpleCommand, set: 'claudeCode' | 'robota'): Re
 
 /** The cd model (`pushd` moves the same way and keeps a stack; `popd` returns along it). @internal */
 export const cd = defineProgram({
-  names: ['cd', 'pushd', 'popd'],
+  // zsh's chdir is its cd; bash and sh look a program of that name up along PATH and stay where
+  // they are: either way the directory after it is one toolgate does not follow (red team 19
+  // R19-11: `chdir src; cat ../.env` printed the project's .env in zsh).
+  names: ['cd', 'pushd', 'popd', 'chdir'],
   summary: "cd, pushd, popd: change the shell's working directory",
   sources: ['bash 5.2 help cd / pushd / popd', 'POSIX.1-2017 cd', CC_DOCS],
   readOnly: {
@@ -136,10 +166,11 @@ export const cd = defineProgram({
   },
   state: {
     directory(name, argv) {
-      return name === 'popd' ? { to: 'untracked', why: 'popd returns to a directory toolgate does not track' } : directory(name, argv);
+      const other = ELSEWHERE[name];
+      return other !== undefined ? { to: 'untracked', why: other } : directory(name, argv);
     },
     hides(name, cmd) {
-      return name === 'popd' ? 'popd returns to a directory toolgate does not track' : hides(name, cmd);
+      return ELSEWHERE[name] ?? hides(name, cmd);
     },
     returnsAlongStack: (name) => name === 'popd',
   },
@@ -160,6 +191,10 @@ export const cd = defineProgram({
     { command: 'cd -P src', effects: ['read ./src'], readOnly: true },
     { command: 'cd -e src', effects: ['read ./src'], readOnly: false, why: 'only -L and -P are known read-only options' },
     { command: 'cd a b', readOnly: false, why: 'more than one directory' },
+    { command: 'cd proj proj/.claude; echo x > settings.json', hides: true, why: 'zsh replaces proj with proj/.claude in the path (red team 19 R19-3)' },
+    { command: 'pushd -n /tmp; echo x > settings.json', hides: true, why: 'bash stays, zsh replaces the text -n in the path (red team 19 R19-13)' },
+    { command: 'cd -P src; ls', hides: false, why: 'one directory after a known option' },
+    { command: 'chdir src; cat ../.env', hides: true, why: 'zsh moves to src, bash runs a program chdir and stays' },
     {
       command: 'cd ~/src && cat a.js',
       effects: ['read /home/user/src', 'read /home/user/src/a.js'],

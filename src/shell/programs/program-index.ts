@@ -38,7 +38,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [23, 0, ["busybox"], ["role.wrapper","runs.seen","unwrap"], {}],
   [24, 0, ["capsh"], ["runs.seen","unwrap"], {}],
   [25, 0, ["cat"], ["environment","files","grammar","passesOnData","readOnly","runs.unseen"], {"claudeCode":["cat"],"robota":["cat"]}],
-  [26, 0, ["cd","pushd","popd"], ["readOnly","runs.nothing","state"], {"claudeCode":["cd"],"robota":["cd"]}],
+  [26, 0, ["cd","pushd","popd","chdir"], ["readOnly","runs.nothing","state"], {"claudeCode":["cd"],"robota":["cd"]}],
   [27, 0, ["b2sum"], ["files","grammar","runs.unseen"], {}],
   [28, 0, ["md5sum","sha1sum","sha224sum","sha256sum","sha384sum","sha512sum"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["md5sum","sha1sum","sha256sum"]}],
   [29, 0, ["cksum"], ["files","grammar","runs.unseen"], {}],

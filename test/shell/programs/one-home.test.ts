@@ -23,6 +23,7 @@ const SRC = join(ROOT, 'src');
 const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/cmdlets.ts:ar': "Get-ChildItem's -ar (-Attributes ReadOnly) switch alias, not the archiver",
   'src/powershell/cmdlets.ts:as': "Get-ChildItem's -as (-Attributes System) switch alias, not the assembler",
+  'src/powershell/aliases.ts:chdir': 'a PowerShell alias (`chdir` is Set-Location there), not the zsh builtin',
   'src/powershell/aliases.ts:cp': 'a PowerShell alias (`cp` is Copy-Item there), not the POSIX program',
   'src/powershell/aliases.ts:man': 'a PowerShell alias (`man` is help there), not the manual page reader',
   'src/powershell/aliases.ts:mv': 'a PowerShell alias (`mv` is Move-Item there), not the POSIX program',
