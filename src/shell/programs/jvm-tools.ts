@@ -76,12 +76,28 @@ export const java = defineProgram({
   ],
 });
 
-/** The JDK's tools, each a Java program started by the same launcher code. @internal */
-export const jdkTools = defineProgram({
-  names: ['javac', 'javadoc', 'javap', 'jdeps', 'jlink', 'jpackage', 'keytool', 'jarsigner'],
-  summary: "the JDK's tools: javac, javadoc, javap, … (only the options the Java virtual machine reads are modelled)",
-  sources: ['OpenJDK 17 javac(1) and the JDK tool pages; JVMTI, "Command-Line Option" (JAVA_TOOL_OPTIONS)'],
+/**
+ * javac: its `@argfile` words are read as binutils' response files are (`evaluate/response-files.ts`):
+ * the words of the file take its place (`javac @rj x.java` with `-d .claude` in rj wrote
+ * .claude/x.class, red team 19 R19-9); one toolgate cannot read or name holds options it cannot
+ * see — writes of any name and code (`-processorpath`), a protected ask in every mode. Every other
+ * word is assumed read and written (`-d DIR`, `-s DIR`, `-h DIR` name folders it writes into).
+ * @internal
+ */
+export const javac = defineProgram({
+  names: ['javac'],
+  summary: 'javac: the Java compiler (its @argfile words and the options the Java virtual machine reads are modelled)',
+  sources: ['OpenJDK 17 javac(1) ("Command-Line Argument Files", -d, -s, -h, -J, -proc); JVMTI, "Command-Line Option" (JAVA_TOOL_OPTIONS)'],
   runtime: 'jvm',
+  files: (_name, argv) => ({
+    files: argv.flatMap((w, index) =>
+      index > 0 && w.startsWith('@') && w.length > 1 ? [{ op: 'read' as const, index, value: w.slice(1) }] : [],
+    ),
+    unresolved: [],
+    modelled: 'partly',
+  }),
+  responseFiles: 'binutils',
+  responseUnseen: 'run',
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [
@@ -89,6 +105,24 @@ export const jdkTools = defineProgram({
       command: '_JAVA_OPTIONS=-javaagent:./a.jar javac -version',
       effects: ['write . [some]'],
       why: 'the virtual machine running javac loads the agent',
+    },
+    { command: 'javac @rj x.java', effects: ['read ./rj', 'write ./x.java (word)'], why: 'the words of rj take the place of @rj' },
+  ],
+});
+
+/** The JDK's other tools, each a Java program started by the same launcher code. @internal */
+export const jdkTools = defineProgram({
+  names: ['javadoc', 'javap', 'jdeps', 'jlink', 'jpackage', 'keytool', 'jarsigner'],
+  summary: "the JDK's tools: javadoc, javap, … (only the options the Java virtual machine reads are modelled)",
+  sources: ['OpenJDK 17 javadoc(1) and the JDK tool pages; JVMTI, "Command-Line Option" (JAVA_TOOL_OPTIONS)'],
+  runtime: 'jvm',
+  otherwiseUnknown: true,
+  runs: 'unseen',
+  examples: [
+    {
+      command: '_JAVA_OPTIONS=-javaagent:./a.jar javadoc -version',
+      effects: ['write . [some]'],
+      why: 'the virtual machine running javadoc loads the agent',
     },
   ],
 });

@@ -131,6 +131,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   ranlib: 'no grammar of ranlib and the gcc-ar wrappers yet: only their @FILE words and --plugin are modelled (binutils.ts)',
   'llvm-addr2line': 'no grammar of the LLVM tools yet: only their @FILE words are modelled, every other word assumed (llvm-tools.ts)',
   gcov: 'no grammar of gcov and lto-dump yet: only their @FILE words are modelled, every other word assumed (compilers.ts)',
+  javac: 'no grammar of javac yet: only its @argfile words are modelled, every other word assumed (jvm-tools.ts)',
   groff: 'no grammar of the troff family yet: only the files its text includes are modelled, every word assumed (include-languages.ts)',
   man: 'no grammar of man yet: only the files a page file includes are modelled, every word assumed (include-languages.ts)',
   rustc: 'no grammar of rustc yet: only its @path words and the files its source includes are modelled (include-languages.ts)',
