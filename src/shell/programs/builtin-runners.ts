@@ -13,6 +13,7 @@ import { variablesSetBy } from './variable-setters.js';
 import { ownBuiltinOf } from './builtins.js';
 import { operandsAssign } from './shell-builtins.js';
 import { optionScript, refusedWrap, wrapInfo } from './wrapper-info.js';
+import { variableStateChange } from '../syntax/variables.js';
 
 const BASH = (builtin: string): string => `GNU bash 5.2 bash(1) SHELL BUILTIN COMMANDS (${builtin})`;
 const ZSH = 'zsh 5.9 zshmisc(1) Precommand Modifiers';
@@ -34,6 +35,22 @@ function trapUnwrap(argv: readonly string[]): WrapperInfo {
   const action = argv[i]!;
   if (action === '-' || action === '' || /^\d+$/.test(action)) return wrapInfo([]);
   return wrapInfo([{ kind: 'script', index: i }]);
+}
+
+/**
+ * Why the trap's action may change what later commands do, or undefined: an action for anything
+ * but the shell's exit (`EXIT`, `0`) runs between later commands — DEBUG before each, ERR and
+ * zsh's ZERR after a failure, RETURN after a function, a signal when a later `kill` sends it — in
+ * this shell, so what it sets is set for them (`trap 'PATH=0' DEBUG; ls` ran the project's 0/ls in
+ * bash 5.2 and zsh 5.9, as did ERR, ZERR and USR1 with `kill -USR1 $$`).
+ */
+function trapHides(argv: readonly string[]): string | undefined {
+  const info = trapUnwrap(argv);
+  const script = info.inner.find((u) => u.kind === 'script');
+  if (script === undefined || script.kind !== 'script') return undefined;
+  const signals = argv.slice(script.index + 1);
+  const other = signals.find((s) => !/^(EXIT|SIGEXIT|0)$/i.test(s));
+  return other === undefined ? undefined : `the trap's action for ${other} runs between later commands in this shell: what it changes is not followed`;
 }
 
 /**
@@ -71,6 +88,37 @@ function commandUnwrap(argv: readonly string[]): WrapperInfo {
   return wrapInfo(start === undefined ? [] : [{ kind: 'argv', start, end: argv.length }], true);
 }
 
+/** A word zsh reads as an assignment where a command may start (`NAME=…`, `NAME[…]=…`, `NAME+=…`). */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
+
+/**
+ * zsh parses the command after `repeat COUNT` and `nocorrect` as a command line of this shell, so
+ * leading `NAME=VALUE` words are assignments here (`repeat 1 PATH=0; ls` ran the project's 0/ls:
+ * red team 19 R19-6), or the environment of the command after them, which is looked up along the
+ * new PATH (`repeat 1 PATH=0 ls`). Only assignments: nothing runs, the state facet reads them;
+ * assignments and a command: what runs is not read (refused), `start` the first word of it.
+ */
+function shellCommandUnwrap(start: number, transparent: boolean) {
+  return (argv: readonly string[]): WrapperInfo => {
+    let k = start;
+    while (k < argv.length && ASSIGNMENT.test(argv[k]!)) k++;
+    if (k === start) return wrapInfo(argv.length > start ? [{ kind: 'argv', start, end: argv.length }] : [], transparent);
+    if (k === argv.length) return wrapInfo([]);
+    return refusedWrap(`${argv[0]}: the assignment ${argv[start]} is made for the command after it in zsh, which toolgate does not read`);
+  };
+}
+
+/** Why the assignments at the start of the command `argv` runs from `start` change later commands, or undefined. */
+function leadingAssignments(argv: readonly string[], start: number, shells: Parameters<typeof operandsAssign>[1]): string | undefined {
+  for (let k = start; k < argv.length; k++) {
+    const m = ASSIGNMENT.exec(argv[k]!);
+    if (m === null) return undefined;
+    const why = variableStateChange(m[1]!, false, shells);
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}
+
 /** A wrapper Claude Code looks through, with no option of its own known harmful. */
 const lookedThrough = (source: string, short: string): ReadOnlyEntry => ({ source, short, long: '', operands: 'text', globs: false });
 
@@ -82,9 +130,12 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     sources: [BASH('trap')],
     runs: 'seen',
     unwrap: trapUnwrap,
+    state: { hides: (_name, cmd) => trapHides(cmd.argv) },
     files: NO_FILES,
     examples: [
       { command: "trap 'rm a.txt' EXIT", effects: ['remove ./a.txt'], readOnly: false, why: 'the action is a script run on exit' },
+      { command: "trap 'PATH=0' DEBUG; ls", hides: true, why: 'the action runs before ls, in this shell' },
+      { command: "trap 'rm -f a.txt' EXIT; ls", hides: false, why: 'the action runs after every later command' },
     ],
   }),
   defineProgram({
@@ -137,8 +188,12 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     sources: [ZSH],
     runs: 'seen',
     role: 'wrapper',
-    unwrap: rest(false),
-    examples: [{ command: 'nocorrect rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+    unwrap: shellCommandUnwrap(1, false),
+    state: { hides: (name, cmd, shells) => (ownBuiltinOf(shells, name) === undefined ? undefined : leadingAssignments(cmd.argv, 1, shells)) },
+    examples: [
+      { command: 'nocorrect rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
+      { command: 'nocorrect PATH=0; ls', hides: true, why: 'zsh makes the assignment in this shell' },
+    ],
   }),
   defineProgram({
     names: ['repeat'],
@@ -146,16 +201,21 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     sources: ['zsh 5.9 zshmisc(1) Complex Commands (repeat word do list done; the short form repeat word sublist)'],
     runs: 'seen',
     role: 'wrapper',
-    unwrap: (argv) => wrapInfo(argv.length > 2 ? [{ kind: 'argv', start: 2, end: argv.length }] : []),
+    unwrap: shellCommandUnwrap(2, false),
     // The count is arithmetic: `repeat PATH=0 true` sets PATH, `repeat 'a[$(cmd)]' true` runs cmd.
     arithmeticSubscripts: true,
     state: {
-      hides: (name, cmd, shells) => (ownBuiltinOf(shells, name) === undefined ? undefined : operandsAssign(cmd.argv.slice(1, 2), shells)),
+      hides: (name, cmd, shells) =>
+        ownBuiltinOf(shells, name) === undefined
+          ? undefined
+          : (operandsAssign(cmd.argv.slice(1, 2), shells) ?? leadingAssignments(cmd.argv, 2, shells)),
     },
     examples: [
       { command: 'repeat 3 rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
       { command: 'repeat PATH=0 true; ls', hides: true, why: 'zsh evaluates the count as arithmetic, which sets PATH' },
       { command: 'repeat 3 echo hi; ls', hides: false },
+      { command: 'repeat 1 PATH=0; ls', hides: true, why: 'the command after the count is a command line of zsh: PATH=0 is an assignment here (red team 19 R19-6)' },
+      { command: 'repeat 1 x=1; ls', hides: false, why: 'x is no variable later commands resolve by' },
     ],
   }),
   defineProgram({

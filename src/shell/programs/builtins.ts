@@ -124,6 +124,7 @@ const OWN_BUILTINS: Readonly<Record<ModelledShell, ReadonlySet<string>>> = {
     'limit',
     'log',
     'noglob',
+    'nocorrect',
     'print',
     'private',
     'pushln',
