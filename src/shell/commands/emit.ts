@@ -240,7 +240,14 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     const problem = wordProblem(c.shells, r.target);
     if (problem !== undefined) markUnknown(problem, true);
   }
-  addStateChange(c, commandStateChange(cmd, c.shells), index + 1);
+  // A change that holds only after the command's own code (a trap's action) is added once that code is emitted.
+  const change = commandStateChange(cmd, c.shells);
+  const afterOwnCode = model?.state?.afterOwnCode === true;
+  const done = (): number => {
+    if (afterOwnCode) addStateChange(c, change, c.commands.length);
+    return index;
+  };
+  if (!afterOwnCode) addStateChange(c, change, index + 1);
   // `let PATH=0`, `test -v 'a[PATH=0]'`, `unset 'a[HOME=0]'`: the evaluation sets the variable.
   if (ARITHMETIC_BUILTINS.has(name) || model?.arithmeticSubscripts === true)
     for (const w of raw.words.slice(1))
@@ -265,13 +272,13 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
   }
   const info = unwrap(name, argv, cmd.literal);
-  if (!info && extra.length === 0) return index;
+  if (!info && extra.length === 0) return done();
   // `env env env … rm`: a chain of wrappers past any real use is not looked through further.
   let depth = 0;
   for (let p = cmd.parent; p !== undefined && depth <= MAX_WRAPPER_DEPTH; p = c.commands[p]?.parent) depth++;
   if (depth > MAX_WRAPPER_DEPTH) {
     markUnknown(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`, true);
-    return index;
+    return done();
   }
   // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program,
   // and so is `./timeout` (a program named by a path is only what is written).
@@ -332,7 +339,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       .slice(inner.offset ?? 0);
     emitNested(c, script, index, name, cmd.redirects, env);
   }
-  return index;
+  return done();
 }
 
 const NO_ENVIRONMENT: Environment = Object.freeze([]);

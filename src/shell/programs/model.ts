@@ -63,6 +63,12 @@ export interface ProgramState {
    * and runs git counts only the latter.
    */
   readonly returnsAlongStack?: (name: string) => boolean;
+  /**
+   * What `hides` says holds only after the code the command itself runs (its unwrapped script):
+   * `trap ACTION SIGNAL` sets the action, so the action is judged as written and only what follows
+   * the trap is unjudged (`trap 'rm -f /tmp/x' INT` stays as `rm -f /tmp/x` is judged).
+   */
+  readonly afterOwnCode?: boolean;
 }
 
 /**
