@@ -9,6 +9,7 @@ import { escapeCodeOf } from '../shell/programs/code-runners.js';
 import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
 import { unscreenedArguments } from '../shell/unscreened-text.js';
+import { analyzeShell } from '../shell/analyze.js';
 import { inertAssignment, libraryVariable, systemVariable } from '../shell/programs/environment-values.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
@@ -56,7 +57,7 @@ export interface OpaqueCommand {
  * not show (`ed`, `m4`, `at`, another agent); a program toolgate has no model of (`unmodelled`,
  * unless its arguments hold shell text the literal word screen cannot read: then opaque code).
  */
-export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
+export function opaqueCommands(analysis: ShellAnalysis, depth = 0): OpaqueCommand[] {
   const out: OpaqueCommand[] = [];
   const cmds = analysis.commands;
   for (let i = 0; i < cmds.length; i++) {
@@ -112,7 +113,7 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
       if (!cmds.some((c) => c.parent === i) && unmodelledProgram(cmd)) {
         // Shell text in its arguments that the literal word screen cannot read makes it code it may
         // run, judged by the whole table: a wildcard is no consent for it (decision 0098).
-        const unscreened = unscreenedArguments(cmd);
+        const unscreened = unscreenedArguments(cmd) ?? runnerInArguments(cmd, depth);
         if (unscreened !== undefined) out.push({ cmd, why: `${argv[0]} is a program toolgate has no model of, and ${unscreened}` });
         else
           out.push({
@@ -128,6 +129,81 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
     out.push({ cmd, why: `${name} runs a script toolgate cannot see (a file or standard input)` });
   }
   return out;
+}
+
+/** How deeply arguments read as shell text are read for the programs they run (an argument's argument …). */
+const ARGUMENT_DEPTH = 2;
+
+/** An argument that is a command line: a blank or an operator between words. */
+const COMMAND_TEXT = /\S[\s;&|]+\S/;
+
+/**
+ * Why a program toolgate has no model of may run code toolgate cannot see through its arguments
+ * (decision 0108): a word where a wrapper takes the command it runs — before the program's first
+ * operand, after options only (`cpulimit -l 50 sh x.sh`, `dbus-launch python3 x.py`, `entr -s
+ * make`) — that names a program running such code (a shell, an interpreter, a project runner, an
+ * editor with a shell escape), or, read as shell text, runs one (`hyperfine 'sh x.sh'`). A word
+ * after the first operand is the program's own business (`kubectl describe node x`, `gh pr create
+ * --title 'make it work'`). `undefined` when none.
+ */
+function runnerInArguments(cmd: SimpleCommand, depth: number): string | undefined {
+  const argv = cmd.argv;
+  let afterOption = false;
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word.startsWith('-') && !COMMAND_TEXT.test(word)) {
+      afterOption = true;
+      continue;
+    }
+    // An operand, or the value of the option before it: either may be the command it runs.
+    if (cmd.literal[k] === true) {
+      const why = runnerIn(word, depth);
+      if (why !== undefined) return why;
+    }
+    if (!afterOption) return undefined; // the first operand: what follows is its arguments
+    afterOption = false;
+  }
+  return undefined;
+}
+
+/**
+ * Examples of {@link runnerInArguments}, each a test (`test/evaluate/opaque-commands.test.ts`):
+ * whether the program with no model runs code toolgate cannot see through its arguments.
+ * @internal
+ */
+export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; readonly runs: boolean; readonly why?: string }[] = [
+  { command: 'cpulimit -l 50 sh x.sh', runs: true, why: 'cpulimit runs the command in its remaining words' },
+  { command: 'dbus-launch python3 x.py', runs: true },
+  { command: 'entr -s make', runs: true, why: 'make runs a Makefile toolgate does not read' },
+  { command: "hyperfine --warmup 3 'sh x.sh'", runs: true, why: 'hyperfine hands each argument to a shell' },
+  { command: 'watchexec -e js -- npm test', runs: true },
+  { command: 'cpulimit -l 50 ls', runs: false, why: 'ls runs no code' },
+  { command: "hyperfine 'ls -la'", runs: false },
+  { command: 'kubectl describe node x', runs: false, why: 'node follows the first operand: an argument of describe' },
+  { command: "gh pr create --title 'make it work'", runs: false, why: 'the title follows the first operand' },
+  { command: 'mytool --name fix-the-build', runs: false },
+];
+
+/** {@link runnerInArguments} for one literal word. */
+function runnerIn(word: string, depth: number): string | undefined {
+  if (!COMMAND_TEXT.test(word)) {
+    const named = runnerNamed(word);
+    return named === undefined ? undefined : `its argument ${word} ${named}`;
+  }
+  if (depth >= ARGUMENT_DEPTH) return undefined;
+  const inner = opaqueCommands(analyzeShell(word), depth + 1).find((o) => o.unmodelled !== true);
+  return inner === undefined ? undefined : `its argument '${word}', read as shell text, runs code toolgate cannot see (${inner.why})`;
+}
+
+/** What the program a word names runs, when it is one that runs code toolgate cannot see (by name, not by path). */
+function runnerNamed(word: string): string | undefined {
+  const name = foldedCommandName(word);
+  if (name === '' || name.startsWith('-')) return undefined;
+  if (isShellProgram(name)) return `is a shell, which runs a script toolgate cannot see`;
+  const interpreter = interpreterName(name);
+  if (interpreter !== undefined) return `is an interpreter (${interpreter}), which runs code toolgate cannot see`;
+  const code = projectCodeOf(name, [name]) ?? escapeCodeOf(name, [name]);
+  return code === undefined || code === null ? undefined : `names a program that ${code.slice(code.indexOf(' runs ') + 1)}`;
 }
 
 /** Words that only print what a program is. */

@@ -110,6 +110,23 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   'tsx',
   'ts-node',
   ...NODE_SCRIPT_RUNNERS,
+  // Red team 19's unverified leads (R19-8; not installed here, each runs the code it is given by
+  // its manual): GHC's `-e` and Template Haskell splices, Clojure, babashka, Nushell, xonsh, LuaTeX's
+  // Lua, GNU Octave, gnuplot's `system()` and `!`, the Groovy shell, Scala CLI, `kotlinc -script`.
+  'ghc',
+  'clojure',
+  'clj',
+  'bb',
+  'nu',
+  'xonsh',
+  'texlua',
+  'octave',
+  'octave-cli',
+  'gnuplot',
+  'groovysh',
+  'scala-cli',
+  'kotlinc',
+  'kotlinc-jvm',
   'vim',
   'nvim',
   'vi',

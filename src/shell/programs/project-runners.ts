@@ -57,6 +57,9 @@ const QUIET_SUBCOMMANDS = new Set([
   'repo',
 ]);
 
+/** conda's (and mamba's) subcommands that only report: they activate no environment and run nothing. */
+const CONDA_REPORTS: ReadonlySet<string> = new Set(['list', 'info', 'search', 'help']);
+
 /** Subcommands of cargo, go and the Python project tools that build or run nothing. */
 const HELP_ONLY = new Set(['help', 'version']);
 
@@ -201,6 +204,23 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   hatch: { what: 'the scripts of its environments and build hooks', quiet: HELP_ONLY },
   pdm: { what: "the project's scripts and build backends", quiet: HELP_ONLY },
   'pre-commit': { what: 'the hooks of a .pre-commit-config.yaml' },
+  // Red team 19's unverified leads (R19-8): each runs code from a file the command does not show
+  // or a package it fetches (latexmk's latexmkrc is Perl; nix-shell runs a shell.nix's shellHook).
+  latexmk: {
+    what: "the Perl code of latexmkrc files (./latexmkrc, ./.latexmkrc, ~/.latexmkrc) and the commands they set",
+    info: new Set(['-v', '-version', '--version', '-h', '-help', '--help']),
+  },
+  'nix-shell': { what: 'the shell code of a shell.nix or default.nix (its shellHook) and the command it is given' },
+  'nix-build': { what: 'the builders of the Nix expressions it builds' },
+  'nix-env': { what: 'the builders of the packages it installs' },
+  nix: { what: 'the programs, builders and shell hooks of flakes and Nix expressions', quiet: new Set(['help']) },
+  conda: { what: "the command it is given (conda run) and its environments' activation scripts", quiet: CONDA_REPORTS },
+  mamba: { what: "the command it is given (mamba run) and its environments' activation scripts", quiet: CONDA_REPORTS },
+  micromamba: { what: "the command it is given (micromamba run) and its environments' activation scripts", quiet: CONDA_REPORTS },
+  pipx: { what: "a package's program and build backend", quiet: new Set(['list', 'environment', 'help']) },
+  uvx: { what: "a package's program" },
+  cabal: { what: "the packages' Setup.hs, build code and Template Haskell splices", quiet: HELP_ONLY },
+  stack: { what: "the packages' Setup.hs, build code and Template Haskell splices", quiet: HELP_ONLY },
   // `direnv allow` lets the shell hook load the .envrc; `direnv exec DIR` loads it at once.
   direnv: { what: 'the shell code of .envrc files', quiet: new Set(['help', 'version', 'status']) },
   meson: { what: 'the run_command() calls and custom targets of meson.build files' },
@@ -291,6 +311,15 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'pip install .', runs: true, why: 'builds the project with its setup.py or build backend' },
   { command: 'pip list', runs: false, why: 'lists the installed packages' },
   { command: 'pre-commit run --all-files', runs: true },
+  { command: 'latexmk -pdf paper.tex', runs: true, why: 'a ./latexmkrc is Perl code latexmk runs' },
+  { command: 'latexmk -v', runs: false },
+  { command: "nix-shell --run 'make test'", runs: true, why: "shell.nix's shellHook runs first" },
+  { command: 'conda run -n base python x.py', runs: true },
+  { command: 'conda list', runs: false, why: 'lists the installed packages' },
+  { command: 'pipx run cowsay', runs: true },
+  { command: 'pipx list', runs: false },
+  { command: 'uvx ruff check', runs: true, why: 'fetches and runs a package' },
+  { command: 'cabal build', runs: true },
   { command: 'direnv allow', runs: true, why: 'lets the shell hook load the .envrc' },
   { command: 'direnv status', runs: false },
   { command: 'dotnet test', runs: true },
