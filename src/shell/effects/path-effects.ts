@@ -1091,7 +1091,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       if (given?.inFoundFolder === true) note(`${cmd.source}: find -execdir runs ${name} in each found file's folder`);
       const moves = PROGRAMS.get(name)?.state?.directory;
       if (moves !== undefined) {
-        const t = moves(name, cmd.argv);
+        const t = moves(name, cmd.argv, shellsFor(ctx.shell ?? 'unknown'));
         let next: string[];
         let fresh: Map<string, { key: string; of: readonly string[]; why: string }> | undefined;
         if (t.to === 'untracked') {

@@ -161,6 +161,19 @@ export function ownBuiltinOf(shells: readonly ShellModel[], name: string): Shell
   return (shells.length === 0 ? Object.values(SHELL_MODELS) : shells).find((s) => OWN_BUILTINS[s.name].has(name));
 }
 
+/**
+ * Which of `shells` (every modelled shell when none is named) run `name` themselves as one of their
+ * own builtins ({@link OWN_BUILTINS}: dash's and zsh's `chdir`), and which look it up along `PATH`.
+ * @internal
+ */
+export function splitByOwnBuiltin(
+  shells: readonly ShellModel[],
+  name: string,
+): { readonly own: readonly ShellModel[]; readonly path: readonly ShellModel[] } {
+  const all = shells.length === 0 ? Object.values(SHELL_MODELS) : shells;
+  return { own: all.filter((s) => OWN_BUILTINS[s.name].has(name)), path: all.filter((s) => !OWN_BUILTINS[s.name].has(name)) };
+}
+
 /** The names {@link ownBuiltinOf} reads, per shell. @internal */
 export const ownBuiltins = (shell: ModelledShell): ReadonlySet<string> => OWN_BUILTINS[shell];
 

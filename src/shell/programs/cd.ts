@@ -6,6 +6,8 @@
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { decodeWord } from '../syntax/words.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
+import type { ShellModel } from '../shells/index.js';
+import { splitByOwnBuiltin } from './builtins.js';
 import { defineProgram, type DirectoryChange } from './model.js';
 import { readWords, readWordsLeniently } from './parse.js';
 import { CC_DOCS } from './sources.js';
@@ -44,8 +46,7 @@ function notWhereNamed(name: string, argv: readonly string[]): string | undefine
   const words = argv.slice(1).filter((w) => w !== '--' && !/^-[LPeqs@]+$/.test(w));
   if (name === 'pushd' && words.some((w) => /^-[LPqs]*n[LPqsn]*$/.test(w)))
     return 'pushd -n keeps the directory in bash and is a replacement in the path in zsh';
-  if (words.length > 1)
-    return `${name} with two directories replaces the first with the second in the path in zsh (bash refuses)`;
+  if (words.length > 1) return `${name} with two directories replaces the first with the second in the path in zsh (bash refuses)`;
   return undefined;
 }
 
@@ -84,10 +85,25 @@ function hides(name: string, cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
-/** The names whose directory toolgate does not follow, and why. */
-const ELSEWHERE: Readonly<Record<string, string>> = {
-  popd: 'popd returns to a directory toolgate does not track',
-  chdir: 'chdir is cd in zsh and a program looked up along PATH in bash and sh: where the commands after it run is not known',
+/**
+ * Why `chdir` is not followed as `cd` in `shells`, or undefined when each of them runs it as its
+ * cd (zsh's and dash's own builtin, `splitByOwnBuiltin`). In bash it is a program looked up along
+ * PATH, which cannot move the shell and which toolgate has no model of; where the shells differ
+ * (`--shell unknown`: bash and zsh) where the commands after it run is not known (red team 19
+ * R19-11: `chdir src; cat ../.env` printed the project's .env in zsh).
+ */
+function chdirElsewhere(shells: readonly ShellModel[]): string | undefined {
+  const { own, path } = splitByOwnBuiltin(shells, 'chdir');
+  if (path.length === 0) return undefined;
+  const names = (of: readonly ShellModel[]) => of.map((s) => s.name).join(' and ');
+  if (own.length === 0) return `chdir is no builtin of ${names(path)}: a program looked up along PATH, which toolgate has no model of`;
+  return `chdir is cd in ${names(own)} and a program looked up along PATH in ${names(path)}: where the commands after it run is not known`;
+}
+
+/** The names whose directory toolgate does not follow (in the shells the command may run in), and why. */
+const ELSEWHERE: Readonly<Record<string, (shells: readonly ShellModel[]) => string | undefined>> = {
+  popd: () => 'popd returns to a directory toolgate does not track',
+  chdir: chdirElsewhere,
 };
 
 /**
@@ -154,9 +170,8 @@ export function cdReadOnly(cmd: SimpleCommand, set: 'claudeCode' | 'robota'): Re
 
 /** The cd model (`pushd` moves the same way and keeps a stack; `popd` returns along it). @internal */
 export const cd = defineProgram({
-  // zsh's chdir is its cd; bash and sh look a program of that name up along PATH and stay where
-  // they are: either way the directory after it is one toolgate does not follow (red team 19
-  // R19-11: `chdir src; cat ../.env` printed the project's .env in zsh).
+  // zsh's and dash's chdir is their cd; bash looks a program of that name up along PATH and stays
+  // where it is (`chdirElsewhere`).
   names: ['cd', 'pushd', 'popd', 'chdir'],
   summary: "cd, pushd, popd: change the shell's working directory",
   sources: ['bash 5.2 help cd / pushd / popd', 'POSIX.1-2017 cd', CC_DOCS],
@@ -165,12 +180,12 @@ export const cd = defineProgram({
     robota: { cd: { globs: false, safeShort: '', check: 'cd' } },
   },
   state: {
-    directory(name, argv) {
-      const other = ELSEWHERE[name];
+    directory(name, argv, shells) {
+      const other = ELSEWHERE[name]?.(shells);
       return other !== undefined ? { to: 'untracked', why: other } : directory(name, argv);
     },
-    hides(name, cmd) {
-      return ELSEWHERE[name] ?? hides(name, cmd);
+    hides(name, cmd, shells) {
+      return ELSEWHERE[name]?.(shells) ?? hides(name, cmd);
     },
     returnsAlongStack: (name) => name === 'popd',
   },
@@ -191,8 +206,16 @@ export const cd = defineProgram({
     { command: 'cd -P src', effects: ['read ./src'], readOnly: true },
     { command: 'cd -e src', effects: ['read ./src'], readOnly: false, why: 'only -L and -P are known read-only options' },
     { command: 'cd a b', readOnly: false, why: 'more than one directory' },
-    { command: 'cd proj proj/.claude; echo x > settings.json', hides: true, why: 'zsh replaces proj with proj/.claude in the path (red team 19 R19-3)' },
-    { command: 'pushd -n /tmp; echo x > settings.json', hides: true, why: 'bash stays, zsh replaces the text -n in the path (red team 19 R19-13)' },
+    {
+      command: 'cd proj proj/.claude; echo x > settings.json',
+      hides: true,
+      why: 'zsh replaces proj with proj/.claude in the path (red team 19 R19-3)',
+    },
+    {
+      command: 'pushd -n /tmp; echo x > settings.json',
+      hides: true,
+      why: 'bash stays, zsh replaces the text -n in the path (red team 19 R19-13)',
+    },
     { command: 'cd -P src; ls', hides: false, why: 'one directory after a known option' },
     { command: 'chdir src; cat ../.env', hides: true, why: 'zsh moves to src, bash runs a program chdir and stays' },
     {

@@ -50,8 +50,11 @@ export type DirectoryChange =
  * @internal
  */
 export interface ProgramState {
-  /** Where it moves the working directory; `name` is the program name the caller looked it up by. */
-  readonly directory?: (name: string, argv: readonly string[]) => DirectoryChange;
+  /**
+   * Where it moves the working directory; `name` is the program name the caller looked it up by,
+   * `shells` the shells the command may run in.
+   */
+  readonly directory?: (name: string, argv: readonly string[], shells: readonly ShellModel[]) => DirectoryChange;
   /**
    * Why the commands after it cannot be judged (a directory toolgate cannot resolve, a variable
    * later programs read), or undefined; `shells` are the shells the command may run in.
