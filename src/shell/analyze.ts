@@ -15,6 +15,7 @@ import { loadedParser } from './syntax/tree-sitter-loader.js';
 import type { RunTimeInput, ShellAnalysis, ShellOptions } from './types.js';
 import { unreadableInput } from './syntax/unreadable.js';
 import { keepVariableFacts, newVariableFacts } from './syntax/variable-facts.js';
+import { keepLeftState } from './syntax/left-state.js';
 
 /** The reason given when a command needs the full parser and it has not been loaded. @internal */
 export const PARSER_NOT_PREPARED = 'shell parser not prepared';
@@ -119,6 +120,11 @@ function analyzeAt(
     parser,
   };
   if (c.variables !== undefined) keepVariableFacts(analysis, c.variables);
+  // What holds after the last command: `stateChanges` leaves it out, a script run in this shell hands it on.
+  keepLeftState(
+    analysis,
+    c.stateChanges.filter((s) => s.after >= c.commands.length).map((s) => (s.firm === true ? { why: s.why, firm: true } : { why: s.why })),
+  );
   return analysis;
 }
 

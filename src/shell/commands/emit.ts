@@ -18,6 +18,7 @@ import { inputOptionAt } from '../programs/input-options.js';
 import { nameWords, type VariableSetter } from '../programs/variable-setters.js';
 import { trackCommandVariables, trackStatementAssignments } from './exported.js';
 import { mergeVariableFacts } from '../syntax/variable-facts.js';
+import { leftState } from '../syntax/left-state.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
 
@@ -182,11 +183,16 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       // Still unknown for allow rules (it runs text as code); deny rules, protected writes and
       // critical removals see what it runs.
       markUnknown(`'eval' runs text as shell code`);
-      emitNested(c, words.map((w) => w.word.value).join(' '), index, 'eval', cmd.redirects, [
-        ...c.env,
-        ...ancestorAssignments(c, cmd.parent),
-        ...cmd.assignments,
-      ]);
+      emitNested(
+        c,
+        words.map((w) => w.word.value).join(' '),
+        index,
+        'eval',
+        cmd.redirects,
+        [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments],
+        undefined,
+        true,
+      );
       return index;
     }
     if (words.length > 0)
@@ -206,7 +212,16 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     // `source /dev/stdin <<< 'cmd'`: like eval, deny rules, protected writes and critical removals see what it runs.
     const text = (name === 'source' || name === '.') && exact === argv[0] && cmd.literal[1] !== false ? sourcedInput(cmd) : undefined;
     if (text !== undefined)
-      emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
+      emitNested(
+        c,
+        text,
+        index,
+        name,
+        cmd.redirects,
+        [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments],
+        undefined,
+        true,
+      );
     return index;
   }
   const model = PROGRAMS.get(name);
@@ -337,7 +352,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       .map((w) => w.word.value)
       .join(' ')
       .slice(inner.offset ?? 0);
-    emitNested(c, script, index, name, cmd.redirects, env);
+    emitNested(c, script, index, name, cmd.redirects, env, undefined, inner.here === true);
   }
   return done();
 }
@@ -428,6 +443,10 @@ export function emitStatementAssignments(c: Collector, assignments: readonly str
   }
 }
 
+/**
+ * Adds the commands of a script `name` runs (`bash -c`, `eval`, a trap's action) as children of
+ * command `parent`; `here` when it runs in this shell, so what it leaves changed holds after it.
+ */
 function emitNested(
   c: Collector,
   script: string,
@@ -436,6 +455,7 @@ function emitNested(
   inherited: SimpleCommand['redirects'],
   env: Environment,
   input?: RunTimeInput,
+  here = false,
 ): void {
   if (c.nestedDepth + 1 > MAX_NESTED_DEPTH) {
     addUnseen(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
@@ -465,12 +485,10 @@ function emitNested(
   // commands do, which are commands of this line too (red team 14, NEW-6).
   for (const s of inner.stateChanges)
     addStateChange(c, `in ${name} script: ${s.replace(/, so the commands after it cannot be judged$/, '')}`, offset);
-  // An alias (or `hash -p` binding) `eval` or `source` defines lasts in this shell: the commands
-  // after the script are read with it.
-  if (name === 'eval' || name === 'source' || name === '.')
-    for (const sub of inner.commands) {
-      const binding = sub.literal[0] === true ? NAME_BINDINGS[foldedCommandName(sub.argv[0] ?? '')] : undefined;
-      if (binding !== undefined) addStateChange(c, binding(sub.argv, sub.literal), c.commands.length, true);
-    }
+  // A script run in this shell (`eval`, `source`, a trap's action for a signal) leaves what it
+  // changed after its last command — a directory toolgate cannot follow, a variable, an alias, a
+  // function, an option — to the commands after it (replay 19 NEW-2: `eval chdir .claude; echo x >
+  // settings.json`). The changes before its last command are in `inner.stateChanges` above.
+  if (here) for (const s of leftState(inner)) addStateChange(c, `in ${name} script: ${s.why}`, c.commands.length, s.firm === true);
   if (inner.hasSubstitution) c.hasSubstitution = true;
 }

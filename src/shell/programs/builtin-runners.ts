@@ -34,7 +34,11 @@ function trapUnwrap(argv: readonly string[]): WrapperInfo {
   if (argv.length - i < 2) return wrapInfo([]);
   const action = argv[i]!;
   if (action === '-' || action === '' || /^\d+$/.test(action)) return wrapInfo([]);
-  return wrapInfo([{ kind: 'script', index: i }]);
+  // Any signal may come at any later point (`kill -USR1 $$`, `sh -c 'kill -USR1 $PPID'`, another
+  // process): the action runs in this shell then, so what it leaves changed holds after the trap.
+  // The exit's action runs after every later command.
+  const here = argv.slice(i + 1).some((s) => !/^((SIG)?EXIT|0)$/i.test(s));
+  return wrapInfo([here ? { kind: 'script', index: i, here } : { kind: 'script', index: i }]);
 }
 
 /**
@@ -43,15 +47,18 @@ function trapUnwrap(argv: readonly string[]): WrapperInfo {
  * sourced file) runs in this shell between later commands in their normal course, so what it sets
  * is set for them (`trap 'PATH=0' DEBUG; ls` ran the project's 0/ls in bash 5.2 and zsh 5.9, as
  * did ERR and ZERR). A signal's action runs only when the signal comes: `trap 'rm -f $t' INT TERM`
- * stays as it is judged (a later `kill -USR1 $$` that makes it run is not followed: a known
- * failure, own/rp19-open.jsonl), and the EXIT action runs after every later command.
+ * stays as it is judged, and what such an action leaves changed holds after the trap (`trapUnwrap`'s
+ * `here`: `trap 'PATH=0' USR1; kill -USR1 $$; ls` ran the project's 0/ls). The EXIT action runs
+ * after every later command.
  */
 function trapHides(argv: readonly string[]): string | undefined {
   const info = trapUnwrap(argv);
   const script = info.inner.find((u) => u.kind === 'script');
   if (script === undefined || script.kind !== 'script') return undefined;
   const during = argv.slice(script.index + 1).find((s) => /^(SIG)?(DEBUG|ERR|ZERR|RETURN)$/i.test(s));
-  return during === undefined ? undefined : `the trap's action for ${during} runs between later commands in this shell: what it changes is not followed`;
+  return during === undefined
+    ? undefined
+    : `the trap's action for ${during} runs between later commands in this shell: what it changes is not followed`;
 }
 
 /**
@@ -93,25 +100,57 @@ function commandUnwrap(argv: readonly string[]): WrapperInfo {
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 
 /**
+ * The words `[start, end)` of the command line that begins at word `start`; with `braces`, zsh reads
+ * a `{ … }` around it as a brace group run in this shell (`repeat 1 { PATH=0 }; ls` set PATH and
+ * ran the project's 0/ls: replay 19 NEW-3), so the words inside are the command line. A word that
+ * opens a group glued to it (`{ls}`, `{cd src }` ran ls and cd) or that may close one inside
+ * (`{ echo a} }` is a parse error) is a group toolgate does not read: the reason, a string.
+ */
+function commandLine(argv: readonly string[], start: number, braces: boolean): { start: number; end: number } | string {
+  let s = start;
+  let e = argv.length;
+  while (braces && argv[s] === '{' && e - 1 > s && argv[e - 1] === '}') {
+    s++;
+    e--;
+  }
+  const opened = s > start;
+  const odd = braces ? argv.slice(s, e).find((w, k) => (k === 0 && w.startsWith('{')) || (opened && w.endsWith('}'))) : undefined;
+  if (odd !== undefined) return `${argv[0]}: zsh reads a brace group at ${odd}, which toolgate does not analyse`;
+  return { start: s, end: e };
+}
+
+/**
  * zsh parses the command after `repeat COUNT` and `nocorrect` as a command line of this shell, so
  * leading `NAME=VALUE` words are assignments here (`repeat 1 PATH=0; ls` ran the project's 0/ls:
  * red team 19 R19-6), or the environment of the command after them, which is looked up along the
  * new PATH (`repeat 1 PATH=0 ls`). Only assignments: nothing runs, the state facet reads them;
  * assignments and a command: what runs is not read (refused), `start` the first word of it.
+ * `braces`: a brace group may stand there (`repeat`'s body, see `commandLine`).
  */
-function shellCommandUnwrap(start: number, transparent: boolean) {
+function shellCommandUnwrap(start: number, transparent: boolean, braces = false) {
   return (argv: readonly string[]): WrapperInfo => {
-    let k = start;
-    while (k < argv.length && ASSIGNMENT.test(argv[k]!)) k++;
-    if (k === start) return wrapInfo(argv.length > start ? [{ kind: 'argv', start, end: argv.length }] : [], transparent);
-    if (k === argv.length) return wrapInfo([]);
-    return refusedWrap(`${argv[0]}: the assignment ${argv[start]} is made for the command after it in zsh, which toolgate does not read`);
+    const line = commandLine(argv, start, braces);
+    if (typeof line === 'string') return refusedWrap(line);
+    let k = line.start;
+    while (k < line.end && ASSIGNMENT.test(argv[k]!)) k++;
+    if (k === line.start) return wrapInfo(line.end > line.start ? [{ kind: 'argv', start: line.start, end: line.end }] : [], transparent);
+    if (k === line.end) return wrapInfo([]);
+    return refusedWrap(
+      `${argv[0]}: the assignment ${argv[line.start]} is made for the command after it in zsh, which toolgate does not read`,
+    );
   };
 }
 
-/** Why the assignments at the start of the command `argv` runs from `start` change later commands, or undefined. */
-function leadingAssignments(argv: readonly string[], start: number, shells: Parameters<typeof operandsAssign>[1]): string | undefined {
-  for (let k = start; k < argv.length; k++) {
+/** Why the assignments at the start of the command line of `argv` from `start` (see `commandLine`) change later commands, or undefined. */
+function leadingAssignments(
+  argv: readonly string[],
+  start: number,
+  shells: Parameters<typeof operandsAssign>[1],
+  braces = false,
+): string | undefined {
+  const line = commandLine(argv, start, braces);
+  if (typeof line === 'string') return undefined;
+  for (let k = line.start; k < line.end; k++) {
     const m = ASSIGNMENT.exec(argv[k]!);
     if (m === null) return undefined;
     const why = variableStateChange(m[1]!, false, shells);
@@ -138,7 +177,19 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
       { command: "trap 'PATH=0' DEBUG; ls", hides: true, why: 'the action runs before ls, in this shell' },
       { command: "trap 'rm -f a.txt' EXIT; ls", hides: false, why: 'the action runs after every later command' },
       { command: "trap 'rm -f /tmp/x' INT TERM; ls", hides: false, why: 'a signal action runs only when the signal comes' },
-      { command: "trap 'rm -f /tmp/x' DEBUG", effects: ['remove /tmp/x'], why: 'the action is judged as written: the change it may make holds only after it' },
+      { command: "trap 'echo interrupted; exit 1' INT TERM; ls", hides: false, why: 'the action changes nothing later commands depend on' },
+      {
+        command: "trap 'PATH=0' USR1; kill -USR1 $$; ls",
+        hides: true,
+        why: 'the action runs in this shell whenever the signal comes (here before ls), so what it sets is set for later commands',
+      },
+      { command: "trap 'cd a b' INT; ls", hides: true, why: "zsh's two-directory cd in the action may run before ls" },
+      { command: "trap 'PATH=0' EXIT; ls", hides: false, why: 'the exit action runs after every later command' },
+      {
+        command: "trap 'rm -f /tmp/x' DEBUG",
+        effects: ['remove /tmp/x'],
+        why: 'the action is judged as written: the change it may make holds only after it',
+      },
     ],
   }),
   defineProgram({
@@ -192,7 +243,9 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     runs: 'seen',
     role: 'wrapper',
     unwrap: shellCommandUnwrap(1, false),
-    state: { hides: (name, cmd, shells) => (ownBuiltinOf(shells, name) === undefined ? undefined : leadingAssignments(cmd.argv, 1, shells)) },
+    state: {
+      hides: (name, cmd, shells) => (ownBuiltinOf(shells, name) === undefined ? undefined : leadingAssignments(cmd.argv, 1, shells)),
+    },
     examples: [
       { command: 'nocorrect rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
       { command: 'nocorrect PATH=0; ls', hides: true, why: 'zsh makes the assignment in this shell' },
@@ -204,21 +257,30 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     sources: ['zsh 5.9 zshmisc(1) Complex Commands (repeat word do list done; the short form repeat word sublist)'],
     runs: 'seen',
     role: 'wrapper',
-    unwrap: shellCommandUnwrap(2, false),
+    unwrap: shellCommandUnwrap(2, false, true),
     // The count is arithmetic: `repeat PATH=0 true` sets PATH, `repeat 'a[$(cmd)]' true` runs cmd.
     arithmeticSubscripts: true,
     state: {
       hides: (name, cmd, shells) =>
         ownBuiltinOf(shells, name) === undefined
           ? undefined
-          : (operandsAssign(cmd.argv.slice(1, 2), shells) ?? leadingAssignments(cmd.argv, 2, shells)),
+          : (operandsAssign(cmd.argv.slice(1, 2), shells) ?? leadingAssignments(cmd.argv, 2, shells, true)),
     },
     examples: [
       { command: 'repeat 3 rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
       { command: 'repeat PATH=0 true; ls', hides: true, why: 'zsh evaluates the count as arithmetic, which sets PATH' },
       { command: 'repeat 3 echo hi; ls', hides: false },
-      { command: 'repeat 1 PATH=0; ls', hides: true, why: 'the command after the count is a command line of zsh: PATH=0 is an assignment here (red team 19 R19-6)' },
+      {
+        command: 'repeat 1 PATH=0; ls',
+        hides: true,
+        why: 'the command after the count is a command line of zsh: PATH=0 is an assignment here (red team 19 R19-6)',
+      },
       { command: 'repeat 1 x=1; ls', hides: false, why: 'x is no variable later commands resolve by' },
+      { command: 'repeat 1 { PATH=0 }; ls', hides: true, why: 'zsh reads the braces as a group run in this shell (replay 19 NEW-3)' },
+      { command: 'repeat 1 { export PATH=0 }; ls', hides: true, why: 'export in the group sets PATH here' },
+      { command: 'repeat 3 { echo hi }; ls', hides: false },
+      { command: 'repeat 1 { rm a.txt }', effects: ['remove ./a.txt'], readOnly: false, why: 'the group runs rm' },
+      { command: 'repeat 1 { cd sub }; cat a.txt', effects: ['read ./sub', 'read ./sub/a.txt'], why: 'the group runs cd in this shell' },
     ],
   }),
   defineProgram({

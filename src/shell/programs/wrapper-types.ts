@@ -12,9 +12,10 @@ export type Unwrapped =
   /**
    * Runs a shell script (`bash -c`, `watch`, `flock -c`, `su -c`): word `index` (to the end with
    * `joinFrom`), minus its first `offset` characters when the script is attached to an option
-   * (`su -c'…'`, `tar --to-command=…`).
+   * (`su -c'…'`, `tar --to-command=…`). `here`: the script runs in this shell (a trap's action for a
+   * signal), so what it leaves changed holds for the commands after the wrapper.
    */
-  | { kind: 'script'; index: number; joinFrom?: number; offset?: number }
+  | { kind: 'script'; index: number; joinFrom?: number; offset?: number; here?: true }
   /** Runs a shell script toolgate worked out from literal text (sed `e cmd`, a git alias, `GIT_EDITOR`, a here-string). */
   | { kind: 'text'; script: string; what: string }
   /** Runs code toolgate cannot read (a script file, input, a value that is not literal): see `SimpleCommand.opaque`. */
