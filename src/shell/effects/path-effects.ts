@@ -32,6 +32,7 @@ import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js'
 import { findRunsFrom } from '../programs/find.js';
 import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
 import { chosenVariables, type ChosenVariables } from './chosen-variables.js';
+import { filesRemovalMayBeCritical, mayRemoveDirectory } from './directory-removals.js';
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
@@ -295,7 +296,8 @@ function resolveReadings(raw: string, value: string, literal: boolean, base: str
   for (const shell of shellsFor(ctx.shell ?? 'unknown')) {
     const pattern = shell.patternOf(written);
     if (pattern === undefined) continue;
-    for (const r of resolveFrom(pattern, false, base, ctx, vars)) if (!out.some((o) => o.path === r.path)) out.push({ ...r, literal: false, glob: true });
+    for (const r of resolveFrom(pattern, false, base, ctx, vars))
+      if (!out.some((o) => o.path === r.path)) out.push({ ...r, literal: false, glob: true });
   }
   return out;
 }
@@ -2255,17 +2257,40 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     let known: readonly PathEffect[] | undefined;
     const effectsOf = (): readonly PathEffect[] => (known ??= collectEffects(analysis, ctx).effects);
     const norm = (p: string): string => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
+    // Whether each command may remove a directory (every critical path is one), and why when
+    // only a word toolgate cannot see may make it (`rm -f $t`: `$t` may split into `-r DIR`).
+    const directories = new Map<number, boolean | string>();
+    const mayRemoveDirectoryAt = (i: number): boolean | string => {
+      let out = directories.get(i);
+      if (out === undefined)
+        directories.set(
+          i,
+          (out = mayRemoveDirectory(
+            foldedCommandName(analysis.commands[i]!.argv[0] ?? ''),
+            analysis.commands[i]!,
+            chosenVariables(analysis),
+          )),
+        );
+      return out;
+    };
     analysis.commands.forEach((cmd, i) => {
       if (cmd.unknown || !removesOperands(foldedCommandName(cmd.argv[0]!))) return;
       const via = inputSource(analysis, i);
-      if (via === 'input') {
+      // Names from input may be options (`echo '-r /x' | xargs rm -f`), unless after a literal `--`.
+      const endsOptions = cmd.argv.some((a, k) => a === '--' && cmd.literal[k] !== false);
+      if (via === 'input' && (endsOptions ? mayRemoveDirectoryAt(i) !== false : true)) {
         const reader = analysis.commands[ancestor(analysis, i, handsOnInput)]!;
         push(`${cmd.source}: operands read from ${foldedCommandName(reader.argv[0]!)} input may name any directory`);
       }
+      // find hands on names that begin with its start path, never an option (find takes a word
+      // that begins with `-` for its expression): a removal that cannot take a directory (`find
+      // . -name '*.o' -exec rm -f {} +`) removes a critical path only among the top-level names.
       if (via === 'found' && cmd.argv.some((a) => a.includes('{}'))) {
         const finder = ancestor(analysis, i, handsOnFound);
+        const directory = mayRemoveDirectoryAt(i);
         for (const e of effectsOf()) {
           if (e.command !== finder || e.op !== 'read') continue;
+          if (directory === false && !filesRemovalMayBeCritical(e.path, true)) continue;
           const why = isCriticalRemovalTarget(e.path, { ...ctx });
           if (why !== undefined) push(`{} (find start ${e.raw}): ${why}`);
         }
@@ -2280,13 +2305,21 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       // removed there: the protected-path check asks about them.
       if (e.names?.kind === 'unseen' && e.names.what === 'input') continue;
       const word = e.raw.replace(/ \(.*\)$/s, '');
+      // A name toolgate cannot see may be any directory only for a removal that can take one;
+      // for another (`rm -f "$t"`, `unlink $t`) it names a file, which the protected-path check judges.
+      const directory = mayRemoveDirectoryAt(e.command);
+      const unseen = directory === false ? undefined : (variableWhy(word) ?? unseenTildeWhy(word));
       const why =
-        variableWhy(word) ??
+        (unseen !== undefined && typeof directory === 'string' ? `${unseen} (${directory})` : unseen) ??
+        globUnderVariableWhy(word) ??
         tildeWhy(word, ctx, norm) ??
-        (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
+        ((e.literal || e.glob || word.startsWith('~')) &&
+        (directory !== false || e.glob || filesRemovalMayBeCritical(e.path, e.names?.kind === 'entries'))
+          ? isCriticalRemovalTarget(e.path, { ...ctx })
+          : undefined);
       if (why !== undefined) push(`${e.raw}: ${why}${e.because !== undefined ? ` (${e.because})` : ''}`);
       // After `cd $X`, `HOME=…; cd` and the like the directory a relative removal names is unknown.
-      else if (analysis.stateChanges.length > 0)
+      else if (analysis.stateChanges.length > 0 && directory !== false)
         push(`${e.raw}: removed after a change toolgate cannot follow (${analysis.stateChanges[0]})`);
       if (e.glob && why === undefined) {
         const dir = e.path.slice(0, e.path.lastIndexOf('/')) || '/';
@@ -2337,25 +2370,41 @@ function inputSource(analysis: ShellAnalysis, i: number): 'input' | 'found' | un
   return undefined;
 }
 
-/** `~user` (another user's home), `~+` (the cwd) and `~-` (the previous directory). */
+/** `~user` (another user's home) and `~+` (the cwd); `~-` is {@link unseenTildeWhy}'s. */
 function tildeWhy(raw: string, ctx: CriticalRemovalShellContext, norm: (p: string) => string): string | undefined {
   const bare = raw.replace(/["']/g, '');
   const m = /^~([^/]*)\/*$/.exec(bare);
   if (!m || m[1] === '') return undefined;
   if (m[1] === '+') return isCriticalRemovalTarget(norm(ctx.cwd), { ...ctx }) ?? 'the working directory';
-  if (m[1] === '-') return 'the previous directory, which may be any directory';
+  if (m[1] === '-') return undefined;
   return "another user's home directory";
 }
 
-/** A removal target built on a variable or substitution: bare, with a trailing slash, or with a glob. */
+/**
+ * A removal target built on a variable or substitution that may be any directory: bare, or with
+ * a trailing slash (a directory, then). Only a removal that can take a directory removes it.
+ */
 function variableWhy(raw: string): string | undefined {
   const bare = raw.replace(/["']/g, '');
   if (/^(\$\(|`)/.test(bare) || /(^|\/)(\$\([^/]*\)|`[^/`]*`)(\/|$)/.test(bare)) return 'a substitution that may name any directory';
   if (!/\$/.test(bare)) return undefined;
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(bare) || /^\$\{[^}]*\}$/.test(bare)) return 'a variable that may name any directory';
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/+$/.test(bare)) return 'a trailing slash under a variable';
-  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/[*?.]*[*?][*?.]*$/.test(bare)) return 'a glob under a variable';
   return undefined;
+}
+
+/**
+ * A glob under a variable (`rm -f "$d"/*`): with the variable empty it is every top-level name,
+ * links to folders among them on a merged /usr (`/bin`, `/lib`), which a removal of files takes too.
+ */
+function globUnderVariableWhy(raw: string): string | undefined {
+  const bare = raw.replace(/["']/g, '');
+  return /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/[*?.]*[*?][*?.]*$/.test(bare) ? 'a glob under a variable' : undefined;
+}
+
+/** `~-`: the previous directory, which may be any directory. */
+function unseenTildeWhy(raw: string): string | undefined {
+  return /^~-\/*$/.test(raw.replace(/["']/g, '')) ? 'the previous directory, which may be any directory' : undefined;
 }
 
 /**

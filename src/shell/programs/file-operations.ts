@@ -7,7 +7,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
-import { readBy, withHiddenOptions, type ReadWords } from './parse.js';
+import { readBy, readWords, readWordsLeniently, withHiddenOptions, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 rm(1) (rm.c's optstring `dfirvIR`; `---presume-input-tty` is its hidden option). */
@@ -135,6 +135,7 @@ function operation(
   examples: readonly ProgramExample[],
   acceptEdits = false,
   removesOperands = false,
+  removesDirectories?: ProgramModel['removesDirectories'],
 ): ProgramModel {
   return defineProgram({
     names: [name],
@@ -145,9 +146,26 @@ function operation(
     files,
     ...(acceptEdits ? { acceptEdits: true } : {}),
     ...(removesOperands ? { removesOperands: true } : {}),
+    ...(removesDirectories ? { removesDirectories } : {}),
     examples,
   });
 }
+
+/**
+ * Whether rm, given these words, may remove a directory: with `-r`/`-R`/`--recursive` (the tree)
+ * or `-d`/`--dir` (an empty one); without, it refuses one — `rm -f DIR` says "Is a directory"
+ * (GNU coreutils 9.1, verified).
+ */
+const rmRemovesDirectories: NonNullable<ProgramModel['removesDirectories']> = {
+  by(argv) {
+    const words = readWords(argv, rmGrammar) ?? readWordsLeniently(argv, rmGrammar);
+    return has(words.options, '-r', '-R', '--recursive', '-d', '--dir');
+  },
+  option: '-r',
+};
+
+/** unlink(2) and shred's open for writing refuse a directory ("Is a directory"), whatever the options. */
+const neverDirectories: NonNullable<ProgramModel['removesDirectories']> = { by: () => false };
 
 /** A model of a program that only passes its words on as data (see `ProgramModel.passesOnData`). */
 const passingData = (model: ProgramModel): ProgramModel => ({ ...model, passesOnData: true });
@@ -185,9 +203,15 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
         effects: ['remove ./never', 'remove ./a.txt'],
         why: '--interactive takes a value only after `=`: never is a file',
       },
+      {
+        command: 'rm -f "$t"',
+        effects: ['remove ./$t'],
+        why: 'without -r, -R or -d rm refuses a directory: "$t" may name a file (a protected one among them), no critical path',
+      },
     ],
     true,
     true,
+    rmRemovesDirectories,
   ),
   operation(
     'rmdir',
@@ -206,6 +230,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     [{ command: 'unlink a.txt', effects: ['remove ./a.txt'], readOnly: false }],
     false,
     true,
+    neverDirectories,
   ),
   operation(
     'shred',
@@ -218,6 +243,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     ],
     false,
     true,
+    neverDirectories,
   ),
   passingData(
     operation(

@@ -347,6 +347,18 @@ export interface ProgramModel {
   /** Its removals are judged as critical-path removals, as `rm`'s are (`find ~ -delete`). */
   readonly removes?: boolean;
   /**
+   * Whether, called with these words, it may remove a directory — every critical path is one:
+   * `rm` only with `-r`, `-R` or `-d`; `unlink` and `shred` never ("Is a directory"). A word that
+   * is not literal and may be such an option is judged by the caller (`effects/directory-removals.ts`).
+   * Absent: it may (`rmdir`, `mv`, `find -delete`).
+   */
+  readonly removesDirectories?: {
+    /** Whether its own words let it (`rm -r`). */
+    readonly by: (argv: readonly string[]) => boolean;
+    /** The option that lets it, which a word toolgate cannot see may be (`-r`); none when no option does (`unlink`). */
+    readonly option?: string;
+  };
+  /**
    * Its operands are removed or moved away (`rm`, `mv`, `rename`): its removals are judged as
    * critical-path removals, and operands it gets from input at run time (`xargs rm`,
    * `find … -exec rm {} +`) may name any directory.
