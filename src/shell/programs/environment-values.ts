@@ -145,10 +145,22 @@ const KNOWN_EDITOR = /^(['"]?)(?:vi|vim|nvim|nano|emacs|editor)\1$/;
  * heap and stack sizes, `-XX` flags on or off or set to a number, assertions, headless, and a few
  * system properties of encoding, locale, time zone and network protocol. Not `-javaagent:`,
  * `-agentpath:`, `-agentlib:`, `-Xlog:`, `-XX:Flags=`, `-XX:OnError=`, `-Xbootclasspath…`, other
+ * `-XX` flags that name a file or a command even when the value is a number (`-XX:VMOptionsFile=1`
+ * read the options of a file `1`: verified, its `-agentpath:` ran),
  * properties (`-Djava.system.class.loader=` loads a class), `@argfiles`.
  */
 const INERT_JVM_OPTION =
-  /^(?:-X(?:mx|ms|ss|mn)\d+[kKmMgGtT]?|-XX:[+-]\w+|-XX:\w+=\d+(?:\.\d+)?[kKmMgG%]?|-[ed]a|-[ed]sa|-Djava\.awt\.headless=(?:true|false)|-D(?:file|sun\.jnu|stdout|stderr|sun\.stdout|sun\.stderr)\.encoding=[\w-]+|-Duser\.(?:language|country|region|variant)=\w+|-Duser\.timezone=[\w/+-]+|-Djava\.net\.prefer(?:IPv4Stack|IPv6Addresses)=(?:true|false)|-D(?:https\.protocols|jdk\.tls\.client\.protocols)=[\w.,]+|--add-(?:opens|exports|reads)=[\w./]+=[\w.,-]+)$/;
+  /^(?:-X(?:mx|ms|ss|mn)\d+[kKmMgGtT]?|-XX:[+-]\w+|-XX:(?!\w*(?:File|Path|Flags|Error|Command|Dir|Exit|List|Lib|Archive|Record|Log|Dump|Agent|Options|Output|Replay))\w+=\d+(?:\.\d+)?[kKmMgG%]?|-[ed]a|-[ed]sa|-Djava\.awt\.headless=(?:true|false)|-D(?:file|sun\.jnu|stdout|stderr|sun\.stdout|sun\.stderr)\.encoding=[\w-]+|-Duser\.(?:language|country|region|variant)=\w+|-Duser\.timezone=[\w/+-]+|-Djava\.net\.prefer(?:IPv4Stack|IPv6Addresses)=(?:true|false)|-D(?:https\.protocols|jdk\.tls\.client\.protocols)=[\w.,]+|--add-(?:opens|exports|reads)=[\w./]+=[\w.,-]+)$/;
+
+/**
+ * Whether one option of the Java virtual machine only tunes the runtime ({@link INERT_JVM_OPTION}):
+ * the one list read for its option variables and for the `-J` words of the JDK's launchers
+ * (`jvm-tools.ts`).
+ * @internal
+ */
+export function inertJvmOption(option: string): boolean {
+  return INERT_JVM_OPTION.test(option);
+}
 
 /** The variables whose value holds a Java virtual machine's options. */
 const JVM_OPTION_VARIABLES: ReadonlySet<string> = new Set(['JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'MAVEN_OPTS']);
@@ -185,11 +197,7 @@ export function inertCodeValue(name: string, value: string | undefined, readAsOp
   // `SHELL=/bin/bash script -qc …`: a system shell.
   if (name === 'SHELL') return KNOWN_SHELL.test(value);
   // `JAVA_TOOL_OPTIONS='-Dfile.encoding=UTF-8'`, `MAVEN_OPTS='-Xmx2g'`: options that only tune the runtime.
-  if (JVM_OPTION_VARIABLES.has(name))
-    return value
-      .trim()
-      .split(/\s+/)
-      .every((o) => INERT_JVM_OPTION.test(o));
+  if (JVM_OPTION_VARIABLES.has(name)) return value.trim().split(/\s+/).every(inertJvmOption);
   // `RSYNC_RSH=ssh`: rsync's own default.
   if (name === 'RSYNC_RSH') return value === 'ssh';
   // `NODE_OPTIONS=--max-old-space-size=4096`: options that only tune the runtime.

@@ -119,8 +119,12 @@ function sevenZipUpdateArchives(name: string, argv: readonly string[]): FileOper
   return files;
 }
 
-/** The extractor's effects: the unseen names written into its directory; its other words assumed. */
-function extractorFiles(name: string, argv: readonly string[]): FileOperands {
+/**
+ * The extractor's effects: the unseen names written into its directory; its other words assumed
+ * (jar's model, `jvm-tools.ts`, reads its words with it).
+ * @internal
+ */
+export function extractorFiles(name: string, argv: readonly string[]): FileOperands {
   const into = extractsInto(name, argv);
   const files: FileOperand[] = into === undefined ? [] : [{ op: 'write', index: 0, value: into, tree: 'some', names: NAMES }];
   const deletes = sevenZipDeletes(name, argv);
@@ -287,7 +291,6 @@ const examples: readonly ProgramExample[] = [
   { command: '7z a -sdel -i@list x.7z', readOnly: false, why: '-i@list adds the files the list names, which -sdel deletes' },
   { command: "7z a x.zip '-ir!*.md'", readOnly: false, why: "-ir! reads every file below whose name matches *.md (7z's own matching)" },
   { command: 'unrar x a.rar', readOnly: false },
-  { command: 'jar xf a.jar', readOnly: false },
   { command: 'unar a.zip', readOnly: false },
   { command: 'aunpack a.tgz', readOnly: false },
   { command: 'dpkg-deb -x p.deb .', readOnly: false },
@@ -308,7 +311,6 @@ export const extractors = defineProgram({
     '7zr',
     '7zz',
     'unrar',
-    'jar',
     'unar',
     'aunpack',
     'dpkg-deb',
@@ -322,7 +324,6 @@ export const extractors = defineProgram({
     'POSIX.1-2017 pax',
     '7-Zip 7z(1)',
     'unrar(1)',
-    'JDK jar(1)',
     'unar(1)',
     'atool aunpack(1)',
     'dpkg-deb(1)',

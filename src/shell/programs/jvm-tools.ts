@@ -14,7 +14,20 @@
  * and `javac -version`, `JDK_JAVA_OPTIONS=…` for java only (javac does not read it), and
  * `MAVEN_OPTS=-javaagent:./a.jar mvn -v` ran it.
  */
+import type { FileOperand } from '../options/file-operands.js';
+import { decodeWord } from '../syntax/words.js';
+import { inertJvmOption } from './environment-values.js';
+import { globMayMatchStart } from './glob-names.js';
+import { extractorFiles } from './extractors.js';
 import { defineProgram } from './model.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+import { wrapInfo } from './wrapper-info.js';
+
+/** The opaque code a word loads. */
+const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
+
+/** What the found words load, or undefined when none does. */
+const loaded = (inner: Unwrapped[]): WrapperInfo | undefined => (inner.length > 0 ? wrapInfo(inner) : undefined);
 
 /**
  * javac's options that take the next word as their value (OpenJDK 17 `javac --help`,
@@ -33,7 +46,8 @@ const JAVAC_VALUE_OPTIONS: ReadonlySet<string> = new Set(
 /**
  * Whether javac runs no code but its own: annotation processing is off (`-proc:none`, an option
  * of its own, not an option's value) and no word loads more (`-J` options reach the virtual
- * machine: `-J-javaagent:`, `-J-agentpath:`; `-Xplugin:` loads a compiler plugin; an `@argfile`
+ * machine: `-J-javaagent:`, `-J-agentpath:`, any but those only tuning the runtime, as for every
+ * launcher in {@link JDK_LAUNCHERS}; `-Xplugin:` loads a compiler plugin; an `@argfile`
  * holds options toolgate does not see here). OpenJDK 17 javac runs, by default, every annotation
  * processor its class path holds — the working directory when neither `-cp` nor `CLASSPATH` is
  * given (verified: `javac -d o x.java` ran a processor from ./META-INF/services and ./P.class;
@@ -45,7 +59,7 @@ export function javacRunsNothing(argv: readonly string[]): boolean {
   let off = false;
   for (let k = 1; k < argv.length; k++) {
     const a = argv[k]!;
-    if (a.startsWith('-J') || a.startsWith('@') || a.startsWith('-Xplugin')) return false;
+    if ((a.startsWith('-J') && !inertJvmOption(a.slice(2))) || a.startsWith('@') || a.startsWith('-Xplugin')) return false;
     if (a.startsWith('-proc:')) off = a === '-proc:none';
     if (JAVAC_VALUE_OPTIONS.has(a)) k++;
   }
@@ -96,6 +110,8 @@ export const javac = defineProgram({
     unresolved: [],
     modelled: 'partly',
   }),
+  // Its -J words are read as every launcher's are (`javac -proc:none -J$X x.java`).
+  unwrap: (argv, literal) => loaded(launcherCode(argv, literal)),
   responseFiles: 'binutils',
   responseUnseen: 'run',
   otherwiseUnknown: true,
@@ -110,12 +126,196 @@ export const javac = defineProgram({
   ],
 });
 
-/** The JDK's other tools, each a Java program started by the same launcher code. @internal */
+/**
+ * How a JDK launcher reads its words beyond its own options ({@link JDK_LAUNCHERS}): `argfiles`,
+ * whether it puts the words of an `@FILE` argument in its place (as javac does), and what its
+ * unseen words may do (`write`: name files it writes; `run`: load code too); `code`, options of
+ * its own that load code, with why.
+ */
+interface Launcher {
+  readonly argfiles?: 'write' | 'run';
+  readonly code?: (argv: readonly string[]) => string | undefined;
+}
+
+/** The first of `options` (each also as `-opt=value`) among the words, or undefined. */
+const firstOption =
+  (options: readonly string[], why: (option: string) => string) =>
+  (argv: readonly string[]): string | undefined => {
+    const hit = argv.slice(1).find((w) => options.some((o) => w === o || w.startsWith(`${o}=`)));
+    return hit === undefined ? undefined : why(hit.split('=')[0]!);
+  };
+
+/**
+ * The launchers of $JAVA_HOME/bin (OpenJDK 17; jwebserver and jnativescan are JDK 18 and 22's)
+ * but java, javac, jshell and jrunscript, which run code anyway (`interpreters.ts`,
+ * `project-runners.ts`). Every one is the JDK's native launcher with a fixed main class: it gives
+ * each word `-J<option>` — anywhere on the line, also after the tool's options — to the Java
+ * virtual machine before the tool starts (verified on OpenJDK 17.0.15: `jar -version
+ * -J-agentpath:./evil.so`, `keytool -J-XX:VMOptionsFile=vo -version` with `-agentpath:./evil.so`
+ * in vo ran the library's constructor for each of these 24; red team 19 replay, NEW-4). Only
+ * javac, javadoc, jar, jmod, jimage, jlink and jpackage (and java) read `@FILE` arguments
+ * (verified: `jar @f` with `--version` in f printed the version; javap, jdeps, jdeprscan,
+ * keytool and jarsigner took `@f` as a class, path or alias); a `-J` word inside one is not
+ * given to the virtual machine (verified: `jar @f -version` with `-J-agentpath:./evil.so` in f
+ * loaded nothing).
+ * @internal
+ */
+export const JDK_LAUNCHERS: Readonly<Record<string, Launcher>> = {
+  // javadoc loads the doclet and taglets these name (classes: code), before any output.
+  javadoc: {
+    argfiles: 'run',
+    code: firstOption(['-doclet', '-docletpath', '-taglet', '-tagletpath'], (o) => `javadoc ${o} names classes javadoc loads and runs`),
+  },
+  jar: { argfiles: 'write' },
+  jmod: { argfiles: 'write' },
+  jimage: { argfiles: 'write' },
+  // What jlink's and jpackage's options load or start is not modelled: unseen words of theirs may load code.
+  jlink: { argfiles: 'run' },
+  jpackage: { argfiles: 'run' },
+  javap: {},
+  jdeps: {},
+  jdeprscan: {},
+  keytool: {},
+  jarsigner: {},
+  serialver: {},
+  jcmd: {},
+  jps: {},
+  jstat: {},
+  jstack: {},
+  jmap: {},
+  jinfo: {},
+  jfr: {},
+  jhsdb: {},
+  jstatd: {},
+  rmiregistry: {},
+  jwebserver: {},
+  jnativescan: {},
+  jconsole: { code: firstOption(['-pluginpath'], () => 'jconsole -pluginpath names plugins jconsole loads and runs') },
+  // jdb starts a virtual machine running the class it is given, or one its commands (`run`) name.
+  jdb: {
+    code: (argv) =>
+      argv.length === 2 && JDB_INFO.has(argv[1]!)
+        ? undefined
+        : 'jdb runs the program it debugs (it starts a Java virtual machine running the class it is given)',
+  },
+};
+
+/** jdb's words that, alone, only print what it is. */
+const JDB_INFO: ReadonlySet<string> = new Set(['-version', '-help', '-?']);
+
+/**
+ * The code a JDK launcher's words load: each `-J` word whose option is not known to only tune the
+ * runtime (`environment-values.ts` inertJvmOption: `-J-Xmx1g` is inert; `-J-agentpath:`,
+ * `-J-javaagent:`, `-J-XX:VMOptionsFile=` are not), a word toolgate cannot read (it may be one),
+ * and the launcher's own code options. @internal
+ */
+export function launcherCode(argv: readonly string[], literal: readonly boolean[]): Unwrapped[] {
+  const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+  const out: Unwrapped[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (literal[k] === false && mayBeJ(w))
+      out.push(opaque(`${name} gives a word -J<option> to its Java virtual machine, and ${w} may be one (toolgate cannot read it)`));
+    else if (w.startsWith('-J') && !inertJvmOption(w.slice(2)))
+      out.push(
+        opaque(
+          `${name} ${w} gives the Java virtual machine ${w.slice(2) || 'an empty option'}, which may load code (an agent, a library, a file of options)`,
+        ),
+      );
+  }
+  const own = JDK_LAUNCHERS[name]?.code?.(argv);
+  if (own !== undefined) out.push(opaque(own));
+  return out;
+}
+
+/**
+ * Whether a word toolgate cannot read may be a `-J` word: a glob that may match a name beginning
+ * `-J` (`*.class` may: verified, `jar cf a.jar *.class` beside a file `-J-javaagent:e.class` ran
+ * the agent in the jar e.class), an expansion or
+ * substitution unless a literal character other than `-` leads (`build/$f` cannot).
+ */
+function mayBeJ(word: string): boolean {
+  const d = decodeWord(word);
+  if (d.glob && !d.expansion && d.substitutions === 0) return globMayMatchStart(word, '-J');
+  return !/^[^-$'"\\`*?[]/.test(word);
+}
+
+/** The `@FILE` words of a launcher that reads them: files read, whose words take their place (`evaluate/response-files.ts`). */
+function argfileReads(argv: readonly string[]): FileOperand[] {
+  return argv.flatMap((w, index) =>
+    index > 0 && w.startsWith('@') && w.length > 1 ? [{ op: 'read' as const, index, value: w.slice(1) }] : [],
+  );
+}
+
+/** The launchers whose `argfiles` is `kind`. */
+const launchers = (kind: Launcher['argfiles']): string[] =>
+  Object.entries(JDK_LAUNCHERS)
+    .filter(([name, l]) => l.argfiles === kind && name !== 'jar')
+    .map(([name]) => name);
+
+const LAUNCHER_SOURCES = [
+  'OpenJDK 17 tool pages (javadoc(1), jar(1), jlink(1), keytool(1) …: "-J option", "@argfiles"), java(1) (-agentpath, -javaagent, -XX:VMOptionsFile)',
+];
+
+/** The JDK's tools that read no `@FILE`: only what their `-J` words and code options load is modelled. @internal */
 export const jdkTools = defineProgram({
-  names: ['javadoc', 'javap', 'jdeps', 'jlink', 'jpackage', 'keytool', 'jarsigner'],
-  summary: "the JDK's tools: javadoc, javap, … (only the options the Java virtual machine reads are modelled)",
-  sources: ['OpenJDK 17 javadoc(1) and the JDK tool pages; JVMTI, "Command-Line Option" (JAVA_TOOL_OPTIONS)'],
+  names: launchers(undefined),
+  summary: "the JDK's tools: javap, keytool, jcmd, … (only the options they give the Java virtual machine or that load code are modelled)",
+  sources: LAUNCHER_SOURCES,
   runtime: 'jvm',
+  unwrap: (argv, literal) => loaded(launcherCode(argv, literal)),
+  otherwiseUnknown: true,
+  runs: 'unseen',
+  examples: [
+    {
+      command: '_JAVA_OPTIONS=-javaagent:./a.jar javap -version',
+      effects: ['write . [some]'],
+      why: 'the virtual machine running javap loads the agent',
+    },
+    {
+      command: 'keytool -J-agentpath:./evil.so -help',
+      effects: ['write ./-agentpath:./evil.so (path)'],
+      why: 'the library is opaque code (unwrap)',
+    },
+    { command: 'jps -J-Xmx64m', effects: [], why: 'a heap size only' },
+  ],
+});
+
+/**
+ * The JDK's tools that read `@FILE` as javac does, and whose unseen words name what they write:
+ * jmod and jimage.
+ * @internal
+ */
+export const jdkArgfileTools = defineProgram({
+  names: launchers('write'),
+  summary: "the JDK's jmod and jimage (their @argfile words, -J words and the options the Java virtual machine reads are modelled)",
+  sources: LAUNCHER_SOURCES,
+  runtime: 'jvm',
+  unwrap: (argv, literal) => loaded(launcherCode(argv, literal)),
+  files: (_name, argv) => ({ files: argfileReads(argv), unresolved: [], modelled: 'partly' }),
+  responseFiles: 'binutils',
+  responseUnseen: 'write',
+  otherwiseUnknown: true,
+  runs: 'unseen',
+  examples: [{ command: 'jmod @opts', effects: ['read ./opts'], why: 'the words of opts take the place of @opts' }],
+});
+
+/**
+ * The JDK's tools that read `@FILE` as javac does and whose unseen words may load code: javadoc
+ * (`-doclet`, `-taglet`), jlink and jpackage. javadoc's `@rj` with `-d .claude` in rj wrote its
+ * pages into .claude (red team 19 replay, NEW-6).
+ * @internal
+ */
+export const jdkCodeArgfileTools = defineProgram({
+  names: launchers('run'),
+  summary:
+    "the JDK's javadoc, jlink and jpackage (their @argfile words, -J words, javadoc's doclets and taglets and the options the Java virtual machine reads are modelled)",
+  sources: LAUNCHER_SOURCES,
+  runtime: 'jvm',
+  unwrap: (argv, literal) => loaded(launcherCode(argv, literal)),
+  files: (_name, argv) => ({ files: argfileReads(argv), unresolved: [], modelled: 'partly' }),
+  responseFiles: 'binutils',
+  responseUnseen: 'run',
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [
@@ -123,6 +323,45 @@ export const jdkTools = defineProgram({
       command: '_JAVA_OPTIONS=-javaagent:./a.jar javadoc -version',
       effects: ['write . [some]'],
       why: 'the virtual machine running javadoc loads the agent',
+    },
+    { command: 'javadoc @rj x.java', effects: ['read ./rj', 'write ./x.java (word)'], why: 'the words of rj take the place of @rj' },
+    {
+      command: 'javadoc -taglet T -tagletpath t x.java',
+      effects: ['write ./T (word)', 'write ./t (word)', 'write ./x.java (word)'],
+      why: 'the taglet is opaque code (unwrap)',
+    },
+  ],
+});
+
+/**
+ * jar: it extracts the names its archive holds (`extractors.ts`), reads `@FILE` as javac does,
+ * and its unseen words name what it writes (`jar @r` with `cf .claude/a.jar x.java` in r wrote
+ * .claude/a.jar).
+ * @internal
+ */
+export const jar = defineProgram({
+  names: ['jar'],
+  summary: 'jar: the JDK archive tool (what it extracts, its @argfile words and -J words are modelled)',
+  sources: ['OpenJDK 17 jar(1) ("-J option", "@argfiles", -x), java(1) (-agentpath, -javaagent)', ...LAUNCHER_SOURCES],
+  runtime: 'jvm',
+  unwrap: (argv, literal) => loaded(launcherCode(argv, literal)),
+  files: (name, argv) => {
+    const extracted = extractorFiles(name, argv);
+    return { ...extracted, files: [...argfileReads(argv), ...extracted.files] };
+  },
+  responseFiles: 'binutils',
+  responseUnseen: 'write',
+  runs: 'unseen',
+  examples: [
+    {
+      command: 'jar xf a.jar',
+      effects: ['write . [some]', 'write ./xf (word)', 'write ./a.jar (word)'],
+      why: 'writes the names a.jar holds; the other words are assumed',
+    },
+    {
+      command: 'jar -J-javaagent:./evil.jar --version',
+      effects: ['write ./-javaagent:./evil.jar (path)'],
+      why: 'the agent is opaque code (unwrap)',
     },
   ],
 });

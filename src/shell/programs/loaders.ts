@@ -70,7 +70,7 @@ import { esbuild, man, markupIncludes, nasm, rustc, styleSheets, tex, troff } fr
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
-import { java, javac, jdkTools, mvn } from './jvm-tools.js';
+import { jar, java, javac, jdkArgfileTools, jdkCodeArgfileTools, jdkTools, mvn } from './jvm-tools.js';
 import { gpgAgent, sshAgent } from './key-agents.js';
 import { kustomize } from './kustomize.js';
 import { gpg, openssl, sshAdd, sshKeygen } from './library-loaders.js';
@@ -268,8 +268,11 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => install,
   () => INTERPRETER_MODELS,
   () => jq,
+  () => jar,
   () => java,
   () => javac,
+  () => jdkArgfileTools,
+  () => jdkCodeArgfileTools,
   () => jdkTools,
   () => mvn,
   () => gpgAgent,

@@ -339,5 +339,7 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'javac -version', runs: false },
   { command: 'javac -proc:none -d out Main.java', runs: false, why: 'annotation processing is off' },
   { command: 'javac -d -proc:none Main.java', runs: true, why: '-proc:none is the folder -d names' },
+  { command: 'javac -proc:none -J-Xmx1g Main.java', runs: false, why: 'a heap size only (jvm-tools.ts, inertJvmOption)' },
+  { command: 'javac -proc:none -J-XX:VMOptionsFile=1 Main.java', runs: true, why: 'the file 1 may hold -agentpath:' },
   { command: 'javac -proc:none @opts Main.java', runs: true, why: 'the argument file may hold -processorpath or -J options' },
 ];

@@ -120,6 +120,11 @@ describe('the Java virtual machine option variables', () => {
       '-Djava.system.class.loader=X',
       '-XX:Flags=.hotspotrc',
       '-XX:OnError=sh',
+      // a number may name a file (verified: a file `1` holding -agentpath: loaded it) or a command
+      '-XX:VMOptionsFile=1',
+      '-XX:Flags=2',
+      '-XX:OnOutOfMemoryError=1',
+      '-XX:HeapDumpPath=1',
       '-Xmx2g -javaagent:a.jar',
       '@args',
       '-Dmaven.repo.local=.claude',
