@@ -11,6 +11,9 @@
  * may load a plugin. One the same line writes, one reached through a variable, or a chain too
  * deep: an unresolved reason (a deny rule could apply to what is hidden: a firm ask), and for
  * those that write what their words name, a write of any name (a protected ask in every mode).
+ * A `@FILE` may stand inside a word too, where the model says (`responsePlaces`: gcc's
+ * `-Wl,@FILE`, which ld expands), and among the words a program hands another (`handsWords`:
+ * rustc's `-C link-arg=@FILE`, which cc expands): that program reads it.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Platform } from '../core/types.js';
@@ -18,6 +21,9 @@ import { isInside, normalizePath } from '../paths/index.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
+import type { ResponsePlace } from '../shell/programs/model.js';
+import { argumentPlaces, wholeWordPlace } from '../shell/programs/response-places.js';
+import { fileOperands } from '../shell/effects/file-effects/index.js';
 
 /** What the world shows of a call's response files. */
 export interface ResponseWorld {
@@ -44,30 +50,63 @@ const MAX_TEXT = 64 * 1024;
  */
 const MAX_DEPTH = 8;
 
+/**
+ * Where a command's program reads response files, and which program reads each: its own (every
+ * argument `@FILE`, or where its model says: gcc's `-Wl,@FILE`), and those of the program it
+ * hands words (`handsWords`: rustc's `-C link-arg=@FILE` is cc's), with the word it is in.
+ */
+interface Reading {
+  /** The program that expands it, and that program's words (`cc` and rustc's link arguments). */
+  name: string;
+  argv: readonly string[];
+  place: ResponsePlace;
+  /** The command's word it is in, and whether that word is literal. */
+  word: number;
+  literal: boolean;
+}
+
+const placesOf = (name: string, argv: readonly string[], literal: readonly boolean[]): ResponsePlace[] =>
+  PROGRAMS.get(name)?.responsePlaces?.(argv, literal) ?? argumentPlaces(argv);
+
+function readings(name: string, argv: readonly string[], literal: readonly boolean[]): Reading[] {
+  const model = PROGRAMS.get(name);
+  const out: Reading[] = [];
+  if (model?.responseFiles === 'binutils')
+    for (const place of placesOf(name, argv, literal))
+      out.push({ name, argv, place, word: place.index, literal: literal[place.index] === true });
+  const handed = model?.handsWords?.(argv, literal);
+  if (handed !== undefined && PROGRAMS.get(handed.program)?.responseFiles === 'binutils') {
+    const words = [handed.program, ...handed.words.map((w) => w.word)];
+    const lit = [true, ...handed.words.map((w) => w.literal)];
+    for (const place of placesOf(handed.program, words, lit)) {
+      const from = handed.words[place.index - 1]!;
+      out.push({ name: handed.program, argv: words, place, word: from.index, literal: from.literal });
+    }
+  }
+  return out;
+}
+
 /** The reads the `@FILE` words of the line's commands add (see the module comment). */
 export function responseFileReads(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ResponseWorld): ResponseReads {
   const out: ResponseReads = { effects: [], unresolved: [], opaque: [] };
   analysis.commands.forEach((cmd, i) => {
     const argv0 = cmd.argv[0];
     if (argv0 === undefined || cmd.literal[0] !== true) return;
-    const name = foldedCommandName(argv0);
-    if (PROGRAMS.get(name)?.responseFiles !== 'binutils') return;
-    for (let k = 1; k < cmd.argv.length; k++) {
-      const word = cmd.argv[k]!;
-      if (!word.startsWith('@')) continue;
+    for (const r of readings(foldedCommandName(argv0), cmd.argv, cmd.literal)) {
+      const name = r.name;
+      const value = r.place.file;
       // A response file toolgate cannot read names files anywhere: an unresolved reason (a deny
       // rule could apply), and for a program whose words may name what it writes, a write of any
       // name (a protected ask in every mode: `gcc -c m.c @$PWD/r` with `-o .claude/settings.json`
       // in r overwrote the settings in bypassPermissions, red team 19).
       const why = (what: string): void => {
-        out.unresolved.push(`${name} reads more options and file names from ${word.slice(1) || word}, ${what}`);
-        unseenWrites(name, i, word.slice(1) || word, what, out);
+        out.unresolved.push(`${name} reads more options and file names from ${value || '@'}, ${what}`);
+        unseenWrites(name, i, value || '@', what, out);
       };
-      if (cmd.literal[k] !== true) {
+      if (!r.literal) {
         why('a file toolgate cannot name (the word is not literal)');
         continue;
       }
-      const value = word.slice(1);
       const found = effects.filter((e) => e.command === i && e.op === 'read' && e.literal && e.raw === value && e.viaSymlink !== true);
       if (found.length === 0) {
         why('which toolgate cannot place');
@@ -76,7 +115,7 @@ export function responseFileReads(analysis: ShellAnalysis, effects: readonly Pat
       for (const e of found) {
         const base = baseOf(e.path, value, world);
         if (base === undefined) why('and toolgate cannot tell which directory the names in it are relative to');
-        else expand(e.path, base, i, name, effects, world, out, 0, cmd.argv, k);
+        else expand(e.path, base, i, name, effects, world, out, 0, r.argv, r.place);
       }
     }
   });
@@ -113,7 +152,7 @@ function expand(
   out: ResponseReads,
   depth: number,
   argv: readonly string[],
-  at: number,
+  place: ResponsePlace,
 ): void {
   const why = (what: string): void => {
     out.unresolved.push(`${name} reads more options and file names from ${file}, ${what}`);
@@ -158,8 +197,8 @@ function expand(
   // The words take the place of `@FILE` (libiberty's expandargv), and the program reads them as
   // it reads its command line: its model's files facet says what each names (strip rewrites the
   // objects, objcopy's `--dump-section S=F` writes F, strings reads).
-  const spliced = [...argv.slice(0, at), ...words, ...argv.slice(at + 1)];
-  const inside = (k: number): boolean => k >= at && k < at + words.length;
+  const { argv: spliced, from, to } = place.splice(words);
+  const inside = (k: number): boolean => k >= from && k < to;
   // What the words name is read where the view shows it leads (`@creds`, a link to
   // ~/.aws/credentials, reads the credentials).
   const push = (e: PathEffect): void => {
@@ -173,7 +212,20 @@ function expand(
     if (!w.startsWith('@')) return;
     const nested = normalizePath(w.slice(1), opts);
     push({ op: 'read', path: nested, raw: w.slice(1), literal: true, command, glob: false });
-    expand(nested, base, command, name, effects, world, out, depth + 1, spliced, at + j);
+    // Where the word went among the words the program reads (`-Xlinker @n` for a word of `-Wl,@r`).
+    const inner = placesOf(name, spliced, all(spliced)).find((p) => inside(p.index) && p.file === w.slice(1));
+    expand(
+      nested,
+      base,
+      command,
+      name,
+      effects,
+      world,
+      out,
+      depth + 1,
+      spliced,
+      inner ?? wholeWordPlace(spliced, spliced.indexOf(w, from)),
+    );
   });
   // Options among the words that make the program run code (gcc's `-B DIR`, `-wrapper PROG`):
   // what its model reads as run from the command line with them, and not without.
@@ -234,14 +286,39 @@ function expand(
   // words may name what it writes (`-o FILE` in a compiler's response file), a name it writes, as
   // its command line's unread words are.
   let options = true;
+  const pushed = new Set<string>();
   for (const w of words) {
     if (w === '--') options = false;
     if (w === '' || w.startsWith('@') || (options && w.startsWith('-') && w !== '-')) continue;
+    pushed.add(w);
     push({ op: 'read', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
     if (model?.responseUnseen !== undefined)
       push({ op: 'write', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
   }
+  // And what the words name read as the command line's words are: by the model where it reads
+  // them (an item of gcc's `-Wl,-o,FILE`, rustc's `-C link-arg=-oFILE`), else as words of a
+  // program toolgate does not model — an option's value too (`-al=FILE` handed to as, `-Map=FILE`
+  // to ld, `-oFILE`: red team 19 replay NEW-1).
+  for (const f of fileOperands(name, spliced).files) {
+    const raw = f.value ?? spliced[f.index]!;
+    if (!inside(f.index) || raw === '' || raw === '-' || pushed.has(raw)) continue;
+    const extra = { ...(f.assumed !== undefined ? { assumed: f.assumed } : {}), ...(f.tree !== undefined ? { tree: f.tree } : {}) };
+    const path = normalizePath(raw, opts);
+    if (f.op === 'read' || f.assumed !== undefined) push({ op: 'read', path, raw, literal: true, command, glob: false, ...extra });
+    if (f.op !== 'read' && model?.responseUnseen !== undefined)
+      push({ op: f.op, path, raw, literal: true, command, glob: false, ...extra });
+  }
+  // The response files of the program it hands words (rustc's `-C link-arg=@FILE` in its own).
+  for (const r of readings(name, spliced, all(spliced)))
+    if (r.name !== name && inside(r.word)) {
+      const nested = normalizePath(r.place.file, opts);
+      push({ op: 'read', path: nested, raw: r.place.file, literal: true, command, glob: false });
+      expand(nested, base, command, r.name, effects, world, out, depth + 1, r.argv, r.place);
+    }
 }
+
+/** Every word literal (a response file's words are text). */
+const all = (argv: readonly string[]): boolean[] => argv.map(() => true);
 
 /**
  * The words of a response file as libiberty's `buildargv` splits them: blanks separate words;

@@ -25,6 +25,11 @@ beforeAll(async () => {
   writeFileSync(join(P, 'ok'), 'm.s -o m.o\n');
   writeFileSync(join(P, 'm.c'), 'int main(){return 0;}\n');
   writeFileSync(join(P, 'm.s'), '.text\n');
+  writeFileSync(join(P, 'r10'), '-al=.claude/settings.json\n');
+  writeFileSync(join(P, 'r11'), '-Map=.claude/settings.json\n');
+  writeFileSync(join(P, 'rw'), '-Wl,-o,.claude/settings.json\n');
+  writeFileSync(join(P, 'ld-ok'), '--as-needed -lm\n');
+  writeFileSync(join(P, 'x.rs'), 'fn main(){}\n');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -70,5 +75,77 @@ describe("as reads its response file's words for writes, as the other binutils d
     expect(decide('as @ok').behavior).toBe('allow');
     expect(decide('as @missing m.s').behavior).toBe('allow');
     expect(decide('as -o m.o m.s').behavior).toBe('allow');
+  });
+});
+
+// Replay of red team 19, NEW-1 and NEW-9 (#37): each wrote .claude/settings.json with gcc 12,
+// binutils 2.40 and rustc 1.95 (r: `-o .claude/settings.json`, r10: `-al=…`, r11: `-Map=…`).
+describe('a response file the driver hands a helper, and rustc hands cc', () => {
+  it.each([
+    'gcc m.c -Wl,@r',
+    'gcc m.c -Wl,--as-needed,@r',
+    'cc m.c -Wl,@r',
+    'g++ m.c -Wl,@r',
+    'gcc m.c -Wl,@r -o a.out',
+    'gcc m.c --for-linker=@r',
+    'gcc m.c --warn-l,@r',
+    'gcc -E m.c -Wp,@r',
+    'gcc -c m.c -Wa,@r10',
+    'gcc -c m.c -Wa,--64,@r10',
+    'gcc -c m.c -Xassembler @r10',
+    'gcc m.c -Xlinker @r11',
+    'gcc m.c -Wl,@r11',
+    'gcc m.c @rw',
+    'rustc -C link-arg=@r x.rs',
+    'rustc -C link-arg=-Wl,@r x.rs',
+    'rustc -C link-arg=-Xlinker -C link-arg=@r x.rs',
+  ])('%s writes the protected name the file holds', (command) => {
+    const d = decide(command);
+    expect(d).toMatchObject({ behavior: 'ask', askKind: 'protected' });
+    expect(d.reason.message).toContain('.claude/settings.json');
+  });
+
+  it.each(['gcc m.c -Wl,@$PWD/r', 'gcc -c m.c -Wa,@"$PWD"/r10', 'rustc -C link-arg=@$PWD/r x.rs', 'rustc -C link-arg=-Wl,@$PWD/r x.rs'])(
+    '%s may write any name: a protected ask',
+    (command) => {
+      expect(decide(command)).toMatchObject({ behavior: 'ask', askKind: 'protected' });
+    },
+  );
+
+  it('an ordinary one, or none, is allowed', () => {
+    expect(decide('gcc m.c -Wl,@ld-ok').behavior).toBe('allow');
+    expect(decide('gcc m.c -Wl,@missing').behavior).toBe('allow');
+    expect(decide('gcc -Wl,--as-needed -lm m.c').behavior).toBe('allow');
+    expect(decide('rustc -C link-arg=@ld-ok x.rs').behavior).toBe('allow');
+  });
+});
+
+describe("rustc's link arguments are words of cc", () => {
+  it.each([
+    'rustc -C link-arg=-o.claude/settings.json x.rs',
+    'rustc -Clink-arg=-o.claude/settings.json x.rs',
+    'rustc --codegen link-arg=-o.claude/settings.json x.rs',
+    'rustc --codegen=link-arg=-o.claude/settings.json x.rs',
+    'rustc -C link_arg=-o.claude/settings.json x.rs',
+    'rustc -C link-args=-o.claude/settings.json x.rs',
+    "rustc -C link-args='-o .claude/settings.json' x.rs",
+    'rustc -C link-arg=-o -C link-arg=.claude/settings.json x.rs',
+    'rustc -C link-arg=-T.claude/settings.json x.rs',
+    'rustc -C link-arg=-Wl,--version-script=.claude/settings.json x.rs',
+  ])('%s: a protected ask', (command) => {
+    const d = decide(command);
+    expect(d).toMatchObject({ behavior: 'ask', askKind: 'protected' });
+    expect(d.reason.message).toContain('.claude/settings.json');
+  });
+
+  it('everyday link arguments are allowed', () => {
+    for (const command of [
+      'rustc x.rs',
+      'rustc -C link-arg=-fuse-ld=lld x.rs',
+      'rustc -C link-arg=-Wl,--as-needed x.rs',
+      'rustc -C link-args=-Wl,-zstack-size=4096 x.rs',
+      'rustc -C opt-level=3 -o app x.rs',
+    ])
+      expect(decide(command).behavior, command).toBe('allow');
   });
 });

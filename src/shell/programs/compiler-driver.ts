@@ -6,6 +6,8 @@
  * whose words is read as that program reads it. Verified with gcc 12.2 on Debian 12 (each ran a
  * script or loaded a plugin of the agent's, or failed naming the file it would have loaded).
  */
+import type { ResponsePlace } from './model.js';
+import { wholeWordPlace } from './response-places.js';
 import type { Unwrapped } from './wrapper-types.js';
 
 /** A word as the driver reads it, with the index of the command-line word it came from. */
@@ -62,6 +64,47 @@ export function driverWords(argv: readonly string[], gnu = true): DriverWord[] {
     if (eq !== undefined) out.push({ word: eq.slice(1), index: k });
     else if (k + 1 < argv.length) out.push({ word: argv[++k]!, index: k });
   }
+  return out;
+}
+
+/** The option that hands one word to a helper, per pass-through list: `-Wl,A,B` is `-Xlinker A -Xlinker B`. */
+const HANDS: Readonly<Record<string, string>> = { l: '-Xlinker', a: '-Xassembler', p: '-Xpreprocessor' };
+
+/**
+ * Where a response file is read: every argument word `@FILE`, which the driver expands before it
+ * reads its options (libiberty's expandargv: `-Xlinker @FILE` hands on FILE's words), and a
+ * `@FILE` the driver hands a helper inside another word — an item of a `-Wl,`, `-Wa,` or `-Wp,`
+ * list, the value of `--for-linker=@FILE` — which ld, as or cc1 expands the same way: FILE's words
+ * are words handed that helper (`-Xlinker WORD` each). Verified with gcc 12 and binutils 2.40
+ * (#37, replay of red team 19 NEW-1): with `-o .claude/settings.json` in r, `gcc m.c -Wl,@r`,
+ * `-Wl,--as-needed,@r`, `--for-linker=@r`, `--warn-l,@r` and `gcc -E m.c -Wp,@r` wrote
+ * .claude/settings.json; so did `gcc -c m.c -Wa,@r10` with `-al=.claude/settings.json` in r10.
+ */
+export function driverResponsePlaces(argv: readonly string[], gnu = true): ResponsePlace[] {
+  const out: ResponsePlace[] = [];
+  const handed = (index: number, file: string, items: readonly string[], at: number, by: string): ResponsePlace => ({
+    index,
+    file,
+    splice: (words) => {
+      const before = items.slice(0, at).flatMap((w) => [by, w]);
+      const inner = words.flatMap((w) => [by, w]);
+      const after = items.slice(at + 1).flatMap((w) => [by, w]);
+      const from = index + before.length;
+      return { argv: [...argv.slice(0, index), ...before, ...inner, ...after, ...argv.slice(index + 1)], from, to: from + inner.length };
+    },
+  });
+  const words = driverWords(argv, gnu);
+  words.forEach(({ word, index }, j) => {
+    if (argv[index] === word && word.startsWith('@')) out.push(wholeWordPlace(argv, index));
+    else if (word.startsWith('@') && words[j - 1]?.index === index && /^-X(linker|assembler)$/.test(words[j - 1]!.word))
+      out.push(handed(index, word.slice(1), [word], 0, words[j - 1]!.word));
+    else if (/^-W[lap],/.test(word)) {
+      const items = word.slice(4).split(',');
+      items.forEach((item, at) => {
+        if (item.startsWith('@')) out.push(handed(index, item.slice(1), items, at, HANDS[word[2]!]!));
+      });
+    }
+  });
   return out;
 }
 

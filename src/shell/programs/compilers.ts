@@ -16,7 +16,8 @@
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import { variantBase } from './name-variants.js';
-import { driverRuns, driverWords, wrapperRuns } from './compiler-driver.js';
+import { driverResponsePlaces, driverRuns, driverWords, wrapperRuns } from './compiler-driver.js';
+import { argumentPlaces } from './response-places.js';
 import { withOpaqueRunners } from './option-runs.js';
 import type { WrapperInfo } from './wrapper-types.js';
 
@@ -85,13 +86,19 @@ const pathLike = (text: string): boolean => text.includes('/') || text.startsWit
 function passThroughItems(word: string, k: number): FileOperand[] {
   const out: FileOperand[] = [];
   const push = (text: string, bare: boolean): void => {
-    if (text === '' || text === '-' || out.some((o) => o.value === text)) return;
+    if (text === '' || text === '-' || out.some((o) => o.op === 'write' && o.value === text)) return;
     if (pathLike(text)) out.push({ op: 'write', index: k, value: text, assumed: 'path' });
     else if (bare) out.push({ op: 'write', index: k, value: text, assumed: 'word' });
   };
   for (const item of word.slice(4).split(',')) {
+    // `-Wl,@FILE`: the helper reads more words from FILE (`driverResponsePlaces`).
+    if (item.startsWith('@')) {
+      if (item.length > 1 && !out.some((o) => o.op === 'read' && o.value === item.slice(1)))
+        out.push({ op: 'read', index: k, value: item.slice(1) });
+      continue;
+    }
     if (!item.startsWith('-')) {
-      push(item.startsWith('@') ? item.slice(1) : item, true);
+      push(item, true);
       continue;
     }
     const eq = item.indexOf('=');
@@ -194,6 +201,11 @@ export const compilers = defineProgram({
     GCC_EXEC_PREFIX: { may: ['code'], what: 'GCC_EXEC_PREFIX names the prefix gcc runs its subprograms (cc1, as, collect2) from' },
   },
   responseFiles: 'binutils',
+  // ld expands each `@FILE` word; the driver those and the ones it hands a helper (`-Wl,@FILE`).
+  responsePlaces: (argv) => {
+    const name = ownName(argv[0]);
+    return isLinker(name) ? argumentPlaces(argv) : driverResponsePlaces(argv, !name.startsWith('clang'));
+  },
   nameVariants: true,
   responseUnseen: 'run',
   includesFiles: compilerIncludes,
@@ -208,6 +220,11 @@ export const compilers = defineProgram({
       command: 'gcc x.o -Wl,-Map,out/x.map',
       effects: ['write ./out/x.map (path)', 'write ./x.o (word)', 'read ./out/x.map (word)'],
       why: "each item of -Wl, is a word ld is given: -Map's value is the next item, a file ld writes (and, read, may be a linker script)",
+    },
+    {
+      command: 'gcc x.o -Wl,@rsp',
+      effects: ['read ./rsp', 'write ./x.o (word)'],
+      why: 'ld expands @rsp: its words are words handed to ld (-Xlinker WORD each), read through the view (driverResponsePlaces)',
     },
     {
       command: "gcc -wrapper sh,-c,'rm -rf .claude' -c x.c",

@@ -14,6 +14,7 @@ import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram, type ReadVariable } from './model.js';
 import { withOpaqueRunners } from './option-runs.js';
 import { LESS_VARIABLES } from './pagers.js';
+import { rustcHands, rustcLinkRuns } from './rustc-link-args.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** Every word assumed, as for a program toolgate does not model; `@FILE` words are read (`responseFiles`). */
@@ -213,15 +214,28 @@ export const rustc = defineProgram({
   files: (_name, argv) => assumedWords(argv, true),
   responseFiles: 'binutils',
   responseUnseen: 'run',
+  // `-C link-arg=ARG`: words of the C compiler driver it links with (`rustc-link-args.ts`).
+  handsWords: rustcHands,
   includesFiles: unlessAboutItself('include!, include_str! and mod items'),
-  // A linker it runs, a procedural macro crate it loads (`--extern`), a codegen backend or plugin (`-Z`).
-  unwrap: (argv) =>
-    runsWhen(
+  // A linker it runs, a procedural macro crate it loads (`--extern`), a codegen backend or plugin
+  // (`-Z`), and what its link arguments make cc run (`-C link-arg=-B./bin`).
+  unwrap: (argv, literal) => {
+    const own = runsWhen(
       /^(-Z|--extern|-Clinker|--codegen=linker|linker)/,
       'may make it run or load code toolgate cannot read (a linker, a procedural macro crate)',
-    )(argv.filter((w, k) => !(/^(-C|--codegen)$/.test(argv[k - 1] ?? '') && !w.startsWith('linker')))),
+    )(argv.filter((w, k) => !(/^(-C|--codegen)$/.test(argv[k - 1] ?? '') && !w.startsWith('linker'))));
+    const link = rustcLinkRuns(argv, literal);
+    return link.length === 0 ? own : { inner: [...(own?.inner ?? []), ...link], transparent: false, exactOnly: false };
+  },
   runs: 'unseen',
-  examples: [{ command: 'rustc @args src/x.rs', effects: ['read ./args', 'write ./src/x.rs (path)'] }],
+  examples: [
+    { command: 'rustc @args src/x.rs', effects: ['read ./args', 'write ./src/x.rs (path)'] },
+    {
+      command: "rustc -C link-args='-o out/app' x.rs",
+      effects: ['write ./out/app (path)', 'write ./x.rs (word)', 'read ./link-args (word)', 'read ./out/app (word)'],
+      why: 'the words are words of cc, which rustc links with: -o FILE is the file the linker writes (the last -o wins)',
+    },
+  ],
 });
 
 /** @internal */

@@ -189,6 +189,24 @@ const RUNTIME_VARIABLES: Readonly<Record<ProgramRuntime, Readonly<Record<string,
 };
 
 /**
+ * A word `@FILE` a program reads as a response file (`responsePlaces`): the command-line word it
+ * is in, FILE as written there (raw text when that word is not literal), and the command line
+ * with FILE's words in its place as the program's facets read it, with where they went.
+ */
+export interface ResponsePlace {
+  readonly index: number;
+  readonly file: string;
+  readonly splice: (words: readonly string[]) => { argv: string[]; from: number; to: number };
+}
+
+/** The words a command hands another program (`handsWords`): each with the command-line word it came from. */
+export interface HandedWords {
+  /** The program that reads them (a name with a model: `cc`). */
+  readonly program: string;
+  readonly words: readonly { word: string; index: number; literal: boolean }[];
+}
+
+/**
  * One program (or a family of names sharing one behaviour: `grep`, `egrep`, `fgrep`, `rgrep`).
  * @internal
  */
@@ -436,6 +454,20 @@ export interface ProgramModel {
    * (strings, objdump): a read of some path, a guarded read where a Read deny rule applies.
    */
   readonly responseUnseen?: 'write' | 'run';
+  /**
+   * With `responseFiles`: every `@FILE` it reads as a response file, where one may stand inside
+   * another word too — an item of gcc's `-Wl,`/`-Wa,`/`-Wp,` lists, the value of
+   * `--for-linker=@FILE` (the program it hands the word to expands it). Absent: each argument
+   * word `@FILE` (`responsePlaces.ts`).
+   */
+  readonly responsePlaces?: (argv: readonly string[], literal: readonly boolean[]) => ResponsePlace[];
+  /**
+   * Words it hands another program, which reads them as words of its own command line: rustc's
+   * `-C link-arg=ARG` and `-C link-args=ARGS` are words of the C compiler driver it links with
+   * (cc, then ld). What they name is that program's model's reading (`file-effects`), as are the
+   * response files among them (`evaluate/response-files.ts`). Undefined: it hands none.
+   */
+  readonly handsWords?: (argv: readonly string[], literal: readonly boolean[]) => HandedWords | undefined;
   /**
    * Its input language names more files for it to read — an include language: cpp's `#include`,
    * groff's `.so`, as's `.include`, rustc's `include_str!`, an import a bundler follows. The names

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driverRuns, driverWords } from '../../../src/shell/programs/compiler-driver.js';
+import { driverResponsePlaces, driverRuns, driverWords } from '../../../src/shell/programs/compiler-driver.js';
 
 const runs = (command: string, name = command.split(' ')[0]!): string[] =>
   driverRuns(name, command.split(' '), name === 'ld').map((u) => (u.kind === 'opaque' ? u.reason : u.kind));
@@ -71,5 +71,40 @@ describe('driverRuns', () => {
     expect(runs('gcc -wrapper sh,-c,x -c x.c')).toEqual(['gcc -wrapper sh,-c,x runs each of its helper programs through sh,-c,x']);
     expect(runs('gcc -Wl,-plugin,./p.so x.o')).toEqual(['gcc hands the linker -plugin ./p.so, which loads the plugin code of ./p.so']);
     expect(runs('gcc -Bbin -c x.c')).toEqual(['gcc -Bbin runs its helper programs (cc1, as, ld, …) from bin']);
+  });
+});
+
+describe('driverResponsePlaces: where a helper expands @FILE, and what takes its place', () => {
+  const place = (command: string) => {
+    const argv = command.split(' ');
+    return driverResponsePlaces(argv).map((p) => ({ index: p.index, file: p.file, ...p.splice(['-o', 'out']) }));
+  };
+
+  it.each([
+    ['gcc m.c @r', { index: 2, file: 'r', argv: ['gcc', 'm.c', '-o', 'out'], from: 2, to: 4 }],
+    ['gcc m.c -Xlinker @r', { index: 3, file: 'r', argv: ['gcc', 'm.c', '-Xlinker', '-o', 'out'], from: 3, to: 5 }],
+    ['gcc m.c -Wl,@r', { index: 2, file: 'r', argv: ['gcc', 'm.c', '-Xlinker', '-o', '-Xlinker', 'out'], from: 2, to: 6 }],
+    [
+      'gcc -Wl,--as-needed,@r,-lm',
+      {
+        index: 1,
+        file: 'r',
+        argv: ['gcc', '-Xlinker', '--as-needed', '-Xlinker', '-o', '-Xlinker', 'out', '-Xlinker', '-lm'],
+        from: 3,
+        to: 7,
+      },
+    ],
+    ['gcc -c m.c -Wa,@r', { index: 3, file: 'r', argv: ['gcc', '-c', 'm.c', '-Xassembler', '-o', '-Xassembler', 'out'], from: 3, to: 7 }],
+    [
+      'gcc -E m.c -Wp,@r',
+      { index: 3, file: 'r', argv: ['gcc', '-E', 'm.c', '-Xpreprocessor', '-o', '-Xpreprocessor', 'out'], from: 3, to: 7 },
+    ],
+    ['gcc m.c --for-linker=@r', { index: 2, file: 'r', argv: ['gcc', 'm.c', '-Xlinker', '-o', '-Xlinker', 'out'], from: 2, to: 6 }],
+  ])('%s', (command, expected) => {
+    expect(place(command)).toEqual([expected]);
+  });
+
+  it('finds none in a word that hands no @FILE', () => {
+    expect(place('gcc -Wl,--as-needed -lm x.c -o x')).toEqual([]);
   });
 });

@@ -32,6 +32,29 @@ function modelledOperands(
 }
 
 /**
+ * With the files of the words the program hands another (`handsWords`: rustc's `-C link-arg=ARG`
+ * is a word of cc, the C compiler driver it links with), as that program's model reads them (cc's
+ * `-oFILE`, `-Wl,-Map,FILE`, `@FILE`), each at the word of the command it came from — which is
+ * then no word of its own (`link-arg=-o.claude/settings.json` names no file `./link-arg=…`).
+ */
+function withHandedWords(name: string, argv: readonly string[], literal: readonly boolean[], known: FileOperands): FileOperands {
+  const handed = PROGRAMS.get(name)?.handsWords?.(argv, literal);
+  if (handed === undefined || handed.words.length === 0) return known;
+  const words = [handed.program, ...handed.words.map((w) => w.word)];
+  const inner = fileOperands(handed.program, words, [true, ...handed.words.map((w) => w.literal)]);
+  const files = known.files.slice();
+  for (const f of inner.files) {
+    const { intoDir: _into, ...rest } = f;
+    files.push({ ...rest, index: handed.words[f.index - 1]!.index, value: f.value ?? words[f.index]! });
+  }
+  const notFiles = [...(known.notFiles ?? []), ...handed.words.map((w) => w.index)];
+  const out: FileOperands = { ...known, files, notFiles, unresolved: [...known.unresolved, ...inner.unresolved] };
+  const unseen = [...(known.unseen ?? []), ...(inner.unseen ?? [])];
+  if (unseen.length > 0) out.unseen = unseen;
+  return out;
+}
+
+/**
  * The files `argv` touches. A program toolgate models gets its precise effects (plus any
  * `--name=PATH` option value its model did not take up, assumed read); any other program, and
  * the words a partial model leaves over, get assumed effects: every word that can name a path is
@@ -49,8 +72,9 @@ export function fileOperands(
   variable?: (name: string) => string | null | undefined,
   input?: WrittenInput,
 ): FileOperands & { modelled: boolean | 'partly' } {
-  const known = modelledOperands(name, argv, literal, variable, input);
-  if (!known) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
+  const found = modelledOperands(name, argv, literal, variable, input);
+  if (!found) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
+  const known = withHandedWords(name, argv, literal, found);
   const claimed = new Set<number>([0]);
   for (const f of known.files) {
     claimed.add(f.index);
