@@ -11,6 +11,8 @@
  * CLI (`codex exec`), Gemini CLI (`gemini -p`, `-y`), aider (`--yes-always`), opencode (`run`).
  */
 
+import { versionlessNames } from './name-variants.js';
+
 /** What a program runs, and the words (alone after its name) that run nothing. */
 interface Runner {
   readonly what: string;
@@ -55,7 +57,8 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
  * @internal
  */
 export function escapeCodeOf(name: string, argv: readonly string[]): string | null | undefined {
-  const runs = RUNNERS[name];
+  // `pydoc3.11` is Debian's pydoc3 for Python 3.11 (red team 20, R20-10: it imported ./zz.py).
+  const runs = RUNNERS[name] ?? RUNNERS[versionlessNames(name).find((n) => Object.hasOwn(RUNNERS, n)) ?? ''];
   if (runs === undefined) return undefined;
   if (argv.length === 2 && (INFO.has(argv[1]!) || runs.quiet?.has(argv[1]!) === true)) return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
@@ -72,6 +75,7 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: "ex -sc '!id' -cq", opaque: true },
   { command: "m4 <<< 'syscmd(rm -rf /tmp/zz)'", opaque: true },
   { command: 'pydoc3 mymodule', opaque: true, why: 'it imports ./mymodule.py to document it' },
+  { command: 'pydoc3.11 mymodule', opaque: true, why: "Debian's pydoc3 for Python 3.11 (red team 20: it imported ./zz.py)" },
   { command: "dc -e '!id'", opaque: true },
   { command: "lftp -c '!cat ~/.ssh/id_rsa'", opaque: true },
   { command: "echo 'git push --force' | at now", opaque: true, why: 'atd runs it later, outside the agent' },

@@ -7,6 +7,7 @@
  * run no code. Their files: inline code is not a file, `python -m venv DIR` creates DIR, the
  * other words are assumed read and written. python(1); perl(1) perlrun; node(1); ruby(1); php(1).
  */
+import { versionlessNames } from './name-variants.js';
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
@@ -113,6 +114,8 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   // Red team 19's unverified leads (R19-8; not installed here, each runs the code it is given by
   // its manual): GHC's `-e` and Template Haskell splices, Clojure, babashka, Nushell, xonsh, LuaTeX's
   // Lua, GNU Octave, gnuplot's `system()` and `!`, the Groovy shell, Scala CLI, `kotlinc -script`.
+  // The LLVM IR interpreter runs the module it is given (red team 20, R20-10: `lli x.ll` called system()).
+  'lli',
   'ghc',
   'clojure',
   'clj',
@@ -147,7 +150,8 @@ export function runsJavaScript(name: string): boolean {
 export function interpreterName(name: string): string | undefined {
   if (INTERPRETERS.has(name)) return name;
   const m = /^([a-z]+?)(\d+(?:\.\d+)*)$/.exec(name);
-  if (!m) return undefined;
+  // `lli-14`, `octave-8`: a version behind a dash (name-variants.ts).
+  if (!m) return versionlessNames(name).find((n) => INTERPRETERS.has(n));
   const [, stem, version] = m as unknown as [string, string, string];
   if (INTERPRETERS.has(stem + version[0])) return stem + version[0];
   return INTERPRETERS.has(stem) ? stem : undefined;

@@ -39,3 +39,24 @@ export function nameVariantBases(name: string): string[] {
 export function variantBase(name: string, known: (base: string) => boolean): string | undefined {
   return nameVariantBases(name).find(known);
 }
+
+/** A version glued to a name after a dot: `pydoc3.11` (Debian's /usr/bin/pydoc3.11), `python3.12`. */
+const DOTTED_VERSION = /(\d)\.\d+(\.\d+)*$/;
+
+/**
+ * The names a versioned command name (`pydoc3.11`, `lli-14`) may be installed for, nearest
+ * first: without a version behind a dash, then with only the major version of a dotted one. Empty
+ * when it has none (a name ending in digits alone, `ed25519`, keeps them: they may be its name). For the tables of programs that run code (code and project
+ * runners, interpreters): each is also installed under such names, and behaves as the plain one.
+ * @internal
+ */
+export function versionlessNames(name: string): string[] {
+  const out: string[] = [];
+  const add = (n: string): void => {
+    if (n !== '' && n !== name && !out.includes(n)) out.push(n);
+  };
+  const undashed = name.replace(VERSION, '');
+  add(undashed);
+  add(undashed.replace(DOTTED_VERSION, '$1'));
+  return out;
+}

@@ -25,6 +25,7 @@
  * 17 (Exec task), Ant 1.10, sbt 1, Leiningen 2, Mix, Composer 2, Bundler 2, Task 3 manuals.
  */
 import { javacRunsNothing } from './jvm-tools.js';
+import { versionlessNames } from './name-variants.js';
 
 /**
  * Words that, alone, only print what the program is. Not `help`: after a runner it is a target,
@@ -206,8 +207,15 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   'pre-commit': { what: 'the hooks of a .pre-commit-config.yaml' },
   // Red team 19's unverified leads (R19-8): each runs code from a file the command does not show
   // or a package it fetches (latexmk's latexmkrc is Perl; nix-shell runs a shell.nix's shellHook).
+  // Red team 20 (R20-10), each verified to run rm from a project file under `Bash(*)` + `Bash(rm *)`:
+  // prove runs t/*.t with perl (or --exec's program), dpkg-buildpackage and debuild run debian/rules,
+  // cpan runs the Makefile.PL or Build.PL of what it installs.
+  prove: { what: 'its test scripts (t/*.t, with perl or the program --exec names)' },
+  'dpkg-buildpackage': { what: 'the debian/rules makefile of the package it builds' },
+  debuild: { what: 'the debian/rules makefile of the package it builds' },
+  cpan: { what: 'the Makefile.PL or Build.PL of the modules it installs' },
   latexmk: {
-    what: "the Perl code of latexmkrc files (./latexmkrc, ./.latexmkrc, ~/.latexmkrc) and the commands they set",
+    what: 'the Perl code of latexmkrc files (./latexmkrc, ./.latexmkrc, ~/.latexmkrc) and the commands they set',
     info: new Set(['-v', '-version', '--version', '-h', '-help', '--help']),
   },
   'nix-shell': { what: 'the shell code of a shell.nix or default.nix (its shellHook) and the command it is given' },
@@ -256,7 +264,7 @@ export const PROJECT_RUNNERS: readonly string[] = Object.keys(RUNS_PROJECT_CODE)
  * @internal
  */
 export function projectCodeOf(name: string, argv: readonly string[]): string | undefined {
-  const runs = RUNS_PROJECT_CODE[name];
+  const runs = RUNS_PROJECT_CODE[name] ?? RUNS_PROJECT_CODE[versionlessNames(name).find((n) => Object.hasOwn(RUNS_PROJECT_CODE, n)) ?? ''];
   if (runs === undefined) return undefined;
   if (argv.length === 2 && (runs.info ?? INFO).has(argv[1]!)) return undefined;
   if (runs.runsNothing?.(argv) === true) return undefined;
@@ -311,6 +319,9 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'pip install .', runs: true, why: 'builds the project with its setup.py or build backend' },
   { command: 'pip list', runs: false, why: 'lists the installed packages' },
   { command: 'pre-commit run --all-files', runs: true },
+  { command: 'prove -r t', runs: true, why: 'a t/x.t calling system("rm …") ran it (red team 20)' },
+  { command: 'prove --version', runs: false },
+  { command: 'dpkg-buildpackage -b -uc -us', runs: true, why: 'debian/rules ran rm (red team 20)' },
   { command: 'latexmk -pdf paper.tex', runs: true, why: 'a ./latexmkrc is Perl code latexmk runs' },
   { command: 'latexmk -v', runs: false },
   { command: "nix-shell --run 'make test'", runs: true, why: "shell.nix's shellHook runs first" },
