@@ -53,6 +53,7 @@ import {
 import { environmentValue, shellOf } from './shell-world.js';
 import { configFileReasons } from './program-config.js';
 import { removalsThroughLinks } from './removal-links.js';
+import { kustomizationReads } from './kustomizations.js';
 import { listNamedRemovals } from './list-names.js';
 import { configNamedWrites } from './config-writes.js';
 import { responseFileReads } from './response-files.js';
@@ -1253,6 +1254,10 @@ export function makeState(
     });
     if (response.effects.length > 0 || response.unresolved.length > 0)
       facts = { ...facts, effects: [...facts.effects, ...response.effects], unresolved: [...facts.unresolved, ...response.unresolved] };
+    // `kubectl kustomize DIR`: the kustomization and what it names, where the view shows them.
+    const kustomized = kustomizationReads(facts.analysis, facts.effects, ctx.fs);
+    if (kustomized.settled.length > 0)
+      facts = { ...facts, effects: kustomized.effects, unresolved: facts.unresolved.filter((u) => !kustomized.settled.includes(u)) };
     // `git fsck --lost-found` writes blobs' contents into .git/lost-found: reading them reads
     // committed content under names that say nothing (decision 0091), a guarded read where a
     // Read deny rule could match what the repository ever held.

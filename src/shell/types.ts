@@ -237,6 +237,12 @@ export interface PathEffect {
    * file). Unlike `possible`, the effect is judged as any other: this only says why.
    */
   because?: string;
+  /**
+   * On the read of a folder a kustomize build takes (`kubectl kustomize DIR`, `-k DIR`): the reason
+   * the model gave that what its kustomization names cannot be listed. Where the file-system view
+   * shows the kustomization, evaluate's kustomizations.ts reads it and settles the reason.
+   */
+  kustomization?: string;
   /** Metadata a program creates with content of its own (`git init`'s `.git`): deny rules apply; not a protected write. */
   ownMetadata?: boolean;
   /** The real path of another effect's path, reached through a symbolic link (from the file-system view). */

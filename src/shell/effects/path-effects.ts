@@ -614,6 +614,7 @@ type EffectExtra = Pick<
   | 'linkItself'
   | 'keepsLinks'
   | 'listsNames'
+  | 'kustomization'
   | 'because'
 > & { includes?: readonly string[] } & {
   intoName?: string;
@@ -1336,6 +1337,7 @@ function effectOf(
   const e: PathEffect = { op, raw, command, glob, path, literal };
   if (tree !== undefined) e.tree = tree;
   if (extra.listsNames !== undefined) e.listsNames = extra.listsNames;
+  if (extra.kustomization !== undefined) e.kustomization = extra.kustomization;
   if (extra.walksLinks !== undefined && (tree !== undefined || extra.walksLinks)) e.walksLinks = extra.walksLinks;
   if (extra.walksLinksWith !== undefined && tree !== undefined) e.walksLinksWith = extra.walksLinksWith;
   if (extra.gitTakes !== undefined && tree !== undefined) e.gitTakes = extra.gitTakes;
@@ -1725,6 +1727,7 @@ function addOperands(
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
     if (f.listsNames !== undefined) extra.listsNames = f.listsNames;
+    if (f.kustomization !== undefined) extra.kustomization = f.kustomization;
     if (f.because !== undefined) extra.because = f.because;
     if (f.linkItself === true && (f.pathspecSlash === true || !/\/$/.test(word))) extra.linkItself = true;
     if (f.keepsLinks === true) extra.keepsLinks = true;

@@ -107,6 +107,8 @@ export interface FileOperand {
   names?: NamesFrom;
   /** The file (`-` its input) names, one a line, paths the command removes whole (see `PathEffect.listsNames`). */
   listsNames?: 'remove';
+  /** The folder a kustomize build takes, and the reason what its kustomization names cannot be listed (see `PathEffect.kustomization`). */
+  kustomization?: string;
   /**
    * For a write of names toolgate cannot see (`tree: 'some'`): the argv words of the paths whose
    * trees land at the path (a move's sources); empty: the path's own tree (what a link aliases).

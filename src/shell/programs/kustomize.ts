@@ -111,31 +111,35 @@ function buildRuns(what: string, argv: readonly string[], from: number): { op: '
  * programs its flags let it run.
  */
 function buildReads(what: string, argv: readonly string[], dir: number | undefined, at: number): FileOperands {
+  const kustomization = unlisted(what);
   const file: FileOperand =
-    dir === undefined ? { op: 'read', index: at, value: '.', tree: 'some' } : { op: 'read', index: dir, tree: 'some' };
+    dir === undefined
+      ? { op: 'read', index: at, value: '.', tree: 'some', kustomization }
+      : { op: 'read', index: dir, tree: 'some', kustomization };
   const unseen = buildRuns(what, argv, at + 1);
-  return { files: [file], unresolved: [unlisted(what)], ...(unseen.length > 0 ? { unseen } : {}) };
+  return { files: [file], unresolved: [kustomization], ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
 /**
  * The directories kubectl's `-k DIR`, `-kDIR`, `-k=DIR`, `--kustomize DIR`, `--kustomize=DIR`
  * name (before `--`; `-k` may end a run of flags that take no value).
  */
-function kustomizeFlags(argv: readonly string[]): FileOperand[] {
+function kustomizeFlags(argv: readonly string[], kustomization: string): FileOperand[] {
   const files: FileOperand[] = [];
   for (let k = 1; k < argv.length && argv[k] !== '--'; k++) {
     const w = argv[k]!;
     if (w === '--kustomize') {
-      if (k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'some' });
-    } else if (w.startsWith('--kustomize=')) files.push({ op: 'read', index: k, value: w.slice('--kustomize='.length), tree: 'some' });
+      if (k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'some', kustomization });
+    } else if (w.startsWith('--kustomize='))
+      files.push({ op: 'read', index: k, value: w.slice('--kustomize='.length), tree: 'some', kustomization });
     else if (/^-[^-]/.test(w)) {
       // The first letter that takes a value ends the run; `-k` there takes the rest or the next word.
       const run = w.slice(1);
       const j = [...run].findIndex((c) => c === 'k' || SHORT_VALUES.includes(c));
       if (j < 0 || run[j] !== 'k') continue;
       const rest = run.slice(j + 1).replace(/^=/, '');
-      if (rest !== '') files.push({ op: 'read', index: k, value: rest, tree: 'some' });
-      else if (k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'some' });
+      if (rest !== '') files.push({ op: 'read', index: k, value: rest, tree: 'some', kustomization });
+      else if (k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'some', kustomization });
     }
   }
   return files;
@@ -152,8 +156,9 @@ export function kubectlKustomizeReads(argv: readonly string[]): FileOperands {
     const dir = positionals(argv, sub + 1, new Set([...KUBECTL_GLOBAL_VALUES, ...BUILD_VALUES]))[0];
     return buildReads('kubectl kustomize', argv, dir, sub);
   }
-  const files = kustomizeFlags(argv);
-  return { files, unresolved: files.length > 0 ? [unlisted(sub === undefined ? 'kubectl -k' : `kubectl ${argv[sub]} -k`)] : [] };
+  const reason = unlisted(sub === undefined ? 'kubectl -k' : `kubectl ${argv[sub]} -k`);
+  const files = kustomizeFlags(argv, reason);
+  return { files, unresolved: files.length > 0 ? [reason] : [] };
 }
 
 /**
