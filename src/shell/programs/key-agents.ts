@@ -17,6 +17,7 @@
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { optionFile, pushOpt, type FileOperand } from '../options/file-operands.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+import { GNUPG_TOOLS, gnupgCode } from './gnupg.js';
 import { defineProgram } from './model.js';
 import { readBy } from './parse.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
@@ -107,26 +108,18 @@ const GPG_AGENT: GnuOptionSpec = {
   },
 };
 
-/** Options whose value names code gpg-agent runs or a configuration that may name it. */
-const GPG_AGENT_CODE: Readonly<Record<string, string>> = {
-  'pinentry-program': 'gpg-agent --pinentry-program names a program it runs',
-  'scdaemon-program': 'gpg-agent --scdaemon-program names a program it runs',
-  options: 'gpg-agent --options reads a configuration file that may name programs it runs',
-  homedir: 'gpg-agent --homedir reads the gpg-agent.conf of that directory, which may name programs it runs',
-};
-
 /** What gpg-agent runs: its command, the code its options name, and the sockets it creates in ~/.gnupg. */
 function gpgAgentUnwrap(argv: readonly string[]): WrapperInfo {
   const parsed = parseGnuOptions(argv, GPG_AGENT);
   if (!parsed.ok) return refusedWrap(`gpg-agent: ${describeGnuProblem(parsed)}`);
   const names = new Set(parsed.options.map((o) => o.name));
   if (names.has('help') || names.has('h') || names.has('version')) return wrapInfo([]);
-  const inner: Unwrapped[] = [];
-  for (const name of names) if (GPG_AGENT_CODE[name] !== undefined) inner.push({ kind: 'opaque', reason: GPG_AGENT_CODE[name]! });
+  // The programs it starts and the configuration that may name them, from the GnuPG table.
+  const start = parsed.operands[0]?.index;
+  const inner: Unwrapped[] = gnupgCode(GNUPG_TOOLS['gpg-agent']!, 'gpg-agent', argv, start ?? argv.length);
   // The sockets (S.gpg-agent, …) and private-keys-v1.d go into the GnuPG home (another one is opaque, above).
   if (names.has('daemon') || names.has('server') || names.has('supervised'))
     inner.push({ kind: 'text', script: ': > ~/.gnupg/S.gpg-agent', what: 'gpg-agent creates its sockets in ~/.gnupg' });
-  const start = parsed.operands[0]?.index;
   if (start !== undefined) inner.push({ kind: 'argv', start, end: argv.length });
   return wrapInfo(inner);
 }

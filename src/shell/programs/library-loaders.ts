@@ -1,21 +1,14 @@
 /**
- * Programs whose options name a shared library they load, a configuration file that names one, or
- * a helper program they start: openssl, ssh-keygen, ssh-add, gpg. Such an option is opaque code,
- * the kind `gcc -fplugin=` and `nm --plugin` are (the opaque-code table: a firm ask under a
- * wildcard allow when a deny rule names a program). Only these options are modelled: what each
- * program does otherwise stays unknown (`otherwiseUnknown`), so `openssl rand -hex 16`,
- * `ssh-keygen -t ed25519 -f k` and `gpg --list-keys` are judged as before.
+ * Programs whose options name a shared library they load: ssh-keygen and ssh-add. Such an option
+ * is opaque code, the kind `gcc -fplugin=` and `nm --plugin` are (the opaque-code table: a firm ask
+ * under a wildcard allow when a deny rule names a program). Only these options are modelled: what
+ * each program does otherwise stays unknown (`otherwiseUnknown`), so `ssh-keygen -t ed25519 -f k`
+ * is judged as before. openssl's engines, providers and configuration are in `openssl.ts`, the
+ * programs GnuPG's tools start in `gnupg.ts`.
  *
  * Verified on Debian 12 (red team 19, R19-10) with a library whose constructor touched a marker
- * file and a script that did: `openssl rand -engine ./evil.so 1`, `openssl x509 -engine ./e.so …`,
- * `openssl rand -engine d/e.so 1`, `openssl engine dynamic -pre SO_PATH:$PWD/evil.so -pre LOAD`,
- * `openssl rand -provider-path . -provider evil 1`, `openssl rand -provider $PWD/evil.so 1`,
- * `openssl req -config ./cfg -new` (cfg's engines section, `dynamic_path`), `ssh-keygen -D
- * ./evil.so`, `gpg --agent-program ./evil --card-status` and `gpg --dirmngr-program ./evil
- * --locate-external-keys a@b.c` ran it. An engine or provider named without a `/` (`-engine
- * evil.so`, `-provider evil`) is looked for in OpenSSL's own folders only (verified: not loaded
- * from the working directory). `ssh-add -s LIB` and `-S LIB` ask ssh-agent to load LIB (the
- * agent's own `-P` list decides; not verified to run with Debian's default list).
+ * file: `ssh-keygen -D ./evil.so` ran it. `ssh-add -s LIB` and `-S LIB` ask ssh-agent to load LIB
+ * (the agent's own `-P` list decides; not verified to run with Debian's default list).
  */
 import { defineProgram } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
@@ -26,39 +19,6 @@ const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
 
 /** What the found options load, or undefined when none does (the program stays unknown). */
 const loaded = (inner: Unwrapped[]): WrapperInfo | undefined => (inner.length > 0 ? wrapInfo(inner) : undefined);
-
-/** A value that names a file by its path (`./e.so`, `d/e.so`, `$PWD/e.so`), not a name looked up in the program's own folders. */
-const byPath = (value: string, literal: boolean | undefined): boolean => literal === false || value.includes('/');
-
-/**
- * openssl: `-engine E` (any command), `-provider P` and `-provider-path DIR` (OpenSSL 3),
- * `-config FILE` (its `openssl_conf` section loads engines and providers), and the `engine`
- * command's `-pre`/`-post` control commands (`SO_PATH:LIB`) and engine operands.
- */
-function opensslLoads(argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
-  const inner: Unwrapped[] = [];
-  const engineCommand = argv[1] === 'engine';
-  for (let k = 1; k < argv.length; k++) {
-    const w = argv[k]!;
-    const value = argv[k + 1];
-    const valueLiteral = literal[k + 1];
-    if (value === undefined) break;
-    if ((w === '-engine' || w === '-provider') && byPath(value, valueLiteral))
-      inner.push(opaque(`openssl ${w} ${value} loads the shared library ${value}, whose code runs in openssl`));
-    else if (w === '-provider-path') inner.push(opaque(`openssl -provider-path ${value} loads its providers from ${value}, code toolgate cannot see`));
-    else if (w === '-config')
-      inner.push(opaque(`openssl -config ${value} reads the configuration file ${value}, whose engines and providers load shared libraries`));
-    else if (engineCommand && (w === '-pre' || w === '-post'))
-      inner.push(opaque(`openssl engine ${w} ${value} sends an engine a control command that may load a shared library (SO_PATH)`));
-    else continue;
-    k++;
-  }
-  if (engineCommand)
-    for (let k = 2; k < argv.length; k++)
-      if (!argv[k]!.startsWith('-') && byPath(argv[k]!, literal[k]) && !['-pre', '-post'].includes(argv[k - 1]!))
-        inner.push(opaque(`openssl engine ${argv[k]!} loads the shared library ${argv[k]!}, whose code runs in openssl`));
-  return loaded(inner);
-}
 
 /** The values of getopt letters `letters` among `argv`'s words, by the getopt string `spec` (words that are not options skipped). */
 function getoptValues(argv: readonly string[], spec: string, letters: string): { letter: string; value: string }[] {
@@ -102,56 +62,6 @@ function sshAddLoads(argv: readonly string[]): WrapperInfo | undefined {
   );
 }
 
-/** gpg's options whose value is a program it starts, and what for. */
-const GPG_PROGRAMS: readonly (readonly [string, string])[] = [
-  ['agent-program', 'as its gpg-agent'],
-  ['dirmngr-program', 'as its dirmngr'],
-  ['photo-viewer', 'to show photo IDs'],
-];
-
-/** gpg's options that name where its configuration file is (`gpg.conf` may say `agent-program PROG`). */
-const GPG_CONFIGURATION: readonly (readonly [string, (value: string) => string])[] = [
-  ['homedir', (dir) => `reads ${dir}/gpg.conf`],
-  ['options', (file) => `reads the configuration file ${file}`],
-];
-
-/**
- * gpg's `--agent-program PROG`, `--dirmngr-program PROG` and `--photo-viewer CMD`, and the
- * configuration `--homedir DIR` and `--options FILE` name (`--NAME VALUE`
- * or `--NAME=VALUE`; gpg's argument parser takes any unambiguous abbreviation, so a word that
- * begins one of these names counts as it).
- */
-function gpgStarts(argv: readonly string[]): WrapperInfo | undefined {
-  const inner: Unwrapped[] = [];
-  for (let k = 1; k < argv.length && argv[k] !== '--'; k++) {
-    const m = /^--([a-z-]{3,})(?:=([\s\S]*))?$/.exec(argv[k]!);
-    if (m === null) continue;
-    const hit = GPG_PROGRAMS.find(([name]) => name.startsWith(m[1]!));
-    const configuration = GPG_CONFIGURATION.find(([name]) => name.startsWith(m[1]!));
-    if (hit === undefined && configuration === undefined) continue;
-    const value = m[2] ?? argv[++k] ?? '';
-    if (hit !== undefined) inner.push(opaque(`gpg --${hit[0]} ${value} starts ${value} ${hit[1]}, code toolgate cannot see`));
-    else {
-      const [name, reads] = configuration!;
-      inner.push(opaque(`gpg --${name} ${value} ${reads(value)}, whose agent-program or dirmngr-program may name a program gpg starts`));
-    }
-  }
-  return loaded(inner);
-}
-
-/** @internal */
-export const openssl = defineProgram({
-  names: ['openssl'],
-  summary: 'openssl: the OpenSSL tool (only the options that load engines, providers and configuration are modelled)',
-  sources: ['OpenSSL 3.0 openssl(1) (-engine, -provider, -provider-path, -config), openssl-engine(1), config(5); verified on Debian 12 (#37, R19-10)'],
-  unwrap: (argv, literal) => opensslLoads(argv, literal),
-  otherwiseUnknown: true,
-  runs: 'unseen',
-  examples: [
-    { command: 'openssl rand -engine ./e.so 1', effects: ['write ./rand (word)', 'write ./e.so (path)', 'write ./1 (word)'], why: 'the engine is opaque code (unwrap); the rest is not modelled' },
-  ],
-});
-
 /** @internal */
 export const sshKeygen = defineProgram({
   names: ['ssh-keygen'],
@@ -172,17 +82,4 @@ export const sshAdd = defineProgram({
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [{ command: 'ssh-add -s ./p11.so', effects: ['write ./p11.so (path)'], why: 'the agent loads the library: opaque code (unwrap)' }],
-});
-
-/** @internal */
-export const gpg = defineProgram({
-  names: ['gpg', 'gpg2'],
-  summary: 'gpg: OpenPGP (only the programs its options name or its configuration files may name are modelled)',
-  sources: ['GnuPG 2.2 gpg(1) (--agent-program, --dirmngr-program, --photo-viewer, --homedir, --options); verified on Debian 12 (#37, R19-10)'],
-  unwrap: (argv) => gpgStarts(argv),
-  otherwiseUnknown: true,
-  runs: 'unseen',
-  examples: [
-    { command: 'gpg --agent-program ./a --card-status', effects: ['write ./a (path)'], why: 'the agent is opaque code (unwrap)' },
-  ],
 });

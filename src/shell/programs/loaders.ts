@@ -57,6 +57,8 @@ import { fold } from './fold.js';
 import { free } from './free.js';
 import { fzf } from './fzf.js';
 import { git } from './git/index.js';
+import { dirmngr, gpg, gpgCard, gpgHomeHelpers, gpgProtectTool, gpgWks, gpgZip, gpgconf, gpgsm, gpgtar, gpgv, keyboxd, scdaemon } from './gnupg.js';
+import { gpgConnectAgent } from './gpg-connect-agent.js';
 import { grep } from './grep.js';
 import { groups } from './groups.js';
 import { hd } from './hd.js';
@@ -73,7 +75,7 @@ import { jq } from './jq.js';
 import { jar, java, javac, jdkArgfileTools, jdkCodeArgfileTools, jdkTools, mvn } from './jvm-tools.js';
 import { gpgAgent, sshAgent } from './key-agents.js';
 import { kustomize } from './kustomize.js';
-import { gpg, openssl, sshAdd, sshKeygen } from './library-loaders.js';
+import { sshAdd, sshKeygen } from './library-loaders.js';
 import { llvmTools } from './llvm-tools.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
@@ -92,6 +94,7 @@ import { npm } from './npm.js';
 import { nproc } from './nproc.js';
 import { numfmt } from './numfmt.js';
 import { od } from './od.js';
+import { openssl } from './openssl.js';
 import { pydoc, sensibleBrowser, sensibleEditor, sensiblePager, vipe } from './pager-front-ends.js';
 import { less, lesskey, more } from './pagers.js';
 import { parallel } from './parallel.js';
@@ -248,6 +251,20 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => free,
   () => fzf,
   () => git,
+  () => dirmngr,
+  () => gpg,
+  () => gpgCard,
+  () => gpgHomeHelpers,
+  () => gpgProtectTool,
+  () => gpgWks,
+  () => gpgZip,
+  () => gpgconf,
+  () => gpgsm,
+  () => gpgtar,
+  () => gpgv,
+  () => keyboxd,
+  () => scdaemon,
+  () => gpgConnectAgent,
   () => grep,
   () => groups,
   () => hd,
@@ -278,8 +295,6 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => gpgAgent,
   () => sshAgent,
   () => kustomize,
-  () => gpg,
-  () => openssl,
   () => sshAdd,
   () => sshKeygen,
   () => llvmTools,
@@ -306,6 +321,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => nproc,
   () => numfmt,
   () => od,
+  () => openssl,
   () => pydoc,
   () => sensibleBrowser,
   () => sensibleEditor,
