@@ -178,7 +178,7 @@ export const JDK_LAUNCHERS: Readonly<Record<string, Launcher>> = {
   keytool: {},
   jarsigner: {},
   serialver: {},
-  jcmd: {},
+  jcmd: { code: (argv) => jcmdCode(argv) },
   jps: {},
   jstat: {},
   jstack: {},
@@ -199,6 +199,37 @@ export const JDK_LAUNCHERS: Readonly<Record<string, Launcher>> = {
         : 'jdb runs the program it debugs (it starts a Java virtual machine running the class it is given)',
   },
 };
+
+/**
+ * jcmd's diagnostic commands that only report on the process they are sent to (OpenJDK 17 `jcmd
+ * PID help`). Not `JVMTI.agent_load` (the process loads a library: verified, `jcmd PID
+ * JVMTI.agent_load ./evil.so` ran its constructor, a relative name from the process's directory),
+ * `VM.set_flag`, `ManagementAgent.start`, `Compiler.directives_add`, or those that write a file
+ * (`GC.heap_dump`, `JFR.start`/`JFR.dump`, `VM.log`, `VM.cds`, `Compiler.perfmap`).
+ */
+const JCMD_REPORTS: ReadonlySet<string> = new Set(
+  (
+    'help Compiler.CodeHeap_Analytics Compiler.codecache Compiler.codelist Compiler.directives_print Compiler.queue ' +
+    'GC.class_histogram GC.finalizer_info GC.heap_info GC.run GC.run_finalization JFR.check ManagementAgent.status ' +
+    'PerfCounter.print System.trim_native_heap Thread.print VM.class_hierarchy VM.classloader_stats VM.classloaders ' +
+    'VM.command_line VM.dynlibs VM.events VM.flags VM.info VM.metaspace VM.native_memory VM.print_touched_methods ' +
+    'VM.stringtable VM.symboltable VM.system_properties VM.systemdictionary VM.uptime VM.version'
+  ).split(' '),
+);
+
+/**
+ * What `jcmd TARGET COMMAND…` makes a running Java process do beyond reporting: its words after
+ * the target are one command text, whose lines are each a command (verified: `VM.version` and
+ * `JVMTI.agent_load ./evil.so` on two lines loaded the library); `-f FILE` reads them from a file.
+ * Alone, or with `-l`, `-h`, it only lists processes or prints its usage.
+ */
+function jcmdCode(argv: readonly string[]): string | undefined {
+  const args = argv.slice(1);
+  if (args.length === 0 || (args.length === 1 && ['-l', '-h', '-help', '--help'].includes(args[0]!))) return undefined;
+  const command = args[1];
+  if (command !== undefined && JCMD_REPORTS.has(command) && !args.some((a) => a.includes('\n'))) return undefined;
+  return `jcmd ${args.join(' ')} sends a running Java process a command that may load code into it (JVMTI.agent_load) or write files toolgate cannot see`;
+}
 
 /** jdb's words that, alone, only print what it is. */
 const JDB_INFO: ReadonlySet<string> = new Set(['-version', '-help', '-?']);
@@ -278,6 +309,11 @@ export const jdkTools = defineProgram({
       why: 'the library is opaque code (unwrap)',
     },
     { command: 'jps -J-Xmx64m', effects: [], why: 'a heap size only' },
+    {
+      command: 'jcmd 4242 JVMTI.agent_load ./evil.so',
+      effects: ['write ./4242 (word)', 'write ./JVMTI.agent_load (word)', 'write ./evil.so (path)'],
+      why: 'the process loads the library: opaque code (unwrap)',
+    },
   ],
 });
 
