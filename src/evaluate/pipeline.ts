@@ -59,6 +59,7 @@ import { configNamedWrites } from './config-writes.js';
 import { responseFileReads } from './response-files.js';
 import { includedFileReads, includedReadWhy } from './include-reads.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
+import { loaderLocations, loaderLocationWrite } from './loader-locations.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
@@ -445,6 +446,7 @@ function programPathHit(written: string, state: EvalState): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
   return (
     pathDirectoryWrite(written, world) ??
+    loaderLocationWrite(written, loaderLocations(state.ctx.environment, world), world) ??
     sshWrite(written, world) ??
     toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
     toolgateCodeWrite(
