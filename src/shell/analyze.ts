@@ -6,6 +6,7 @@ import { hiddenEvaluation } from './programs/hidden-evaluation.js';
 import { addStateChange, addUnseen, type Collector } from './syntax/collector.js';
 import { variableStateChange } from './syntax/variables.js';
 import { emitCommand, emitWordlessStatement } from './commands/emit.js';
+import { addLoopDirectoryChanges } from './commands/state.js';
 import { shellsFor, type ShellModel } from './shells/index.js';
 import { joinLineContinuations } from './syntax/continuations.js';
 import { lexSimple } from './syntax/lexer.js';
@@ -16,6 +17,7 @@ import type { RunTimeInput, ShellAnalysis, ShellOptions } from './types.js';
 import { unreadableInput } from './syntax/unreadable.js';
 import { keepVariableFacts, newVariableFacts } from './syntax/variable-facts.js';
 import { keepLeftState } from './syntax/left-state.js';
+import { joined, keepFlow, sequence, type Flow } from './syntax/flow.js';
 
 /** The reason given when a command needs the full parser and it has not been loaded. @internal */
 export const PARSER_NOT_PREPARED = 'shell parser not prepared';
@@ -71,20 +73,28 @@ function analyzeAt(
   let parser: ShellAnalysis['parser'];
   if (lexed) {
     parser = 'lexer';
+    // Each pipeline's parts one after the other, the pipelines joined by the operators between them.
+    const pipelines: Flow[][] = [];
+    const operators: string[] = [];
     for (const cmd of lexed) {
-      if (cmd.words.length === 0) {
-        emitWordlessStatement(c, cmd.assignments, cmd.redirects);
-        continue;
+      if (cmd.words.length === 0) emitWordlessStatement(c, cmd.assignments, cmd.redirects);
+      else
+        emitCommand(c, {
+          words: cmd.words,
+          assignments: cmd.assignments,
+          redirects: cmd.redirects,
+          inherited: [],
+          context: 'top',
+          inSubshell: cmd.inSubshell,
+        });
+      const leaf: Flow = { kind: 'run', to: c.commands.length };
+      if (cmd.after === '|' && pipelines.length > 0) pipelines[pipelines.length - 1]!.push(leaf);
+      else {
+        if (pipelines.length > 0) operators.push(cmd.after);
+        pipelines.push([leaf]);
       }
-      emitCommand(c, {
-        words: cmd.words,
-        assignments: cmd.assignments,
-        redirects: cmd.redirects,
-        inherited: [],
-        context: 'top',
-        inSubshell: cmd.inSubshell,
-      });
     }
+    c.flow = joined(pipelines.map(sequence), operators);
   } else {
     if (front === 'lexer') return emptyAnalysis(command, 'none', ['outside the lexer subset']);
     const ts = loadedParser();
@@ -92,6 +102,7 @@ function analyzeAt(
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }
+  addLoopDirectoryChanges(c);
   if (text.includes('${'))
     for (const m of text.matchAll(DEFAULT_ASSIGNMENT)) addStateChange(c, variableStateChange(m[1]!, false, c.shells), 0);
   const stateChanges =
@@ -125,6 +136,7 @@ function analyzeAt(
     analysis,
     c.stateChanges.filter((s) => s.after >= c.commands.length).map((s) => (s.firm === true ? { why: s.why, firm: true } : { why: s.why })),
   );
+  keepFlow(analysis, c.flow ?? { kind: 'run', to: c.commands.length });
   return analysis;
 }
 

@@ -7,7 +7,9 @@
 import type { ShellModel } from '../shells/index.js';
 import { ownBuiltinOf } from '../programs/builtins.js';
 import type { SimpleCommand } from '../types.js';
-import { PROGRAMS } from '../programs/index.js';
+import { changesDirectory, PROGRAMS } from '../programs/index.js';
+import { addStateChange, type Collector } from '../syntax/collector.js';
+import { loopsOf } from '../syntax/flow.js';
 
 /**
  * Why running `cmd` changes what later commands of the script do, or undefined. A program whose
@@ -25,4 +27,24 @@ export function commandStateChange(cmd: SimpleCommand, shells: readonly ShellMod
   return shell === undefined
     ? undefined
     : `'${name}' is a ${shell.name} builtin toolgate has no model of, which may change variables or options the commands after it depend on`;
+}
+
+/**
+ * A `cd` (`pushd`, `popd`, zsh's `chdir`) in a loop's body moves the shell each time the body runs,
+ * any number of times: where the commands after it (and the body's own, the second time) run is
+ * a directory toolgate does not follow (red team 19 replay NEW-8: `while …; do cd ..; done`). One
+ * in a subshell of the body moves nothing; one in an `eval` moves this shell.
+ */
+export function addLoopDirectoryChanges(c: Collector): void {
+  if (c.flow === undefined) return;
+  for (const loop of loopsOf(c.flow)) {
+    if (loop.of !== 'loop') continue;
+    const mover = c.commands.slice(loop.from, loop.to).find((cmd) => {
+      if (cmd.literal[0] !== true || !changesDirectory(cmd.argv[0]!)) return false;
+      const runner = cmd.parent === undefined ? undefined : c.commands[cmd.parent];
+      return !cmd.inSubshell || (cmd.context === 'nested' && runner?.argv[0] === 'eval' && !runner.inSubshell);
+    });
+    if (mover !== undefined)
+      addStateChange(c, `${mover.source} in a loop's body runs any number of times, to a directory toolgate does not follow`, loop.from);
+  }
 }

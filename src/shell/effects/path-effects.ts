@@ -28,6 +28,9 @@ import { readWordsLeniently } from '../programs/parse.js';
 import { innerPathWords, inputTextsOf, textPieces } from '../programs/unmodelled-text.js';
 import { writtenInput } from '../programs/shell-code.js';
 import { PROGRAMS } from '../programs/index.js';
+import type { DirectoryChange } from '../programs/model.js';
+import { flowOf } from '../syntax/flow.js';
+import { followFlow, type CwdOutcome, type CwdStep } from './cwd-flow.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
 import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
@@ -1035,7 +1038,11 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         addOperands(i, name, cmd, v, bases, addAs, dirsOf, () => {}, ctx, environment, chosenVariables(analysis), given);
       });
     };
-    analysis.commands.forEach((cmd, i) => {
+    // Where the shell may be after the last `cd` of the statement being judged (see cwd-flow.ts),
+    // and whether that statement may not run at all.
+    let moved: CwdOutcome | undefined;
+    let branch = false;
+    const visit = (cmd: SimpleCommand, i: number): void => {
       const bases = [...cwds];
       placed.set(i, bases);
       for (const r of analysis.redirects) {
@@ -1167,12 +1174,21 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             next.push(...rs.map((r) => r.path));
           }
         }
+        // A `cd` a wrapper runs may not run in this shell: `repeat 0 cd ..` (zsh), `repeat` in bash (a
+        // program it does not have), `nice cd ..` (a program, if any, that cannot move this shell);
+        // `builtin cd DIR` runs it here, or fails (see ProgramState.runsOnceHere).
+        const maybe = cmd.inSubshell || !runsHere(analysis, cmd);
+        // One that fails leaves the shell where it was, unless the view shows it goes to a directory.
+        const wrapped = cmd.parent !== undefined;
+        const mayFail =
+          !maybe && t.to !== 'untracked' && (wrapped || (!next.some((n) => !isAnywhere(n) && ctx.isDirectory?.(n) === true) && !climbsOnly(cmd, t)));
         // bash and zsh's `cd` sets OLDPWD to the directory it leaves (dash's `~-` stays as written).
         const previousNext = previousAfterCd(bases, ctx);
-        vars.previous = cmd.inSubshell ? uniquePrevious([...vars.previous, ...previousNext]) : previousNext;
+        vars.previous = maybe || branch ? uniquePrevious([...vars.previous, ...previousNext]) : previousNext;
         const elsewhere = next.filter((n) => !cwds.includes(n));
         if (cmd.inSubshell && elsewhere.length > 0) forkedBy ??= forkDescription(analysis, cmd, elsewhere);
-        cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
+        cwds = maybe ? [...new Set([...cwds, ...next])] : [...new Set(next)];
+        if (cmd.context === 'top' || cmd.parent !== undefined) moved = { ok: cwds, fail: maybe || t.to === 'untracked' ? cwds : mayFail ? bases : [] };
         for (const c of cwds) seen.add(c);
         for (const c of next) {
           const alt = fresh?.get(c);
@@ -1254,7 +1270,25 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
       globCandidate(i, name, cmd, words, bases, dirs, environment, given);
-    });
+    };
+    // Each statement from every directory the shell may be in when it runs (see cwd-flow.ts).
+    let judged = 0;
+    const step: CwdStep = (to, entry, mayNotRun) => {
+      cwds = [...entry];
+      moved = undefined;
+      branch = mayNotRun;
+      let ends = false;
+      for (; judged < to && judged < analysis.commands.length; judged++) {
+        const cmd = analysis.commands[judged]!;
+        visit(cmd, judged);
+        // `cd src || exit 1; ls`: nothing after an `exit` of this shell runs.
+        if (!cmd.inSubshell && cmd.parent === undefined && cmd.literal[0] === true)
+          ends ||= PROGRAMS.get(foldedCommandName(cmd.argv[0]!))?.state?.endsShell === true;
+      }
+      return ends ? { ok: [], fail: [] } : (moved ?? { ok: cwds, fail: cwds });
+    };
+    const end = followFlow(flowOf(analysis), [start], step);
+    step(analysis.commands.length, [...new Set([...end.ok, ...end.fail])], false);
     for (const f of last) f();
     // Redirections on compound commands or on nothing: resolve against every directory seen.
     for (const r of analysis.redirects) {
@@ -1292,7 +1326,10 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         });
     }
     settleGlobOptions(effects, settled);
-    const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
+    // The one directory besides the start a `cd` may have left the shell in (`cd src && make`: src,
+    // or the start where the cd failed), else the start.
+    const elsewhere = cwds.filter((d) => d !== start);
+    const after = elsewhere.length === 1 && !isAnywhere(elsewhere[0]!) ? elsewhere[0]! : start;
     followKeptLinks(effects);
     COMMAND_DIRECTORIES.set(effects, placed);
     return {
@@ -1307,6 +1344,25 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     note(`path analysis failed: ${error instanceof Error ? error.message : String(error)}`);
     return { effects, cwdAfter: start, unresolved };
   }
+}
+
+/** Whether `cmd` runs in this shell when it runs at all: no wrapper, or wrappers that run their command here once. */
+function runsHere(analysis: ShellAnalysis, cmd: SimpleCommand): boolean {
+  for (let p = cmd.parent, depth = 0; p !== undefined && depth < 64; depth++) {
+    const runner = analysis.commands[p];
+    if (runner === undefined || PROGRAMS.get(foldedCommandName(runner.argv[0] ?? ''))?.state?.runsOnceHere?.(runner.argv) !== true) return false;
+    p = runner.parent;
+  }
+  return true;
+}
+
+/**
+ * Whether `cd`'s one directory is `/`, `.` or only climbs (`..`, `../..`): one that exists
+ * wherever the shell is, so the `cd` does not fail for want of it.
+ */
+function climbsOnly(cmd: SimpleCommand, t: DirectoryChange): boolean {
+  if (t.to !== 'operand' || cmd.literal[t.index] !== true) return false;
+  return /^(\/+|\.{1,2}(\/+\.{1,2})*\/*)$/.test(cmd.argv[t.index]!);
 }
 
 /**

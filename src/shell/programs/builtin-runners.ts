@@ -12,6 +12,7 @@ import { defineProgram, type ProgramModel } from './model.js';
 import { variablesSetBy } from './variable-setters.js';
 import { ownBuiltinOf } from './builtins.js';
 import { operandsAssign } from './shell-builtins.js';
+import { DIRECTORY_BUILTINS } from './cd.js';
 import { optionScript, refusedWrap, wrapInfo } from './wrapper-info.js';
 import { variableStateChange } from '../syntax/variables.js';
 
@@ -159,6 +160,21 @@ function leadingAssignments(
   return undefined;
 }
 
+/**
+ * Why `repeat COUNT cd DIR` (zsh) leaves the directory unknown: the `cd` runs COUNT times, so
+ * only a count of 0 or 1 says where it ends (`repeat 2 cd ..` climbs twice: red team 19 replay
+ * NEW-8). A count of 0 or 1 is followed as a `cd` that may not run.
+ */
+function repeatedCd(argv: readonly string[]): string | undefined {
+  // Any word of the command or group may be the cd (`repeat 2 { echo; cd .. }`): only more asks.
+  const name = argv.slice(2).find((w) => DIRECTORY_BUILTINS.includes(w));
+  if (name === undefined || /^[01]$/.test(argv[1] ?? '')) return undefined;
+  return `repeat ${argv[1]} runs ${name} that many times in zsh, to a directory toolgate does not follow`;
+}
+
+/** A wrapper that runs its command in this shell, once (see `ProgramState.runsOnceHere`). */
+const ONCE = (): boolean => true;
+
 /** A wrapper Claude Code looks through, with no option of its own known harmful. */
 const lookedThrough = (source: string, short: string): ReadOnlyEntry => ({ source, short, long: '', operands: 'text', globs: false });
 
@@ -213,6 +229,7 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     runs: 'seen',
     role: 'wrapper',
     unwrap: commandUnwrap,
+    state: { runsOnceHere: ONCE },
     readOnly: { wrapper: { command: lookedThrough('bash builtin command', '+p') } },
     examples: [{ command: 'command rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
   }),
@@ -223,8 +240,16 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     runs: 'seen',
     role: 'wrapper',
     unwrap: rest(true),
+    state: { runsOnceHere: ONCE },
     readOnly: { wrapper: { builtin: lookedThrough('bash builtin builtin', '+') } },
-    examples: [{ command: 'builtin cd sub && cat a.txt', effects: ['read ./sub', 'read ./sub/a.txt'] }],
+    examples: [
+      { command: 'builtin cd sub && cat a.txt', effects: ['read ./sub', 'read ./sub/a.txt'] },
+      {
+        command: 'builtin cd sub; cat a.txt',
+        effects: ['read ./sub', 'read ./sub/a.txt', 'read ./a.txt'],
+        why: 'a cd that fails (sub may be no directory; dash has no builtin) leaves the shell where it was',
+      },
+    ],
   }),
   defineProgram({
     names: ['noglob'],
@@ -233,6 +258,7 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     runs: 'seen',
     role: 'wrapper',
     unwrap: rest(true),
+    state: { runsOnceHere: ONCE },
     readOnly: { wrapper: { noglob: lookedThrough('zsh precommand modifier', '+') } },
     examples: [{ command: 'noglob rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
   }),
@@ -245,6 +271,7 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     unwrap: shellCommandUnwrap(1, false),
     state: {
       hides: (name, cmd, shells) => (ownBuiltinOf(shells, name) === undefined ? undefined : leadingAssignments(cmd.argv, 1, shells)),
+      runsOnceHere: ONCE,
     },
     examples: [
       { command: 'nocorrect rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
@@ -264,7 +291,8 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
       hides: (name, cmd, shells) =>
         ownBuiltinOf(shells, name) === undefined
           ? undefined
-          : (operandsAssign(cmd.argv.slice(1, 2), shells) ?? leadingAssignments(cmd.argv, 2, shells, true)),
+          : (operandsAssign(cmd.argv.slice(1, 2), shells) ?? leadingAssignments(cmd.argv, 2, shells, true) ?? repeatedCd(cmd.argv)),
+      runsOnceHere: (argv) => argv[1] === '1',
     },
     examples: [
       { command: 'repeat 3 rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
@@ -280,7 +308,18 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
       { command: 'repeat 1 { export PATH=0 }; ls', hides: true, why: 'export in the group sets PATH here' },
       { command: 'repeat 3 { echo hi }; ls', hides: false },
       { command: 'repeat 1 { rm a.txt }', effects: ['remove ./a.txt'], readOnly: false, why: 'the group runs rm' },
-      { command: 'repeat 1 { cd sub }; cat a.txt', effects: ['read ./sub', 'read ./sub/a.txt'], why: 'the group runs cd in this shell' },
+      {
+        command: 'repeat 1 { cd sub }; cat a.txt',
+        effects: ['read ./sub', 'read ./sub/a.txt', 'read ./a.txt'],
+        why: 'the group runs cd in this shell, unless sub is no directory (or the shell is bash, which has no repeat)',
+      },
+      { command: 'repeat 2 cd ..; cat proj/.env', hides: true, why: 'zsh climbs twice (red team 19 replay NEW-8)' },
+      { command: 'repeat 2 { cd .. }; cat proj/.env', hides: true, why: 'the group climbs twice too' },
+      {
+        command: 'repeat 0 cd ..; cat .env',
+        effects: ['read /home/user', 'read ./.env', 'read /home/user/.env'],
+        why: 'zsh does not run the cd, and bash has no repeat: the .env read is in either directory',
+      },
     ],
   }),
   defineProgram({

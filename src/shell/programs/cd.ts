@@ -168,11 +168,14 @@ export function cdReadOnly(cmd: SimpleCommand, set: 'claudeCode' | 'robota'): Re
   return YES;
 }
 
+/** The builtins that move the shell's working directory (zsh's chdir included). @internal */
+export const DIRECTORY_BUILTINS: readonly string[] = ['cd', 'pushd', 'popd', 'chdir'];
+
 /** The cd model (`pushd` moves the same way and keeps a stack; `popd` returns along it). @internal */
 export const cd = defineProgram({
   // zsh's and dash's chdir is their cd; bash looks a program of that name up along PATH and stays
   // where it is (`chdirElsewhere`).
-  names: ['cd', 'pushd', 'popd', 'chdir'],
+  names: DIRECTORY_BUILTINS,
   summary: "cd, pushd, popd: change the shell's working directory",
   sources: ['bash 5.2 help cd / pushd / popd', 'POSIX.1-2017 cd', CC_DOCS],
   readOnly: {

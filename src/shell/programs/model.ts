@@ -72,6 +72,14 @@ export interface ProgramState {
    * the trap is unjudged (`trap 'rm -f /tmp/x' INT` stays as `rm -f /tmp/x` is judged).
    */
   readonly afterOwnCode?: boolean;
+  /**
+   * For a wrapper: whether it runs its command in this shell once, and succeeds only if it ran
+   * (`builtin cd src && ls`, `repeat 1 cd src && ls`: ls runs in src); otherwise a `cd` it runs
+   * may not move this shell (`nice cd ..` runs a program; `repeat 0 cd ..` runs nothing).
+   */
+  readonly runsOnceHere?: (argv: readonly string[]) => boolean;
+  /** It ends the shell: no command after it runs (`exit`; in a subshell, the subshell). */
+  readonly endsShell?: true;
 }
 
 /**

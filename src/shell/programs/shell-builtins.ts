@@ -269,7 +269,8 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
   }),
   builtin('break', loopExit('break')),
   builtin('continue', loopExit('continue')),
-  builtin('exit', plain('exit: leave the shell', 'exit 1', { arithmetic: true })),
+  // Nothing after it runs: `cd src || exit 1; ls` lists src (effects/cwd-flow.ts).
+  builtin('exit', plain('exit: leave the shell', 'exit 1', { arithmetic: true, state: { endsShell: true } })),
   // zsh evaluates logout's status as arithmetic as exit does, even where it then refuses (not a login shell).
   builtin('logout', plain('logout: leave a login shell', 'logout', { arithmetic: true })),
   builtin('return', plain('return: return from a function or sourced script', 'return 0', { arithmetic: true })),

@@ -6,6 +6,7 @@ import type { ShellModel } from '../shells/index.js';
 import type { Redirect, RunTimeInput, ShellAnalysis, SimpleCommand } from '../types.js';
 import type { DecodedWord } from './words.js';
 import type { VariableFacts } from './variable-facts.js';
+import type { Flow } from './flow.js';
 
 /** A word as written plus its decoding. @internal */
 export interface RawWord {
@@ -63,6 +64,8 @@ export interface Collector {
   allExport?: boolean;
   /** How the script sets variables besides its simple commands (see `variable-facts.ts`). */
   variables?: VariableFacts;
+  /** Which of its statements run after which (see `flow.ts`), once read. */
+  flow?: Flow;
   /**
    * Words the commands of this script get from input at run time: a script a wrapper fills
    * with quoted input words (`parallel 'gzip < {} > {}.gz'`).

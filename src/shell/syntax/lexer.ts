@@ -16,6 +16,8 @@ export interface LexedCommand {
   assignments: string[];
   redirects: Redirect[];
   inSubshell: boolean;
+  /** The operator before it: `|` inside a pipeline, else the one before its pipeline (`;` for a newline or the start). */
+  after: '&&' | '||' | '|' | ';';
 }
 
 const RESERVED = new Set([
@@ -81,7 +83,7 @@ function wordEnd(src: string, i: number): number {
  */
 export function lexSimple(src: string): LexedCommand[] | undefined {
   const out: LexedCommand[] = [];
-  let cur: LexedCommand = { words: [], assignments: [], redirects: [], inSubshell: false };
+  let cur: LexedCommand = { words: [], assignments: [], redirects: [], inSubshell: false, after: ';' };
   let pipeline: LexedCommand[] = [cur];
   /** What the last token was: a separator needing a command after it, or not. */
   let pending: 'none' | 'needs-command' = 'none';
@@ -90,8 +92,8 @@ export function lexSimple(src: string): LexedCommand[] | undefined {
     if (pipeline.length > 1) for (const p of pipeline) p.inSubshell = true;
     for (const p of pipeline) if (!empty(p)) out.push(p);
   };
-  const startCommand = (inPipeline: boolean) => {
-    cur = { words: [], assignments: [], redirects: [], inSubshell: false };
+  const startCommand = (inPipeline: boolean, after: LexedCommand['after'] = inPipeline ? '|' : ';') => {
+    cur = { words: [], assignments: [], redirects: [], inSubshell: false, after };
     if (inPipeline) pipeline.push(cur);
     else pipeline = [cur];
   };
@@ -123,7 +125,7 @@ export function lexSimple(src: string): LexedCommand[] | undefined {
     if ((c === '&' && src[i + 1] === '&') || (c === '|' && src[i + 1] === '|')) {
       if (empty(cur) || pending === 'needs-command') return undefined;
       finishPipeline();
-      startCommand(false);
+      startCommand(false, c === '&' ? '&&' : '||');
       pending = 'needs-command';
       i += 2;
       continue;

@@ -19,6 +19,7 @@ import { SEQUENTIAL, assignedValues } from './assigned-values.js';
 import { respellQuotedDelimiters } from './heredoc-delimiters.js';
 import { bangSpots, respellBangSpots } from './bang-operators.js';
 import { mergeVariableFacts, type LoopFact } from './variable-facts.js';
+import { joined, sequence, type Flow } from './flow.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -123,11 +124,26 @@ class Walker {
     return false;
   }
 
-  statement(node: Node, env: Env): void {
+  /** The commands emitted so far, as the leaf of a flow. */
+  private ran(): Flow {
+    return { kind: 'run', to: this.c.commands.length };
+  }
+
+  /** Walks one statement; its flow (see `flow.ts`). */
+  statement(node: Node, env: Env): Flow {
+    if (!this.tooDeep(env) && node.type !== 'ERROR' && !node.isMissing) {
+      const next = { ...env, depth: env.depth + 1 };
+      if (CONTAINERS.has(node.type)) return this.container(node, next);
+      if (node.type === 'redirected_statement') return this.redirected(node, next);
+    }
+    this.simpleStatement(node, env);
+    return this.ran();
+  }
+
+  private simpleStatement(node: Node, env: Env): void {
     if (this.tooDeep(env)) return;
     const next = { ...env, depth: env.depth + 1 };
     if (node.type === 'ERROR' || node.isMissing) return this.fail(`parse error near: ${node.text.slice(0, 40)}`);
-    if (CONTAINERS.has(node.type)) return this.container(node, next);
     switch (node.type) {
       case 'command':
         return this.command(node, next, []);
@@ -142,7 +158,7 @@ class Walker {
         this.c.emitWordless(node.type === 'variable_assignment' ? [node.text] : node.namedChildren.map((n) => n.text), []);
         return;
       case 'redirected_statement':
-        return this.redirected(node, next);
+        return void this.redirected(node, next);
       case 'comment':
         return;
       default:
@@ -150,7 +166,7 @@ class Walker {
     }
   }
 
-  private container(node: Node, env: Env): void {
+  private container(node: Node, env: Env): Flow {
     if (node.type === 'compound_statement' && node.firstChild?.type === '((') this.arithmetic(node.text.slice(2), '((…))');
     if (node.type === 'c_style_for_statement') {
       const body = node.childForFieldName('body');
@@ -163,13 +179,20 @@ class Walker {
     const sequential = SEQUENTIAL.has(node.type) || (node.type === 'list' && children.some((c) => c.type === '&&'));
     let values = env.values;
     let bodyFrom: number | undefined;
+    const from = this.c.commands.length;
+    // Each statement's flow, with its field, and the operator before it (`&&`, `||`, `then`, …).
+    const parts: { flow: Flow; field: string | null; type: string; after: string }[] = [];
+    let after = ';';
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       if (child.type === 'ERROR' || child.isMissing) {
         this.fail(`parse error near: ${child.text.slice(0, 40) || node.text.slice(0, 40)}`);
         continue;
       }
-      if (!child.isNamed) continue;
+      if (!child.isNamed) {
+        if (child.type !== ';' && child.type !== '\n') after = child.type;
+        continue;
+      }
       const field = node.fieldNameForChild(i);
       if (node.type === 'function_definition' && field === 'name') continue;
       if (node.type === 'for_statement' && field === 'variable') continue;
@@ -180,8 +203,9 @@ class Walker {
       if (node.type === 'for_statement' && field === 'body') bodyFrom = this.c.commands.length;
       if (loop !== undefined && field === 'body') {
         // The body is judged once per value the loop gives its variable, in order.
-        for (const value of loop.values) this.statement(child, { ...childEnv, values: { ...env.values, [loop.name]: value } });
-      } else if (STATEMENTS.has(child.type)) this.statement(child, childEnv);
+        for (const value of loop.values)
+          parts.push({ flow: this.statement(child, { ...childEnv, values: { ...env.values, [loop.name]: value } }), field, type: child.type, after });
+      } else if (STATEMENTS.has(child.type)) parts.push({ flow: this.statement(child, childEnv), field, type: child.type, after });
       else if (child.type === 'comment') continue;
       else if (WORDISH.has(child.type)) this.wordish(child, childEnv);
       else this.fail(`unsupported syntax: ${child.type}`);
@@ -196,6 +220,58 @@ class Walker {
       if (bodyFrom !== undefined) fact.body = [bodyFrom, this.c.commands.length];
       this.c.variables?.loops.push(fact);
     }
+    return this.flowOf(node, parts, from, loop !== undefined);
+  }
+
+  /**
+   * How a container's statements run (see `flow.ts`): the branches of `&&`/`||`, `if`, `case`, a
+   * loop's body any number of times (a `for` over words it unrolled: each, in order, unless the
+   * body may leave it early), a function's body when called; the rest one after the other.
+   */
+  private flowOf(node: Node, parts: readonly { flow: Flow; field: string | null; type: string; after: string }[], from: number, unrolled: boolean): Flow {
+    const to = this.c.commands.length;
+    const all = (p: readonly { flow: Flow }[]) => sequence(p.map((x) => x.flow));
+    const empty = sequence([]);
+    switch (node.type) {
+      case 'if_statement':
+      case 'elif_clause': {
+        const own = parts.filter((p) => p.type !== 'elif_clause' && p.type !== 'else_clause');
+        // The condition is what comes before `then` (an if's fields say so too).
+        const at = own.findIndex((p) => p.after === 'then');
+        const cond = at < 0 ? own : own.slice(0, at);
+        const body = at < 0 ? [] : own.slice(at);
+        const clauses = [{ cond: all(cond), body: all(body) }];
+        let otherwise: Flow | undefined;
+        for (const p of parts) {
+          if (p.type === 'elif_clause' && p.flow.kind === 'if') clauses.push(...p.flow.clauses);
+          else if (p.type === 'else_clause') otherwise = p.flow;
+        }
+        return otherwise === undefined ? { kind: 'if', clauses } : { kind: 'if', clauses, otherwise };
+      }
+      case 'while_statement':
+        return { kind: 'loop', head: all(parts.filter((p) => p.field === 'condition')), body: all(parts.filter((p) => p.field !== 'condition')), from, to, of: 'loop' };
+      case 'for_statement':
+        if (unrolled && !this.leavesEarly(from, to)) return all(parts);
+        return { kind: 'loop', head: empty, body: all(parts), from, to, of: 'loop' };
+      case 'c_style_for_statement':
+        return { kind: 'loop', head: empty, body: all(parts), from, to, of: 'loop' };
+      case 'function_definition':
+        return { kind: 'loop', head: empty, body: all(parts), from, to, of: 'function' };
+      case 'case_statement':
+        return { kind: 'case', head: all(parts.filter((p) => p.type !== 'case_item')), arms: parts.filter((p) => p.type === 'case_item').map((p) => p.flow) };
+      case 'negated_command':
+        return { kind: 'not', part: all(parts) };
+      default:
+        return joined(
+          parts.map((p) => p.flow),
+          parts.slice(1).map((p) => p.after),
+        );
+    }
+  }
+
+  /** Whether a loop body's commands `[from, to)` hold a `break` or `continue`, which end its runs early. */
+  private leavesEarly(from: number, to: number): boolean {
+    return this.c.commands.slice(from, to).some((cmd) => cmd.argv[0] === 'break' || cmd.argv[0] === 'continue');
   }
 
   /**
@@ -394,7 +470,7 @@ class Walker {
    * The grammar attaches a redirection written after `a && b` or `a | b` to the whole list;
    * bash attaches it to the last command only. `tail` carries it down to that command.
    */
-  private redirected(node: Node, env: Env, tail: Redirect[] = [], spill: Node[] = []): void {
+  private redirected(node: Node, env: Env, tail: Redirect[] = [], spill: Node[] = []): Flow {
     const redirects: Redirect[] = [];
     let body: Node | null = null;
     const children = node.children;
@@ -411,35 +487,43 @@ class Walker {
     redirects.push(...tail);
     if (!body) {
       this.c.emitWordless([], redirects);
-      return;
+      return this.ran();
     }
-    this.withTail(body, env, redirects, spill);
+    return this.withTail(body, env, redirects, spill);
   }
 
-  private withTail(node: Node, env: Env, tail: Redirect[], spill: Node[] = []): void {
+  private withTail(node: Node, env: Env, tail: Redirect[], spill: Node[] = []): Flow {
     if (tail.length === 0 && spill.length === 0) return this.statement(node, env);
-    if (this.tooDeep(env)) return;
+    if (this.tooDeep(env)) return this.ran();
     const next = { ...env, depth: env.depth + 1 };
-    if (node.type === 'command') return this.command(node, next, tail, spill);
+    if (node.type === 'command') {
+      this.command(node, next, tail, spill);
+      return this.ran();
+    }
     if (node.type === 'redirected_statement') return this.redirected(node, next, tail, spill);
     if (node.type === 'list' || node.type === 'pipeline') {
       const children = node.children;
       let last = -1;
       for (let i = 0; i < children.length; i++) if (STATEMENTS.has(children[i]!.type)) last = i;
       const inner = { ...next, inSubshell: next.inSubshell || node.type === 'pipeline' };
+      const parts: Flow[] = [];
+      const operators: string[] = [];
+      let after = ';';
       for (let i = 0; i < children.length; i++) {
         const child = children[i]!;
         if (child.type === 'ERROR' || child.isMissing) this.fail(`parse error near: ${child.text.slice(0, 40)}`);
-        else if (!child.isNamed || child.type === 'comment') continue;
-        else if (i === last) this.withTail(child, inner, tail, spill);
-        else if (STATEMENTS.has(child.type)) this.statement(child, inner);
-        else this.fail(`unsupported syntax: ${child.type}`);
+        else if (!child.isNamed) after = child.type;
+        else if (child.type === 'comment') continue;
+        else if (i === last || STATEMENTS.has(child.type)) {
+          if (parts.length > 0) operators.push(after);
+          parts.push(i === last ? this.withTail(child, inner, tail, spill) : this.statement(child, inner));
+        } else this.fail(`unsupported syntax: ${child.type}`);
       }
-      return;
+      return joined(parts, operators);
     }
     if (spill.length > 0) this.fail(`words after a redirection of a compound command: ${spill.map((n) => n.text).join(' ')}`);
     for (const r of tail) this.c.redirects.push(r);
-    this.statement(node, { ...env, inherited: [...env.inherited, ...tail] });
+    return this.statement(node, { ...env, inherited: [...env.inherited, ...tail] });
   }
 
   /**
@@ -648,7 +732,8 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
 
 /** Walks one parse of `src` into the collector, then the checks that need the whole tree. */
 function walkOne(root: Node, src: string, c: Collector): void {
-  new Walker(src, c).statement(root, { context: 'top', inSubshell: false, inherited: [], depth: 0 });
+  const flow = new Walker(src, c).statement(root, { context: 'top', inSubshell: false, inherited: [], depth: 0 });
+  c.flow = c.flow === undefined ? flow : sequence([c.flow, flow]);
   if (root.hasError && c.unseen.length === 0) addUnseen(c, 'parse error');
   if (c.unseen.length === 0) checkSubstitutions(root, src, c);
   if (c.unseen.length === 0) {
