@@ -318,6 +318,12 @@ function heldPathAsks(state: EvalState): undefined {
     // One command writes or removes: the names a pattern matches in the view are all it can name.
     const writers = facts.kind === 'shell' ? new Set(facts.effects.filter((e) => e.op !== 'read').map((e) => e.command)) : undefined;
     const soleWriter = writers !== undefined && writers.size === 1 && !writers.has(-1);
+    // A write elsewhere makes no name a copy's source pattern matches (`mkdir build && cp src/*.js
+    // build/`): the view's matches are still all the names the copy writes.
+    const namesSettled = (t: ShellWrite): boolean =>
+      t.namesFrom !== undefined &&
+      facts.kind === 'shell' &&
+      facts.effects.every((e) => e.op === 'read' || e.path === t.path || writeMissesFolders(e, t.namesFrom!));
     let home: string | undefined;
     let budget: Budget | undefined;
     let namesHit: ProtectedNames | undefined;
@@ -349,7 +355,7 @@ function heldPathAsks(state: EvalState): undefined {
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
       // any path it may name is; one given by a variable or substitution may be any path.
       const hit =
-        protectedHit(written, state, soleWriter ? t : undefined) ??
+        protectedHit(written, state, soleWriter || namesSettled(t) ? t : undefined) ??
         linkTargetWrite(
           written,
           real,
@@ -592,6 +598,19 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
     for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
   }
   return undefined;
+}
+
+/**
+ * Whether write `e` (another command's) cannot make a name the source patterns match: a literal
+ * path, no pattern, neither in a pattern's folder nor above it (`mkdir build` beside `src/*.js`).
+ */
+function writeMissesFolders(e: PathEffect, patterns: readonly string[]): boolean {
+  if (e.command < 0 || e.glob || e.literal !== true || e.path.includes('*')) return false;
+  return patterns.every((s) => {
+    const dir = s.slice(0, s.lastIndexOf('/')) || '/';
+    if (/[*?[{]/.test(dir)) return false;
+    return e.path !== dir && !dir.startsWith(`${e.path}/`) && !e.path.startsWith(`${dir}/`) && e.path !== '/';
+  });
 }
 
 /**

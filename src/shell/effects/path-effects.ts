@@ -1846,11 +1846,34 @@ function addOperands(
     }
     add(i, f.op, raw, value, literal, fileBases, extra);
     // A glob or variable among positional operands may put any file in the output slot: unless
-    // every word stays one argument (`~/notes.txt`, `"$HOME"/x`), the operands may move.
-    if (positional && !settled && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
+    // every word stays one argument (`~/notes.txt`, `"$HOME"/x`), the operands may move — but a
+    // plain glob before a last word the program writes (`cp src/*.js build/`) stays before it.
+    if (
+      positional &&
+      !settled &&
+      f.op === 'read' &&
+      f.value === undefined &&
+      !literal &&
+      f.tree === undefined &&
+      !beforeLastTarget(f.index, raw, v, files)
+    )
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
   return { modelled, dirs: cmdBases };
+}
+
+/**
+ * Whether word `k` (`raw` as written) is a plain glob that stays before the program's output slot:
+ * it begins with a literal character other than `-` and holds no expansion (`src/*.js`), so the
+ * shell puts its matches in its place, each a name beginning with that text, never an option; and
+ * the last word is one the program itself writes, literal (`cp src/*.js build/`: build/ stays
+ * the destination whatever the glob matches). A word after it that is an option's value (`cp
+ * src/*.js -S .bak`) is no written word: the glob's last match may then be the destination.
+ */
+function beforeLastTarget(k: number, raw: string, v: Variant, files: readonly FileOperand[]): boolean {
+  const last = v.argv.length - 1;
+  if (k >= last || v.literal[last] !== true || !/^[\w./]/.test(raw) || /[$`'"\\]/.test(raw)) return false;
+  return files.some((g) => g.op === 'write' && (g.intoDir === last || (g.index === last && g.value === undefined)));
 }
 
 /**
