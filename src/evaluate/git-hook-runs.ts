@@ -59,7 +59,7 @@ function opaqueReason(sub: string, may: readonly string[] | undefined, run: read
  * The repository a git command names itself: its `--git-dir`/`--work-tree`, else `GIT_DIR` and
  * `GIT_WORK_TREE` assigned to it or known in the environment; `{ unknown }` when one is not literal.
  */
-function namedRepository(analysis: ShellAnalysis, i: number, variable: Variable): GitRepositoryGiven | { unknown: string } {
+export function namedRepository(analysis: ShellAnalysis, i: number, variable: Variable): GitRepositoryGiven | { unknown: string } {
   const cmd = analysis.commands[i]!;
   const words = gitRepositoryWords(cmd.argv, cmd.literal);
   if (words.unknown !== undefined) return { unknown: words.unknown };

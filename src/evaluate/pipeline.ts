@@ -5,7 +5,7 @@ import { protectedPathStartingWith, protectedUnderConfigHome } from '../paths/pr
 import { commandDirectories } from '../shell/effects/path-effects.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
-import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
+import { repositoryFilledInto, repositoryWrittenInto } from '../shell/programs/git/layout.js';
 import { gitObjectPaths, gitTracksBelow } from '../shell/programs/git/takes.js';
 import { gitOrderFile } from '../shell/programs/git/world.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
@@ -66,6 +66,7 @@ import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-ta
 import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
+import { gitConfigRuns } from './git-config-runs.js';
 import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
@@ -494,10 +495,28 @@ function repositoryHit(t: ShellWrite, targets: readonly ShellWrite[], state: Eva
   // that `GIT_DIR=x` ran (#37).
   const own =
     state.facts.kind === 'shell' ? state.facts.effects.filter((e) => e.op === 'write' && e.ownMetadata === true).map((e) => e.path) : [];
-  const dir = repositoryWrittenInto(t.path, [...targets.filter((w) => w.removal !== true).map((w) => w.path), ...own], state.ctx.fs);
+  const written = [...targets.filter((w) => w.removal !== true).map((w) => w.path), ...own];
+  const dir = repositoryWrittenInto(t.path, written, state.ctx.fs) ?? filledRepository(t, written, state);
   return dir === undefined
     ? undefined
     : `${dir} is a git repository once written (HEAD, objects, refs): git there reads its configuration and hooks, which run programs`;
+}
+
+/**
+ * The repository a recursive copy or move into a folder may complete with names it does not list
+ * (`cp -r t/. u/`, `mv t/* u/`): its sources, from the write's names (`u/*` from `t/*`, `u` with
+ * the entries of `t`), as `repositoryFilledInto` reads them through the view.
+ */
+function filledRepository(t: ShellWrite, written: readonly string[], state: EvalState): string | undefined {
+  if (t.unseenNames !== true) return undefined;
+  const dir = t.path.endsWith('/*') ? t.path.slice(0, -2) || '/' : t.path;
+  // A source the command also writes by its own name below the folder (`cp -r t u` into an
+  // existing u writes u/t) lands there whole, its entries not in the folder: that write is judged itself.
+  const sources = (t.namesFrom ?? (t.names?.kind === 'entries' ? t.names.of : [])).filter(
+    (s) =>
+      /[*?[]/.test(s.slice(s.lastIndexOf('/') + 1)) || !written.includes(`${dir === '/' ? '' : dir}/${s.slice(s.lastIndexOf('/') + 1)}`),
+  );
+  return sources.length === 0 ? undefined : repositoryFilledInto(dir, sources, written, state.ctx.fs);
 }
 
 /** A PowerShell line that could not be read (firm, every mode), critical removals (firm) and writes whose target is not known (protected). */
@@ -1254,6 +1273,9 @@ export function makeState(
     if (git !== undefined) {
       const variable = (name: string) => environmentValue(ctx.environment, name);
       markGitHookRuns(facts.analysis, facts.effects, world, git, variable);
+      // An alias or program the configuration files name is judged as the command git runs.
+      const configured = gitConfigRuns(facts.analysis, facts.effects, world, git, variable, env.platform);
+      if (configured.effects.length > 0) facts = { ...facts, effects: [...facts.effects, ...configured.effects] };
       // A misspelt subcommand the user's configuration autocorrects runs a command not judged.
       const corrected = gitAutocorrectWrites(facts.analysis, facts.effects, world.cwd, world.home, git, variable);
       if (corrected.length > 0) facts = { ...facts, effects: [...facts.effects, ...corrected] };

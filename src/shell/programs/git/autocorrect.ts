@@ -39,6 +39,9 @@ const GIT_COMMANDS: readonly string[] = (
 
 const KNOWN: ReadonlySet<string> = new Set(GIT_COMMANDS);
 
+/** Whether git knows `name` as one of its own commands (an alias of that name is never used). @internal */
+export const isGitCommand = (name: string): boolean => KNOWN.has(name);
+
 /**
  * git's weighted edit distance (levenshtein.c) from `from` to `to`: `swap` for two adjacent
  * letters exchanged, `substitution`, `insertion` and `deletion` for one letter.

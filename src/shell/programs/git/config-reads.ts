@@ -30,6 +30,17 @@ export function programKey<E extends GitConfigEntry>(
   partialClone: boolean,
   words?: readonly string[],
 ): { entry: E; what: string } | undefined {
+  return programKeys(sub, entries, partialClone, words)[0];
+}
+
+/** Every setting that makes `sub` run a program, as {@link programKey} finds the first. @internal */
+export function programKeys<E extends GitConfigEntry>(
+  sub: string,
+  entries: readonly E[],
+  partialClone: boolean,
+  words?: readonly string[],
+): { entry: E; what: string }[] {
+  const out: { entry: E; what: string }[] = [];
   const reads = configReadsOf(sub);
   const kinds = [...reads.config, ...(partialClone && reads.objects === true ? [FETCH] : [])];
   const last = new Map<string, E>();
@@ -43,10 +54,13 @@ export function programKey<E extends GitConfigEntry>(
     for (const k of kinds) {
       if (!k.key.test(key)) continue;
       if (k.namedFormats === true && used !== undefined && key.startsWith('pretty.') && !used.has(key.slice('pretty.'.length))) continue;
-      if ((k.runs ?? nonEmpty)(entry.value)) return { entry, what: k.what };
+      if ((k.runs ?? nonEmpty)(entry.value)) {
+        out.push({ entry, what: k.what });
+        break;
+      }
     }
   }
-  return undefined;
+  return out;
 }
 
 /** The `pretty.<name>` formats a subcommand with these words may use (undefined: any). */

@@ -31,3 +31,72 @@ export function repositoryWrittenInto(path: string, written: readonly string[], 
   }
   return undefined;
 }
+
+/** A shell glob's last name as a pattern of names (`*`, `?`, `[…]`); other characters literal. */
+function namePattern(glob: string): RegExp {
+  let out = '';
+  for (const c of glob) out += c === '*' ? '.*' : c === '?' ? '.' : c === '[' || c === ']' ? c : c.replace(/[\\^$.|+(){}]/g, '\\$&');
+  try {
+    return new RegExp(`^${out}$`, 's');
+  } catch {
+    return /^/;
+  }
+}
+
+/**
+ * The names a recursive copy or move into a directory may put there from `sources` (absolute,
+ * as the write's names say): a glob's matches (`mv t/* u/`), a directory's entries (`cp -r t/. u/`,
+ * read as `t`) and the source's own name (`cp -r t/objects u/`), as the view lists them;
+ * `'any'` where the view cannot list a source (no view, a glob in a folder's name).
+ */
+function landingNames(sources: readonly string[], view: ReadonlyFsView | undefined): Set<string> | 'any' {
+  const out = new Set<string>();
+  if (view?.list === undefined) return 'any';
+  for (const s of sources) {
+    const slash = s.lastIndexOf('/');
+    const parent = s.slice(0, slash) || '/';
+    const last = s.slice(slash + 1);
+    if (/[*?[]/.test(parent)) return 'any';
+    if (/[*?[]/.test(last)) {
+      const match = namePattern(last);
+      for (const n of view.list(parent) ?? []) if (match.test(n)) out.add(n);
+      continue;
+    }
+    out.add(last);
+    if (view.isDirectory?.(s) === true) for (const n of view.list(s) ?? []) out.add(n);
+  }
+  return out;
+}
+
+/**
+ * The repository a copy or move of names toolgate does not list into `dir` (`cp -r t/. u/`,
+ * `mv t/* u/`, `cp -rn .git/. u/`) may make or change: where the names its `sources` may put
+ * there hold a repository's part and `dir` — counting them, what the same command writes and what
+ * the view shows — then holds `HEAD` and `objects` and `refs` (or `HEAD` and `commondir`). A
+ * `config` written into `dir` while it was a plain folder is then a repository's configuration
+ * (red team 20 R20-1: `mv t/* u/` after `u/config` and `u/HEAD` were written made u a repository
+ * whose alias ran rm). Without a view the names are unknown, and nothing is said: as
+ * {@link repositoryWrittenInto}, which needs the view to know a folder's parts.
+ * @internal
+ */
+export function repositoryFilledInto(
+  dir: string,
+  sources: readonly string[],
+  written: readonly string[],
+  view: ReadonlyFsView | undefined,
+): string | undefined {
+  if (view === undefined) return undefined;
+  const landing = landingNames(sources, view);
+  if (landing !== 'any' && ![...landing].some((n) => PARTS.has(n))) return undefined;
+  const has = (name: string) => {
+    const p = dir === '/' ? `/${name}` : `${dir}/${name}`;
+    return (
+      landing === 'any' ||
+      landing.has(name) ||
+      written.some((w) => w === p || w.startsWith(`${p}/`)) ||
+      view.exists(p) ||
+      view.isDirectory?.(p) === true
+    );
+  };
+  return has('HEAD') && (has('commondir') || (has('objects') && has('refs'))) ? dir : undefined;
+}

@@ -1,0 +1,184 @@
+/**
+ * The programs git runs because of its configuration FILES (#37, red team 20 R20-1). The same key
+ * given on the command line (`git -c core.fsmonitor='rm -f x' status`, `-c alias.lg='!…'`) is read
+ * by the git model (`programs/git/runs.ts`) and its value analysed as the command git hands to
+ * `sh -c`; a file the view shows (system, global, repository, worktree, their includes) was read
+ * only by the read-only check, so under an allow rule or bypassPermissions nothing judged it:
+ * with `alias.lg = !rm -f README.md` in .git/config, `git lg` ran rm under Bash(*) with a
+ * `Bash(rm *)` deny; `alias.lg = log --output=.claude/settings.json` wrote the settings in
+ * bypassPermissions; `core.fsmonitor = rm -f README.md` made `git status` run rm (git 2.39.5).
+ *
+ * Here each git command of the line is placed where it runs (the `cd`s before it, its `-C`, its
+ * `--git-dir`), the configuration git reads there is read through the view, and each value that
+ * makes THIS command run a program — the alias git expands for a word that is not one of its own
+ * commands, the kinds of keys its subcommand reads (`config-reads.ts`) — is analysed as the text
+ * git runs: a `!` alias or a program value as shell text, an alias without `!` as the git words it
+ * becomes. What that text reads, writes and removes is added to the command's effects (Read deny
+ * rules and protected paths see it), and where it runs a program toolgate models or one named by
+ * its path (rm, a script), the git command is opaque code naming the file and key: a deny rule
+ * naming a program cannot see it on the line. A program toolgate has no model of, named by its
+ * name (`filter.lfs.process = git-lfs filter-process`), is what a wildcard allow rule consents to,
+ * as on the command line: no mark. Without a view nothing is known, and git is judged as before.
+ */
+import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import { analyzeShell } from '../shell/analyze.js';
+import { foldedCommandName } from '../shell/commands/emit.js';
+import { knownCommandDirectories, shellPathEffects } from '../shell/effects/path-effects.js';
+import { quoteWord } from '../shell/syntax/environment.js';
+import { isGitCommand } from '../shell/programs/git/autocorrect.js';
+import type { PlacedConfigEntry } from '../shell/programs/git/repository.js';
+import { configFiles } from '../shell/programs/git/repository.js';
+import { gitSubcommandWords } from '../shell/programs/git/hooks.js';
+import { isPartialClone, programKeys } from '../shell/programs/git/config-reads.js';
+import type { GitReads } from '../shell/programs/git/reads.js';
+import { configPlaces } from '../shell/programs/git/world.js';
+import type { Platform } from '../core/types.js';
+import { readGitCommands } from './git-commands.js';
+import { namedRepository } from './git-hook-runs.js';
+import { opaqueCommands } from './opaque-commands.js';
+import type { PathWorld } from './path-lookup.js';
+
+type Variable = (name: string) => string | null | undefined;
+
+/** How many aliases deep the git words an alias becomes are followed. */
+const MAX_ALIAS_DEPTH = 3;
+
+/** What the configuration files make the line's git commands do. */
+export interface GitConfigRuns {
+  /** The reads, writes and removals of the programs they run, placed on the git command. */
+  effects: PathEffect[];
+}
+
+/** One program a configuration value makes git run: the text, and what set it. */
+interface ConfiguredRun {
+  script: string;
+  entry: PlacedConfigEntry;
+}
+
+/** A value as a reason shows it: flat, a long one cut. */
+function shown(value: string): string {
+  const flat = value.replace(/\s+/g, ' ');
+  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
+}
+
+/** The last setting of each key, in git's reading order. */
+function lastOf(entries: readonly PlacedConfigEntry[]): Map<string, PlacedConfigEntry> {
+  const last = new Map<string, PlacedConfigEntry>();
+  for (const e of entries) last.set(e.key, e);
+  return last;
+}
+
+/**
+ * The text git runs for a key of a kind `sub` reads: the value itself (a program or shell text),
+ * a credential helper's as git expands it, and for the signature kinds the `gpg.program` they
+ * start (git's own `gpg` when none is set: nothing the configuration chose).
+ */
+function kindScript(e: PlacedConfigEntry, last: ReadonlyMap<string, PlacedConfigEntry>): string | undefined {
+  if (/^log\.showsignature$|^format\.pretty$|^pretty\./.test(e.key)) {
+    const gpg = last.get('gpg.program') ?? last.get('gpg.openpgp.program');
+    return gpg?.value ?? undefined;
+  }
+  const v = e.value ?? '';
+  if (/^credential\.(.+\.)?helper$/.test(e.key)) return v.startsWith('!') ? v.slice(1) : /^[/~]/.test(v) ? v : `git credential-${v}`;
+  return v;
+}
+
+/** What the configuration makes `git sub args` run (one level: an alias's git words are read again by the caller). */
+function configuredRuns(sub: string, args: readonly string[], entries: readonly PlacedConfigEntry[]): ConfiguredRun[] {
+  const last = lastOf(entries);
+  if (!isGitCommand(sub)) {
+    const alias = last.get(`alias.${sub.toLowerCase()}`);
+    if (alias === undefined || alias.value === null || alias.value.trim() === '') return [];
+    const rest = args.map((w) => ' ' + quoteWord(w)).join('');
+    // `!cmd` runs `cmd` with the words after it in a shell; anything else is more git words.
+    return [{ script: alias.value.startsWith('!') ? alias.value.slice(1) + rest : `git ${alias.value}${rest}`, entry: alias }];
+  }
+  const out: ConfiguredRun[] = [];
+  for (const { entry } of programKeys(sub, entries, isPartialClone(entries), args)) {
+    const script = kindScript(entry, last);
+    if (script !== undefined && script.trim() !== '') out.push({ script, entry });
+  }
+  return out;
+}
+
+/**
+ * Why the text a configuration value makes git run holds a program the line's rules must see by
+ * name (a modelled program, one named by its path, code toolgate cannot read), or undefined when it
+ * runs only git and programs toolgate has no model of, named by their names.
+ */
+function programOf(analysis: ShellAnalysis): string | undefined {
+  if (analysis.unknown.length > 0) return analysis.unknown[0];
+  const consented = new Set<SimpleCommand>();
+  for (const o of opaqueCommands(analysis)) {
+    if (o.unmodelled !== true) return o.why;
+    consented.add(o.cmd);
+  }
+  for (const cmd of analysis.commands) {
+    if (cmd.literal[0] !== true) return `${cmd.argv[0] ?? 'a command'} is not a literal name`;
+    const name = foldedCommandName(cmd.argv[0] ?? '');
+    // git itself: its effects are the command's, its own configured programs read again.
+    if (gitSubcommandWords(name, cmd.argv) !== undefined || consented.has(cmd)) continue;
+    // A parent that only starts another (`env`, `nice`) is judged through its child.
+    const k = analysis.commands.indexOf(cmd);
+    if (analysis.commands.some((c) => c.parent === k)) continue;
+    return `it runs ${name}`;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the configuration git reads for each git command of a fresh analysis and judges what it
+ * makes that command run (see the file's comment): marks `SimpleCommand.opaque`, and returns the
+ * effects to add to the call's.
+ */
+export function gitConfigRuns(
+  analysis: ShellAnalysis,
+  effects: readonly PathEffect[],
+  world: PathWorld,
+  reads: GitReads,
+  variable: Variable,
+  platform: Platform,
+): GitConfigRuns {
+  const out: PathEffect[] = [];
+  for (const { cmd, i, sub, args } of readGitCommands(analysis)) {
+    if (sub.startsWith('-')) continue;
+    const named = namedRepository(analysis, i, variable);
+    if ('unknown' in named) continue;
+    dirs: for (const dir of knownCommandDirectories(effects, i, world.cwd)) {
+      const found = reads.repositoryAt(dir, named.gitDir, named.workTree);
+      if ('unknown' in found) continue;
+      const repo = 'found' in found ? found.found : undefined;
+      const config = reads.config(configFiles(repo, world.home, configPlaces(variable)), world.home);
+      if ('unknown' in config) continue;
+      // git runs an alias's shell text and its configured programs from the top of the working tree.
+      const top = repo?.workTree ?? dir;
+      const judge = (runs: ConfiguredRun[], of: string, depth: number): boolean => {
+        for (const run of runs) {
+          const inner = analyzeShell(run.script, { shell: 'sh' });
+          const at = shellPathEffects(inner, { cwd: top, home: world.home, platform, shell: 'sh' });
+          for (const e of at.effects) if (e.op === 'read' || e.op === 'write' || e.op === 'remove') out.push({ ...e, command: i });
+          const why = programOf(inner) ?? at.unresolved[0];
+          if (why !== undefined) {
+            cmd.opaque = `git ${of} runs \`${shown(run.script)}\`, set as ${run.entry.key} in ${run.entry.file} (${why}): a program its configuration names, not the command line`;
+            return true;
+          }
+          // An alias's git words are a git command of their own, with its own configured programs.
+          for (const c of inner.commands) {
+            const words = c.literal[0] === true ? gitSubcommandWords(foldedCommandName(c.argv[0] ?? ''), c.argv) : undefined;
+            if (words === undefined) continue;
+            const more = configuredRuns(words.sub, words.args, config.entries);
+            if (more.length === 0) continue;
+            if (depth >= MAX_ALIAS_DEPTH) {
+              cmd.opaque = `git ${of} expands aliases more than ${MAX_ALIAS_DEPTH} deep (${run.entry.key} in ${run.entry.file}): what it runs is not followed further`;
+              return true;
+            }
+            if (judge(more, `${of} (as git ${words.sub})`, depth + 1)) return true;
+          }
+        }
+        return false;
+      };
+      if (judge(configuredRuns(sub, args, config.entries), sub, 0)) break dirs;
+    }
+  }
+  return { effects: out };
+}
