@@ -1285,8 +1285,11 @@ export function makeState(
       view: ctx.fs,
       variable: (name) => environmentValue(ctx.environment, name),
       home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
+      cwd: normalizePath(ctx.cwd, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
+      dirs: (i) => commandDirectories(walked, i),
     });
-    if (config.length > 0) facts = { ...facts, unresolved: [...facts.unresolved, ...config] };
+    if (config.reasons.length > 0 || config.effects.length > 0)
+      facts = { ...facts, effects: [...facts.effects, ...config.effects], unresolved: [...facts.unresolved, ...config.reasons] };
     // `strings @list` reads the files list names: the view shows them (or what it reads is unknown).
     const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
     const response = responseFileReads(facts.analysis, facts.effects, {

@@ -10,6 +10,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
+import { isUnknownDirectory } from '../shell/effects/path-effects.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 
@@ -21,25 +22,65 @@ export interface ConfigWorld {
   variable(name: string): string | null | undefined;
   /** The home directory (absolute, normalised). */
   home: string;
+  /** The directories command `i` may run in (absolute), `undefined` when the walk did not say. */
+  dirs?: (i: number) => readonly string[] | undefined;
+  /** The working directory (absolute, normalised). */
+  cwd?: string;
+}
+
+/** What a line's program config files leave unknown: reasons, and the writes of names toolgate cannot see. */
+export interface ConfigFindings {
+  reasons: string[];
+  /**
+   * A file that exists and sets options naming files or programs (`log = …` in pip.conf, a
+   * kubeconfig user's `exec:`) makes the program write names toolgate cannot work out: a
+   * protected ask in every mode, bypassPermissions included (decision 0092).
+   */
+  effects: PathEffect[];
 }
 
 /** Why a command of the line reads options toolgate cannot see, one reason per command. */
-export function configFileReasons(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ConfigWorld): string[] {
-  const out: string[] = [];
+export function configFileReasons(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ConfigWorld): ConfigFindings {
+  const out: ConfigFindings = { reasons: [], effects: [] };
   for (const [i, cmd] of analysis.commands.entries()) {
     const argv0 = cmd.argv[0];
     if (argv0 === undefined || cmd.literal[0] !== true) continue;
     const name = foldedCommandName(argv0);
-    const config = PROGRAMS.get(name)?.configFiles?.(cmd.argv, lineVariable(analysis, i, world), world.home);
-    if (config === undefined) continue;
-    if ('unknown' in config) {
-      out.push(`${name} reads options from a file before its command line, and where is unknown: ${config.unknown}`);
-      continue;
+    const facet = PROGRAMS.get(name)?.configFiles;
+    if (facet === undefined) continue;
+    const dirs = world.dirs?.(i) ?? (world.cwd !== undefined ? [world.cwd] : [undefined]);
+    for (const dir of dirs) {
+      const at = dir === undefined || isUnknownDirectory(dir) ? undefined : dir;
+      const config = facet(cmd.argv, lineVariable(analysis, i, world), world.home, at);
+      if (config === undefined) continue;
+      if ('unknown' in config) {
+        const reason = `${name} reads options from a file before its command line, and where is unknown: ${config.unknown}`;
+        out.reasons.push(reason);
+        out.effects.push(unseenWrite(i, name, `${at ?? ''}/`, reason));
+        break;
+      }
+      const why = fileProblem(name, config.files, config.harmless, effects, world.view);
+      if (why === undefined) continue;
+      out.reasons.push(why.reason);
+      if (why.file !== undefined) out.effects.push(unseenWrite(i, name, why.file, why.reason));
+      break;
     }
-    const why = fileProblem(name, config.files, config.harmless, effects, world.view);
-    if (why !== undefined) out.push(why);
   }
   return out;
+}
+
+/** A write of names toolgate cannot work out, by what `file` tells command `i`'s program (decision 0092). */
+function unseenWrite(i: number, name: string, file: string, why: string): PathEffect {
+  return {
+    op: 'write',
+    path: file.replace(/\/+[^/]*$/, '') || '/',
+    raw: `the files or programs ${name}'s configuration names (${why})`,
+    literal: true,
+    command: i,
+    glob: false,
+    tree: 'some',
+    names: { kind: 'unseen', what: 'program' },
+  };
 }
 
 /**
@@ -66,18 +107,32 @@ function fileProblem(
   harmless: (text: string) => boolean,
   effects: readonly PathEffect[],
   view: ReadonlyFsView | undefined,
-): string | undefined {
+): { reason: string; file?: string } | undefined {
   const written = files.find((f) =>
     effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === f || (e.tree !== undefined && isInside(f, e.path)))),
   );
-  if (written !== undefined) return `the command line writes ${written} (or may), which ${name} reads options from before its command line`;
+  // A write of the file by name (`printf … > x.rc`) holds what the program then does; a write
+  // toolgate cannot name (`> $f`) or of a folder holding it is judged on its own already.
+  const named = written !== undefined && effects.some((e) => e.op === 'write' && e.literal && !e.glob && e.path === written);
+  if (written !== undefined)
+    return {
+      reason: `the command line writes ${written} (or may), which ${name} reads options from before its command line`,
+      ...(named ? { file: written } : {}),
+    };
   if (view === undefined)
-    return `${name} reads options from ${files[0]} and the like when they exist, before its command line (run it with -q/--disable or --no-config first to skip them); toolgate has no view of the files`;
+    return {
+      reason: `${name} reads options from ${files[0]} and the like when they exist, before its command line; toolgate has no view of the files`,
+    };
   for (const f of files) {
     if (!view.exists(f)) continue;
     const text = view.readText?.(f);
-    if (text === undefined) return `${f} exists and cannot be read: ${name} reads options from it before its command line`;
-    if (!harmless(text)) return `${f} sets options ${name} reads before its command line, which may name files it sends or writes`;
+    if (text === undefined)
+      return { reason: `${f} exists and cannot be read: ${name} reads options from it before its command line`, file: f };
+    if (!harmless(text))
+      return {
+        reason: `${f} sets options ${name} reads before its command line, which may name files or programs it runs, sends or writes`,
+        file: f,
+      };
   }
   return undefined;
 }

@@ -103,6 +103,11 @@ const CONFIG_FILES: readonly string[] = [
   'curlrc',
   '.wgetrc',
   'wgetrc',
+  // pip's options file (`log = …`, `target = …`): user, global and virtual environment (pip-config.ts).
+  'pip.conf',
+  // rustup's toolchain files: a `path` there is the toolchain whose programs rustc and cargo run (rust-toolchain.ts).
+  'rust-toolchain',
+  'rust-toolchain.toml',
   'pyrightconfig.json',
   '.mcp.json',
   '.claude.json',

@@ -5,6 +5,7 @@ import { compileRuleValues } from '../../src/gate/session.js';
 import { evaluate, prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { mergePolicy, parseSettingsFile, parseSettingsObject } from '../../src/settings/index.js';
 import { dialects } from '../../src/dialects/index.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-fs.js';
 
 const P = '/home/user/project';
 const HOME = '/home/user';
@@ -27,7 +28,8 @@ function ctx(
     permissions: { allow: ['Bash(npm test *)', 'Edit', 'WebFetch'], deny: ['Bash(rm *)', 'Read(./.env)'], ask: ['Bash(git push *)'] },
   }),
 ): EvaluationContext {
-  return { mode, policy, cwd: P, home: HOME };
+  // A view of the project (no npmrc): npm's own config files are shown absent (decision 0110).
+  return { mode, policy, cwd: P, home: HOME, fs: createMemoryFileSystem({ [`${P}/package.json`]: '{}' }).view() };
 }
 const bash = (command: string): ToolCall => ({ tool: 'Bash', input: { command } });
 

@@ -15,6 +15,7 @@
  * toolgate does not know (`otherwiseUnknown`).
  */
 import type { FileOperands, UnseenNames } from '../options/file-operands.js';
+import { kubeconfigWrites, kubectlConfigFiles } from './kubeconfig.js';
 import { kubectlKustomizeReads } from './kustomize.js';
 import { defineProgram } from './model.js';
 
@@ -35,7 +36,12 @@ function kubectlFiles(argv: readonly string[]): FileOperands {
   }
   const kustomized = kubectlKustomizeReads(argv);
   unseen.push(...(kustomized.unseen ?? []));
-  return { files: kustomized.files, unresolved: kustomized.unresolved, modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
+  return {
+    files: [...kustomized.files, ...kubeconfigWrites(argv)],
+    unresolved: kustomized.unresolved,
+    modelled: 'partly',
+    ...(unseen.length > 0 ? { unseen } : {}),
+  };
 }
 
 /** @internal */
@@ -48,6 +54,7 @@ export const kubectl = defineProgram({
     'kubectl edit (KUBE_EDITOR, EDITOR), kubectl diff (KUBECTL_EXTERNAL_DIFF); verified with kubectl 1.32 on Debian 12 (#37)',
   ],
   files: (_name, argv) => kubectlFiles(argv),
+  configFiles: kubectlConfigFiles,
   readsVariables: {
     KUBECONFIG: {
       may: ['options-file'],
@@ -77,8 +84,51 @@ export const kubectl = defineProgram({
       effects: ['write ./k.yaml', 'write . [some]', 'write ./get (word)', 'write ./pods (word)'],
       why: 'the same file, named by the variable',
     },
+    {
+      command: 'kubectl config set-credentials u --token=t',
+      effects: ['write /home/user/.kube/config', 'write ./config (word)', 'write ./u (word)', 'write ./t (word)'],
+      why: 'kubectl config set-* writes the kubeconfig',
+    },
   ],
 });
+
+/** aws's global options that take a value (AWS CLI 1.x `aws help`, "GLOBAL OPTIONS"). */
+const AWS_VALUES: ReadonlySet<string> = new Set([
+  '--profile',
+  '--region',
+  '--output',
+  '--endpoint-url',
+  '--query',
+  '--color',
+  '--ca-bundle',
+  '--cli-read-timeout',
+  '--cli-connect-timeout',
+  '--cli-binary-format',
+]);
+
+/** `aws configure` subcommands that only read the configuration. */
+const AWS_CONFIGURE_READS: ReadonlySet<string> = new Set(['get', 'list', 'list-profiles', 'export-credentials', 'help']);
+
+/**
+ * `aws configure set KEY VALUE`, `aws configure` (it asks for the keys), `import`, `sso`: a write
+ * of ~/.aws, whose config may then name a `credential_process` (red team 20 R20-8: `aws configure
+ * set credential_process 'cat .env'`). The files AWS_CONFIG_FILE names are read before anyway.
+ */
+function awsFiles(argv: readonly string[]): FileOperands {
+  const words: number[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (AWS_VALUES.has(w)) k++;
+    else if (!w.startsWith('-')) words.push(k);
+  }
+  const [sub, verb] = words;
+  const writes = sub !== undefined && argv[sub] === 'configure' && (verb === undefined || !AWS_CONFIGURE_READS.has(argv[verb]!));
+  return {
+    files: writes ? [{ op: 'write', index: sub, value: '.aws', inHome: true, tree: 'some' }] : [],
+    unresolved: [],
+    modelled: 'partly',
+  };
+}
 
 /** @internal */
 export const aws = defineProgram({
@@ -99,6 +149,7 @@ export const aws = defineProgram({
     },
     AWS_PAGER: { may: ['code'], what: 'AWS_PAGER names the pager aws (version 2) pipes its output to' },
   },
+  files: (_name, argv) => awsFiles(argv),
   // AWS CLI 1.x is a Python program: Python imports sitecustomize and aws's modules from PYTHONPATH first.
   runtime: 'python',
   otherwiseUnknown: true,
@@ -110,6 +161,11 @@ export const aws = defineProgram({
       why: 'a credential_process in the file runs',
     },
     { command: 'aws s3 ls', effects: ['write ./s3 (word)', 'write ./ls (word)'], why: 'what aws does is not modelled' },
+    {
+      command: 'aws configure set region eu-west-1',
+      effects: ['write /home/user/.aws [some]', 'write ./set (word)', 'write ./region (word)', 'write ./eu-west-1 (word)'],
+      why: 'aws configure writes ~/.aws/config',
+    },
   ],
 });
 

@@ -15,6 +15,7 @@ import { defineProgram, type ReadVariable } from './model.js';
 import { withOpaqueRunners } from './option-runs.js';
 import { LESS_VARIABLES } from './pagers.js';
 import { rustcHands, rustcLinkRuns } from './rustc-link-args.js';
+import { rustToolchainFiles } from './rust-toolchain.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** Every word assumed, as for a program toolgate does not model; `@FILE` words are read (`responseFiles`). */
@@ -217,6 +218,8 @@ export const rustc = defineProgram({
   // `-C link-arg=ARG`: words of the C compiler driver it links with (`rustc-link-args.ts`).
   handsWords: rustcHands,
   includesFiles: unlessAboutItself('include!, include_str! and mod items'),
+  // A rustup proxy: a toolchain file may name the directory whose bin/rustc it runs (rust-toolchain.ts).
+  configFiles: rustToolchainFiles,
   // A linker it runs, a procedural macro crate it loads (`--extern`), a codegen backend or plugin
   // (`-Z`), and what its link arguments make cc run (`-C link-arg=-B./bin`).
   unwrap: (argv, literal) => {

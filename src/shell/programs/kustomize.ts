@@ -145,6 +145,11 @@ function kustomizeFlags(argv: readonly string[], kustomization: string): FileOpe
   return files;
 }
 
+/** The words of a kubectl command line that are no global flag or a global flag's value: its subcommand's words. */
+export function kubectlPositionals(argv: readonly string[]): number[] {
+  return positionals(argv, 1, KUBECTL_GLOBAL_VALUES);
+}
+
 /**
  * What kubectl reads for kustomize: `kubectl kustomize [DIR]` (its subcommand is the first word
  * that is no global flag or a global flag's value), and every `-k DIR`.

@@ -115,6 +115,7 @@ import { rg } from './rg.js';
 import { rsync } from './rsync.js';
 import { RUNNER_MODELS } from './runners.js';
 import { rush } from './rush.js';
+import { rustProxies, rustup } from './rust-toolchain.js';
 import { scp } from './scp.js';
 import { screen } from './screen.js';
 import { script } from './script.js';
@@ -130,6 +131,7 @@ import { SHELL_BUILTIN_MODELS } from './shell-builtins.js';
 import { shuf } from './shuf.js';
 import { sleep } from './sleep.js';
 import { sort } from './sort.js';
+import { cscope, ctags } from './source-indexers.js';
 import { csplit, split } from './split.js';
 import { sqlite3 } from './sqlite3.js';
 import { ssh } from './ssh.js';
@@ -348,6 +350,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => rsync,
   () => RUNNER_MODELS,
   () => rush,
+  () => rustProxies,
+  () => rustup,
   () => scp,
   () => screen,
   () => script,
@@ -368,6 +372,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => shuf,
   () => sleep,
   () => sort,
+  () => cscope,
+  () => ctags,
   () => csplit,
   () => split,
   () => sqlite3,

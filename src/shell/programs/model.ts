@@ -491,12 +491,15 @@ export interface ProgramModel {
    * The files it reads options from by itself (see {@link ProgramConfigFiles}), or why they cannot
    * be listed (`CURL_HOME` may be set); `undefined` when this command reads none (`curl -q`).
    * `variable` gives a variable of the environment: its value, `null` when known unset,
-   * `undefined` when it may be set; `home` is the home directory (absolute).
+   * `undefined` when it may be set; `home` is the home directory (absolute); `cwd` the directory
+   * the command runs in (absolute), `undefined` when toolgate cannot tell (a project's own file
+   * is then unknown).
    */
   readonly configFiles?: (
     argv: readonly string[],
     variable: (name: string) => string | null | undefined,
     home: string,
+    cwd: string | undefined,
   ) => ProgramConfigFiles | { readonly unknown: string } | undefined;
   /**
    * The files its configuration file names for it to write (api-extractor's report folders and

@@ -8,6 +8,7 @@ import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../opt
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { npmConfigFiles } from './npm-config.js';
 import { readBy, type ReadWords } from './parse.js';
 
 /**
@@ -113,6 +114,8 @@ export const npm = defineProgram({
   role: 'runner',
   // A word this grammar refuses (an unknown key, a shorthand of several letters): the command is partly modelled.
   files: (_name, argv) => readBy(argv, grammar, (words) => npmFiles(argv, words)),
+  // Its npmrc files set any option (`logs-dir=`, `cache=`, `script-shell=`): npm-config.ts.
+  configFiles: npmConfigFiles,
   // npm is a Node.js program: node reads NODE_OPTIONS at its start, where `--import`/`--require`
   // load code before npm's own (replay 17b NEW-11: `NODE_OPTIONS="--import=data:text/javascript,…"
   // npm -v` ran it). Options that only tune the runtime (`--max-old-space-size=4096`) are inert

@@ -67,6 +67,14 @@ const HELP_ONLY = new Set(['help', 'version']);
 /** docker's subcommands that only report (they start no container and build no image). */
 const DOCKER_REPORTS = new Set(['ps', 'images', 'version', 'info', 'help', 'inspect', 'logs', 'search']);
 
+/**
+ * `npm config get|list|ls …` and `npm get …` (in the first places) print settings: no package
+ * script runs (`npm config edit` runs an editor, `set` writes the npmrc: not these).
+ */
+function npmConfigShows(argv: readonly string[]): boolean {
+  return argv[1] === 'get' || ((argv[1] === 'config' || argv[1] === 'c') && ['get', 'list', 'ls'].includes(argv[2] ?? ''));
+}
+
 /** What a program runs; `quiet` subcommands and `info` words alone run nothing, nor do words `runsNothing` accepts. */
 interface ProjectRunner {
   readonly what: string;
@@ -81,7 +89,7 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   make: { what: 'the recipes of a Makefile' },
   gmake: { what: 'the recipes of a Makefile' },
   bmake: { what: 'the recipes of a Makefile' },
-  npm: { what: "the project's package scripts or a package's install scripts", quiet: QUIET_SUBCOMMANDS },
+  npm: { what: "the project's package scripts or a package's install scripts", quiet: QUIET_SUBCOMMANDS, runsNothing: npmConfigShows },
   yarn: { what: "the project's package scripts or a package's install scripts", quiet: QUIET_SUBCOMMANDS },
   pnpm: { what: "the project's package scripts or a package's install scripts", quiet: QUIET_SUBCOMMANDS },
   bun: { what: "the project's package scripts or a script it names", quiet: QUIET_SUBCOMMANDS },

@@ -119,6 +119,8 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
     'only build [DIR] and the flags that name what it runs are read (kustomize.ts, shared with kubectl kustomize); its other commands are not modelled',
   fzf: 'only --preview, --bind, --listen and --history are read (its own parser, no abbreviations); its other words are not modelled (fzf.ts)',
   docker: 'only --config is read (a global flag); its other words are not modelled (credential-plugins.ts)',
+  aws: 'only `configure` after the global options is read (it writes ~/.aws); its other words are not modelled (credential-plugins.ts)',
+  rustup: 'only its subcommand words are read (those that write ~/.rustup); its other words are not modelled (rust-toolchain.ts)',
   jq: 'still an option shape of its own in readers.ts (to move)',
   ps: 'BSD, POSIX and GNU option styles at once (its own loop)',
   ar: 'its first word is a key of letters (`rcs`, `-x`) whose modifiers take the next operands (binutils ar.c, its own loop)',
