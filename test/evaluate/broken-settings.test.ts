@@ -28,7 +28,7 @@ function ctx(
     permissions: { allow: ['Bash(npm test *)', 'Edit', 'WebFetch'], deny: ['Bash(rm *)', 'Read(./.env)'], ask: ['Bash(git push *)'] },
   }),
 ): EvaluationContext {
-  // A view of the project (no npmrc): npm's own config files are shown absent (decision 0110).
+  // A view of the project (no npmrc): npm's own config files are shown absent (decision 0111).
   return { mode, policy, cwd: P, home: HOME, fs: createMemoryFileSystem({ [`${P}/package.json`]: '{}' }).view() };
 }
 const bash = (command: string): ToolCall => ({ tool: 'Bash', input: { command } });
