@@ -59,6 +59,7 @@ function analyzeAt(
     hasSubstitution: false,
     shells,
     shell: shells.some((s) => s.equalsExpansion) ? 'zsh' : 'bash',
+    ansiC: shells.flatMap((s) => s.ansiC),
     nestedDepth: depth,
     env,
     variables: newVariableFacts(),
@@ -69,7 +70,7 @@ function analyzeAt(
     emit: (raw) => void emitCommand(c, raw),
     emitWordless: (assignments, redirects) => emitWordlessStatement(c, assignments, redirects),
   };
-  const lexed = front === 'parser' ? undefined : lexSimple(text);
+  const lexed = front === 'parser' ? undefined : lexSimple(text, c.ansiC);
   let parser: ShellAnalysis['parser'];
   if (lexed) {
     parser = 'lexer';

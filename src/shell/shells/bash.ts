@@ -1,4 +1,5 @@
 /** bash: the shell toolgate's analysis is written for. */
+import { BASH_ANSI_C } from './ansi-c.js';
 import type { PreviousDirectory, ShellModel } from './model.js';
 
 /**
@@ -18,6 +19,7 @@ export const bash: ShellModel = {
   sources: ['bash 5.2 manual'],
   specialParameter: () => undefined,
   redirectionsAlone: () => undefined,
+  ansiC: [BASH_ANSI_C],
   wordProblem: () => undefined,
   patternOf: () => undefined,
   cdFallback: () => undefined,

@@ -3,6 +3,7 @@
  * asks each shell the command may run in, so no check branches on a shell's name.
  */
 import type { Redirect } from '../types.js';
+import type { AnsiCDialect } from './ansi-c.js';
 
 /** The shells toolgate models. @public */
 export type ModelledShell = 'bash' | 'sh' | 'zsh';
@@ -36,6 +37,8 @@ export interface ShellModel {
    * undefined when it only opens the files (bash, sh).
    */
   redirectionsAlone(redirects: readonly Redirect[]): string | undefined;
+  /** How this shell may read `$'…'` (sh: dash's `$` and a quoted string, or bash as sh). */
+  readonly ansiC: readonly AnsiCDialect[];
   /** Why a word means something in this shell that toolgate does not model (zsh's triple-star glob `***`), or undefined. */
   wordProblem(raw: string): string | undefined;
   /**

@@ -1,4 +1,5 @@
 /** sh (dash, or bash as sh): a subset of bash for every question toolgate asks but what `~-` names. */
+import { BASH_ANSI_C, DASH_ANSI_C } from './ansi-c.js';
 import { bash } from './bash.js';
 import type { ShellModel } from './model.js';
 
@@ -8,6 +9,7 @@ export const sh: ShellModel = {
   sources: ['POSIX.1-2017 Shell Command Language', 'dash 0.5.12 dash(1)'],
   specialParameter: () => undefined,
   redirectionsAlone: () => undefined,
+  ansiC: [DASH_ANSI_C, BASH_ANSI_C],
   wordProblem: () => undefined,
   patternOf: () => undefined,
   cdFallback: () => undefined,

@@ -10,6 +10,7 @@
  * a .zshrc commonly sets (EXTENDED_GLOB's `.e#nv`, BRACE_CCL's `.{e}nv`) make more words patterns:
  * `zsh-globs.ts`.
  */
+import { ZSH_ANSI_C } from './ansi-c.js';
 import type { ShellModel } from './model.js';
 import { zshOnlyBraceGroup } from './zsh-braces.js';
 import { characterSetSlash, zshPatternOf } from './zsh-globs.js';
@@ -133,6 +134,7 @@ export const zsh: ShellModel = {
     if (redirects.length === 0) return undefined;
     return 'a statement of only redirections runs $NULLCMD or $READNULLCMD in zsh, programs its start-up files may set';
   },
+  ansiC: [ZSH_ANSI_C],
   wordProblem(raw) {
     // `***/` (and `****/`…): recursive, following symbolic links; `**/` does not follow them.
     if (/(^|\/)\*\*\*+\//.test(raw))

@@ -5,7 +5,8 @@
  * or from a variable (`x='a[$(cmd)]'; echo $((x))` runs cmd), and `${x@P}` expands a prompt
  * string that may hold substitutions.
  */
-import { decodeAnsiC, scanUntil } from './words.js';
+import { decodeAnsiC } from '../shells/ansi-c.js';
+import { scanUntil } from './words.js';
 
 /** A command substitution or backtick (not `$((`) anywhere in the text, quoted or not. */
 const CODE_TEXT = /\$\((?!\()|`/;
@@ -65,7 +66,8 @@ function withoutQuotes(text: string): { text: string; quoted: boolean[] } {
     }
     if (!double && c === '$' && text[i + 1] === "'") {
       const d = decodeAnsiC(text, i + 2);
-      put(d.value, true);
+      // Where the shells read it differently, the text as written is kept too (errs toward keeping).
+      put(d.error !== undefined || d.unknown !== undefined ? d.value + text.slice(i + 2, d.end) : d.value, true);
       i = d.end;
       continue;
     }
@@ -131,7 +133,7 @@ export function hidesCode(text: string): boolean {
     }
     if (!double && c === '$' && text[i + 1] === "'") {
       const d = decodeAnsiC(text, i + 2);
-      if (d.error !== undefined || CODE_TEXT.test(d.value) || CODE_TEXT.test(text.slice(i + 2, d.end))) return true;
+      if (d.error !== undefined || d.unknown !== undefined || CODE_TEXT.test(d.value) || CODE_TEXT.test(text.slice(i + 2, d.end))) return true;
       i = d.end;
       continue;
     }

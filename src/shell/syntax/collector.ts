@@ -2,6 +2,7 @@
  * The accumulator both front ends (fast lexer, tree-sitter walker) fill, and the syntax-neutral
  * description of one simple command they hand to the command layer.
  */
+import type { AnsiCDialect } from '../shells/ansi-c.js';
 import type { ShellModel } from '../shells/index.js';
 import type { Redirect, RunTimeInput, ShellAnalysis, SimpleCommand } from '../types.js';
 import type { DecodedWord } from './words.js';
@@ -48,6 +49,8 @@ export interface Collector {
   shells: readonly ShellModel[];
   /** How words are decoded: `zsh` when any of the shells expands a leading `=`. */
   shell: 'bash' | 'zsh';
+  /** The readings of `$'…'` a word must agree in to be one known text: every one of `shells`. */
+  ansiC: readonly AnsiCDialect[];
   /** Nesting depth of `bash -c` scripts. */
   nestedDepth: number;
   /** Variables the commands of this script inherit from the command that runs it (`X=1 bash -c '…'`). */

@@ -6,6 +6,7 @@
  * commands never pay for (or wait on) the WASM parser; a differential test keeps it equal to
  * the parser on every command it accepts.
  */
+import { type AnsiCDialect, EVERY_ANSI_C } from '../shells/ansi-c.js';
 import type { Redirect } from '../types.js';
 import { makeRedirect, type RawWord } from './collector.js';
 import { decodeWord } from './words.js';
@@ -79,9 +80,9 @@ function wordEnd(src: string, i: number): number {
 
 /**
  * Lexes `src` into commands, or returns undefined when anything falls outside the subset.
- * Never throws.
+ * Never throws. `ansiC`: the readings of `$'…'` a word must agree in (the shells judged for).
  */
-export function lexSimple(src: string): LexedCommand[] | undefined {
+export function lexSimple(src: string, ansiC: readonly AnsiCDialect[] = EVERY_ANSI_C): LexedCommand[] | undefined {
   const out: LexedCommand[] = [];
   let cur: LexedCommand = { words: [], assignments: [], redirects: [], inSubshell: false, after: ';' };
   let pipeline: LexedCommand[] = [cur];
@@ -162,7 +163,7 @@ export function lexSimple(src: string): LexedCommand[] | undefined {
       } else if (src[j + 1] === '&') {
         const m = /^[0-9]+/.exec(src.slice(j + 2));
         if (!m || !/^(\s|$|[;|&])/.test(src.slice(j + 2 + m[0].length))) return undefined;
-        cur.redirects.push(makeRedirect(fd + '>&', { raw: m[0], word: decodeWord(m[0]) }));
+        cur.redirects.push(makeRedirect(fd + '>&', { raw: m[0], word: decodeWord(m[0], 'bash', ansiC) }));
         i = j + 2 + m[0].length;
         pending = 'none';
         continue;
@@ -175,7 +176,7 @@ export function lexSimple(src: string): LexedCommand[] | undefined {
       const end = wordEnd(src, k);
       if (end < 0) return undefined;
       const raw = src.slice(k, end);
-      const word = decodeWord(raw);
+      const word = decodeWord(raw, 'bash', ansiC);
       if (!word.literal) return undefined;
       cur.redirects.push(makeRedirect(fd + op, { raw, word }));
       i = end;
@@ -185,7 +186,7 @@ export function lexSimple(src: string): LexedCommand[] | undefined {
     const end = wordEnd(src, i);
     if (end < 0) return undefined;
     const raw = src.slice(i, end);
-    const word = decodeWord(raw);
+    const word = decodeWord(raw, 'bash', ansiC);
     if (!word.literal) return undefined;
     if (cur.words.length === 0 && ASSIGNMENT.test(raw)) cur.assignments.push(raw);
     else {

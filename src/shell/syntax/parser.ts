@@ -354,7 +354,7 @@ class Walker {
       const written = this.src.slice(g[0]!.startIndex, g[g.length - 1]!.endIndex);
       const known = env.values !== undefined ? substituteVariables(written, env.values) : undefined;
       const raw = known ?? written;
-      const word = decodeWord(raw, this.c.shell);
+      const word = decodeWord(raw, this.c.shell, this.c.ansiC);
       let subs = 0;
       let expansion = false;
       for (const n of g) {
@@ -437,7 +437,7 @@ class Walker {
     if (node.firstChild?.type !== '[') return;
     const split = splitWords(node.text);
     if (!split) return this.fail(`cannot split test command: ${node.text.slice(0, 40)}`);
-    const words = split.map((raw) => ({ raw, word: decodeWord(raw, this.c.shell) }));
+    const words = split.map((raw) => ({ raw, word: decodeWord(raw, this.c.shell, this.c.ansiC) }));
     const subs = words.reduce((n, w) => n + w.word.substitutions, 0);
     const tsSubs = countSubstitutionNodes(node);
     if (subs > tsSubs) this.fail(`the parser missed a substitution in: ${node.text.slice(0, 40)}`);

@@ -3,6 +3,7 @@
  * everything that makes a word non-literal (expansions, substitutions, globs, braces, tilde).
  * Shared by the fast lexer and the tree-sitter walker so both report words the same way.
  */
+import { type AnsiCDialect, decodeAnsiC, EVERY_ANSI_C } from '../shells/ansi-c.js';
 
 /** What one word means once quotes and escapes are removed. @internal */
 export interface DecodedWord {
@@ -172,69 +173,6 @@ function scanDollar(raw: string, i: number, inDouble = false): DollarScan | unde
   return undefined;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  E: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '?': '?',
-};
-
-/** Decodes the body of `$'…'` starting after the opening quote. */
-export function decodeAnsiC(raw: string, start: number): { value: string; end: number; error?: string } {
-  let value = '';
-  let i = start;
-  while (i < raw.length) {
-    const c = raw[i]!;
-    if (c === "'") return { value, end: i + 1 };
-    if (c !== '\\') {
-      value += c;
-      i++;
-      continue;
-    }
-    const n = raw[i + 1];
-    if (n === undefined) break;
-    const simple = SIMPLE_ESCAPES[n];
-    if (simple !== undefined) {
-      value += simple;
-      i += 2;
-      continue;
-    }
-    let m: RegExpMatchArray | null;
-    const rest = raw.slice(i + 1);
-    let code: number | undefined;
-    if ((m = /^[0-7]{1,3}/.exec(rest))) {
-      code = parseInt(m[0], 8) & 0xff;
-      i += 1 + m[0].length;
-    } else if ((m = /^x([0-9A-Fa-f]{1,2})/.exec(rest))) {
-      code = parseInt(m[1]!, 16);
-      i += 1 + m[0].length;
-    } else if ((m = /^u([0-9A-Fa-f]{1,4})/.exec(rest)) || (m = /^U([0-9A-Fa-f]{1,8})/.exec(rest))) {
-      code = parseInt(m[1]!, 16);
-      i += 1 + m[0].length;
-      if (code > 0x10ffff) return { value, end: raw.length, error: 'invalid \\U escape' };
-    } else if ((m = /^c(.)/s.exec(rest))) {
-      code = m[1]!.toUpperCase().charCodeAt(0) ^ 0x40;
-      i += 1 + m[0].length;
-    } else {
-      value += '\\' + n;
-      i += 2;
-      continue;
-    }
-    if (code === 0) return { value, end: raw.length, error: "NUL byte in $'…' string" };
-    value += String.fromCodePoint(code);
-  }
-  return { value, end: raw.length, error: "unterminated $'…' string" };
-}
-
 /** Does an unquoted `{` at `i` start a brace expansion (`{a,b}` / `{1..3}`)? */
 function isBraceExpansion(raw: string, i: number): boolean {
   let depth = 0;
@@ -277,11 +215,12 @@ export function isPlainWord(raw: string): boolean {
  * Decodes one shell word as written (`raw` is its exact source text). Never throws.
  * A plain word (see {@link isPlainWord}) is its own value; others are read by {@link decodeWordGeneral}.
  * @param shell - `zsh` makes a leading `=` (command path expansion) non-literal.
+ * @param ansiC - the readings of `$'…'` the word must agree in (default: every shell an unknown context may be).
  */
-export function decodeWord(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
+export function decodeWord(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash', ansiC: readonly AnsiCDialect[] = EVERY_ANSI_C): DecodedWord {
   if (isPlainWord(raw))
     return { value: raw, literal: true, glob: false, brace: false, tilde: false, expansion: false, substitutions: 0, zshEquals: false };
-  return decodeWordGeneral(raw, shell);
+  return decodeWordGeneral(raw, shell, ansiC);
 }
 
 /** A parameter one pair of double quotes keeps as one word (`$@` and `${a[@]}` are not among them). */
@@ -327,7 +266,11 @@ export function expandsToOneOperand(raw: string): boolean {
 }
 
 /** {@link decodeWord} without the plain-word fast path. @internal */
-export function decodeWordGeneral(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
+export function decodeWordGeneral(
+  raw: string,
+  shell: 'bash' | 'zsh' | 'sh' = 'bash',
+  ansiC: readonly AnsiCDialect[] = EVERY_ANSI_C,
+): DecodedWord {
   const w: DecodedWord = {
     value: '',
     literal: true,
@@ -375,8 +318,10 @@ export function decodeWordGeneral(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'b
       continue;
     }
     if (c === '$' && raw[i + 1] === "'") {
-      const d = decodeAnsiC(raw, i + 2);
+      const d = decodeAnsiC(raw, i + 2, ansiC);
       if (d.error) return fail(d.error);
+      // Not one known text (a NUL zsh keeps, a byte above 0x7f, shells reading it differently): like a parameter.
+      if (d.unknown !== undefined) w.expansion = true;
       value += d.value;
       i = d.end;
       continue;
