@@ -18,7 +18,10 @@ interface LoaderPlace {
 }
 
 /** Every place the environment facts name through a loader variable (a relative value is taken from the working directory). */
-export function loaderLocations(environment: EnvironmentFacts | undefined, world: Pick<PathWorld, 'cwd' | 'home' | 'platform'>): LoaderPlace[] {
+export function loaderLocations(
+  environment: EnvironmentFacts | undefined,
+  world: Pick<PathWorld, 'cwd' | 'home' | 'platform'>,
+): LoaderPlace[] {
   if (environment === undefined) return [];
   const out: LoaderPlace[] = [];
   const norm = { cwd: world.cwd, home: world.home, platform: world.platform };
@@ -44,7 +47,13 @@ export function loaderLocationWrite(
   for (const p of places) {
     const inside =
       isInside(written, p.place) &&
-      loadedBelow(p.variable, written.slice(p.place.length).split('/').filter((x) => x !== ''));
+      loadedBelow(
+        p.variable,
+        written
+          .slice(p.place.length)
+          .split('/')
+          .filter((x) => x !== ''),
+      );
     const holds =
       !inside &&
       isInside(p.place, written) &&

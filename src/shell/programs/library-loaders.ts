@@ -10,6 +10,7 @@
  * file: `ssh-keygen -D ./evil.so` ran it. `ssh-add -s LIB` and `-S LIB` ask ssh-agent to load LIB
  * (the agent's own `-P` list decides; not verified to run with Debian's default list).
  */
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { wrapInfo } from './wrapper-info.js';
@@ -38,6 +39,25 @@ function getoptValues(argv: readonly string[], spec: string, letters: string): {
   return out;
 }
 
+/** The getopt letters among `argv`'s options that take no value, by the getopt string `spec`. */
+function getoptFlags(argv: readonly string[], spec: string): Set<string> {
+  const out = new Set<string>();
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word === '--') break;
+    if (!word.startsWith('-') || word === '-') continue;
+    for (let j = 1; j < word.length; j++) {
+      const at = spec.indexOf(word[j]!);
+      if (at >= 0 && spec[at + 1] === ':') {
+        if (j + 1 === word.length) k++;
+        break;
+      }
+      out.add(word[j]!);
+    }
+  }
+  return out;
+}
+
 /** OpenSSH 9.2 ssh-keygen.c's getopt string. */
 const SSH_KEYGEN_OPTIONS = 'ABHKLQUXceghiklopquvyC:D:E:F:I:M:N:O:P:R:V:Z:a:b:f:g:j:m:n:r:s:t:w:z:';
 
@@ -53,6 +73,31 @@ function sshKeygenLoads(argv: readonly string[]): WrapperInfo | undefined {
   );
 }
 
+/**
+ * The known_hosts file ssh-keygen works on when `-f` names none (ssh-keygen(1)): `-F HOST` prints
+ * its lines for HOST (fingerprints with `-l`, hashed with `-H`), `-R HOST` and `-H` alone rewrite it
+ * (keeping `known_hosts.old`). ssh-keygen finds it below the home directory of the password
+ * database (verified in a namespace with a test home bound over /root, OpenSSH 9.2: `ssh-keygen -F
+ * github.com` printed the whole line, red team 20 R20-6); toolgate's `~` is `HOME`, the same home
+ * unless sudo or a container set them apart. With `-f FILE` that file is the one judged: its word
+ * stays a path as every word of this program's otherwise unmodelled commands does.
+ */
+function sshKeygenFiles(argv: readonly string[]): FileOperands {
+  const values = getoptValues(argv, SSH_KEYGEN_OPTIONS, 'FRf');
+  const files: FileOperand[] = [];
+  if (!values.some((o) => o.letter === 'f')) {
+    const find = values.some((o) => o.letter === 'F');
+    if (find || values.some((o) => o.letter === 'R') || getoptFlags(argv, SSH_KEYGEN_OPTIONS).has('H'))
+      files.push({ op: 'read', index: 0, value: KNOWN_HOSTS, inHome: true });
+    if (values.some((o) => o.letter === 'R') || (!find && getoptFlags(argv, SSH_KEYGEN_OPTIONS).has('H')))
+      files.push({ op: 'write', index: 0, value: KNOWN_HOSTS, inHome: true });
+  }
+  return { files, unresolved: [], modelled: 'partly' };
+}
+
+/** The user's known hosts, below the home directory. */
+const KNOWN_HOSTS = '.ssh/known_hosts';
+
 /** What ssh-add's `-s LIB` (PKCS#11) and `-S LIB` (security key middleware) have ssh-agent load. */
 function sshAddLoads(argv: readonly string[]): WrapperInfo | undefined {
   return loaded(
@@ -65,12 +110,23 @@ function sshAddLoads(argv: readonly string[]): WrapperInfo | undefined {
 /** @internal */
 export const sshKeygen = defineProgram({
   names: ['ssh-keygen'],
-  summary: 'ssh-keygen: make and manage SSH keys (only the libraries -D and -w load are modelled)',
-  sources: ['OpenSSH 9.2 ssh-keygen(1) (-D pkcs11, -w provider), ssh-keygen.c getopt; verified on Debian 12 (#37, R19-10)'],
+  summary: 'ssh-keygen: make and manage SSH keys (only the libraries -D and -w load and the default known_hosts are modelled)',
+  sources: [
+    'OpenSSH 9.2 ssh-keygen(1) (-D pkcs11, -w provider), ssh-keygen.c getopt; verified on Debian 12 (#37, R19-10)',
+    'ssh-keygen -F/-R/-H on ~/.ssh/known_hosts, verified with a test home bound over /root (#37, R20-6)',
+  ],
   unwrap: (argv) => sshKeygenLoads(argv),
+  files: (_name, argv) => sshKeygenFiles(argv),
   otherwiseUnknown: true,
   runs: 'unseen',
-  examples: [{ command: 'ssh-keygen -D ./p11.so', effects: ['write ./p11.so (path)'], why: 'the library is opaque code (unwrap)' }],
+  examples: [
+    { command: 'ssh-keygen -D ./p11.so', effects: ['write ./p11.so (path)'], why: 'the library is opaque code (unwrap)' },
+    {
+      command: 'ssh-keygen -F github.com',
+      effects: ['read /home/user/.ssh/known_hosts', 'write ./github.com (word)'],
+      why: 'prints the known_hosts lines for the host',
+    },
+  ],
 });
 
 /** @internal */
@@ -81,5 +137,7 @@ export const sshAdd = defineProgram({
   unwrap: (argv) => sshAddLoads(argv),
   otherwiseUnknown: true,
   runs: 'unseen',
-  examples: [{ command: 'ssh-add -s ./p11.so', effects: ['write ./p11.so (path)'], why: 'the agent loads the library: opaque code (unwrap)' }],
+  examples: [
+    { command: 'ssh-add -s ./p11.so', effects: ['write ./p11.so (path)'], why: 'the agent loads the library: opaque code (unwrap)' },
+  ],
 });

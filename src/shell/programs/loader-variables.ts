@@ -37,7 +37,7 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
   ['PERL5LIB', { shape: 'dirs', what: 'where Perl looks for modules first' }],
   ['PERLLIB', { shape: 'dirs', what: 'where Perl looks for modules first' }],
   ['RUBYLIB', { shape: 'dirs', what: 'where Ruby looks for libraries first' }],
-  ['GEM_HOME', { shape: 'dir', what: "where RubyGems installs gems and their programs" }],
+  ['GEM_HOME', { shape: 'dir', what: 'where RubyGems installs gems and their programs' }],
   ['GEM_PATH', { shape: 'dirs', what: 'where RubyGems finds gems' }],
   ['CLASSPATH', { shape: 'dirs', what: 'where Java loads classes from' }],
   ['LD_LIBRARY_PATH', { shape: 'dirs', what: 'where the dynamic linker finds shared libraries for every program' }],
@@ -53,7 +53,7 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
   ['RUSTUP_HOME', { shape: 'dir', what: "rustup's toolchains, which cargo and rustc run" }],
   ['BASH_ENV', { shape: 'file', what: 'a file every non-interactive bash runs at start' }],
   ['ENV', { shape: 'file', what: 'a file sh runs at start' }],
-  ['ZDOTDIR', { shape: 'dir', what: "where zsh reads .zshenv, which every zsh runs at start" }],
+  ['ZDOTDIR', { shape: 'dir', what: 'where zsh reads .zshenv, which every zsh runs at start' }],
   ['GOENV', { shape: 'file', what: "go's configuration (GOFLAGS, GOTOOLCHAIN)" }],
   ['RIPGREP_CONFIG_PATH', { shape: 'file', what: "ripgrep's options (--pre runs a program)" }],
 ]);

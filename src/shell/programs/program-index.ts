@@ -149,7 +149,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [117, 0, ["ssh-agent"], ["files","grammar","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [118, 0, ["kustomize"], ["files","otherwiseUnknown","runs.unseen"], {}],
   [119, 0, ["ssh-add"], ["otherwiseUnknown","runs.unseen","unwrap"], {}],
-  [120, 0, ["ssh-keygen"], ["otherwiseUnknown","runs.unseen","unwrap"], {}],
+  [120, 0, ["ssh-keygen"], ["files","otherwiseUnknown","runs.unseen","unwrap"], {}],
   [121, 0, ["llvm-addr2line","llvm-ar","llvm-as","llvm-bcanalyzer","llvm-bitcode-strip","llvm-cat","llvm-cfi-verify","llvm-config","llvm-cov","llvm-cvtres","llvm-cxxdump","llvm-cxxfilt","llvm-cxxmap","llvm-debuginfod-find","llvm-diff","llvm-dis","llvm-dlltool","llvm-dwarfdump","llvm-dwp","llvm-extract","llvm-gsymutil","llvm-ifs","llvm-install-name-tool","llvm-lib","llvm-libtool-darwin","llvm-link","llvm-lipo","llvm-lto","llvm-lto2","llvm-mc","llvm-mca","llvm-ml","llvm-modextract","llvm-mt","llvm-nm","llvm-objcopy","llvm-objdump","llvm-opt-report","llvm-otool","llvm-pdbutil","llvm-profdata","llvm-profgen","llvm-ranlib","llvm-rc","llvm-readelf","llvm-readobj","llvm-sim","llvm-size","llvm-split","llvm-stress","llvm-strings","llvm-strip","llvm-symbolizer","llvm-tapi-diff","llvm-tblgen","llvm-tli-checker","llvm-undname","llvm-windres","llvm-xray","llc","opt","lld","ld.lld","ld64.lld","lld-link","wasm-ld"], ["files","includesFiles","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [122, 0, ["ln"], ["files","grammar","positional","runs.nothing"], {}],
   [123, 0, ["locale"], ["grammar","readOnly","runs.unseen"], {"claudeCode":["locale"]}],

@@ -99,7 +99,8 @@ function sshRuns(program: string, argv: readonly string[], literal: readonly boo
     return { inner: [{ kind: 'unknown', reason: `${program}: ${parsed.problem}` }], transparent: false, exactOnly: false };
   const inner = sshConfigRuns(program, parsed.options, literal);
   // `-I LIB` is `-o PKCS11Provider=LIB` (ssh.c); ssh loads it once connected, before it authenticates.
-  for (const o of parsed.options) if (o.letter === 'I' && o.value !== undefined && o.value !== 'none') inner.push(loads(program, '-I', o.value));
+  for (const o of parsed.options)
+    if (o.letter === 'I' && o.value !== undefined && o.value !== 'none') inner.push(loads(program, '-I', o.value));
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
 }
 
@@ -127,7 +128,10 @@ export function sshConfigRuns(program: string, options: readonly SshOption[], li
     // A word that is not literal may still spell its keyword out (`-o "User=$U"`): only an
     // unknown keyword or one that runs or reads more configuration is code toolgate cannot see.
     const spelled = /^["']?([A-Za-z0-9]+)\s*=/.exec(o.value)?.[1]?.toLowerCase();
-    if (literal[valueIndex] === false && (spelled === undefined || RUNNING_KEYWORDS.has(spelled) || LOADING_KEYWORDS.has(spelled) || spelled === 'include')) {
+    if (
+      literal[valueIndex] === false &&
+      (spelled === undefined || RUNNING_KEYWORDS.has(spelled) || LOADING_KEYWORDS.has(spelled) || spelled === 'include')
+    ) {
       opaque.push({ kind: 'opaque', reason: `${program} -o is given an option that is not literal: ${o.value}` });
       continue;
     }
@@ -156,6 +160,11 @@ function sshFiles(argv: readonly string[]): FileOperands {
     const op = o.letter === 'F' ? 'read' : 'write';
     files.push(o.valueIndex !== undefined ? { op, index: o.valueIndex } : { op, index: o.index, value: o.value });
   }
+  // `-G` prints the configuration as ssh parsed it, from `~/.ssh/config` when `-F` names no other
+  // (verified: `ssh -G github.com` printed its User and IdentityFile, red team 20 R20-6). Connecting
+  // reads it too, and the keys, but shows none of them: a Read rule is about what the agent sees.
+  if (parsed.options.some((o) => o.letter === 'G') && !parsed.options.some((o) => o.letter === 'F'))
+    files.push({ op: 'read', index: 0, value: '.ssh/config', inHome: true });
   const notFiles = argv.map((_, k) => k).filter((k) => k > 0 && !parsed.options.some((o) => o.index === k || o.valueIndex === k));
   return { files, unresolved: [], notFiles };
 }
@@ -173,6 +182,7 @@ export const ssh = defineProgram({
     { command: 'ssh host ls', effects: [], why: 'the command runs on the other machine' },
     { command: 'ssh -F cfg host', effects: ['read ./cfg'], why: 'the configuration file is read' },
     { command: 'ssh -E log host', effects: ['write ./log'], why: 'the log is appended to the file' },
+    { command: 'ssh -G host', effects: ['read /home/user/.ssh/config'], why: 'prints the configuration it read' },
     { command: 'ssh -I ./p11.so host', effects: [], why: 'ssh loads the PKCS#11 library: opaque code (unwrap), not a file effect' },
   ],
 });
