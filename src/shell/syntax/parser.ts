@@ -105,6 +105,12 @@ const NAME_TEST_OPS = new Set(['-v', '-R']);
 class Walker {
   /** The straight-line assignments whose values are known (computed on the first assignment met). */
   private assigned: Map<number, { name: string; value: string }> | undefined;
+  /**
+   * The statements the grammar puts inside a here-document's redirection (`cat <<EOF && cd ..`),
+   * with the operator before each: walked after the command the here-document is written on, as
+   * bash runs them (see {@link afterHeredocs}).
+   */
+  private heredocTails: { at: Node; scope: Env; op: string }[] | undefined;
 
   constructor(
     private readonly src: string,
@@ -134,10 +140,31 @@ class Walker {
     if (!this.tooDeep(env) && node.type !== 'ERROR' && !node.isMissing) {
       const next = { ...env, depth: env.depth + 1 };
       if (CONTAINERS.has(node.type)) return this.container(node, next);
-      if (node.type === 'redirected_statement') return this.redirected(node, next);
+      if (node.type === 'redirected_statement') return this.afterHeredocs(() => this.redirected(node, next));
     }
-    this.simpleStatement(node, env);
-    return this.ran();
+    return this.afterHeredocs(() => {
+      this.simpleStatement(node, env);
+      return this.ran();
+    });
+  }
+
+  /**
+   * Walks a statement, then the statements its here-documents' redirections hold, joined by their
+   * operators: `false <<EOF && cd ..` runs the cd only when false succeeds.
+   */
+  private afterHeredocs(walk: () => Flow): Flow {
+    const outer = this.heredocTails;
+    this.heredocTails = [];
+    let flow: Flow;
+    let tails: { at: Node; scope: Env; op: string }[];
+    try {
+      flow = walk();
+    } finally {
+      tails = this.heredocTails;
+      this.heredocTails = outer;
+    }
+    for (const t of tails) flow = joined([flow, this.statement(t.at, t.scope)], [t.op]);
+    return flow;
   }
 
   private simpleStatement(node: Node, env: Env): void {
@@ -570,6 +597,7 @@ class Walker {
     let body: Node | undefined;
     let end: Node | undefined;
     const extra: Redirect[] = [];
+    let joiner = ';';
     for (const child of node.children) {
       if (child.type === 'ERROR' || child.isMissing) this.fail(`parse error in here-document: ${node.text.slice(0, 40)}`);
       else if (child.type === '<<' || child.type === '<<-') op = child.type;
@@ -577,8 +605,12 @@ class Walker {
       else if (child.type === 'heredoc_body') body = child;
       else if (child.type === 'heredoc_end') end = child;
       else if (REDIRECTS.has(child.type)) extra.push(...this.redirect(child, env));
-      else if (STATEMENTS.has(child.type)) this.statement(child, { ...env, inSubshell: env.inSubshell || child.type === 'pipeline' });
-      else if (child.isNamed && child.type !== 'comment') this.fail(`unsupported syntax in here-document: ${child.type}`);
+      else if (STATEMENTS.has(child.type)) {
+        const inner = { ...env, inSubshell: env.inSubshell || child.type === 'pipeline' };
+        if (this.heredocTails !== undefined) this.heredocTails.push({ at: child, scope: inner, op: joiner });
+        else this.statement(child, inner);
+      } else if (!child.isNamed) joiner = child.type;
+      else if (child.type !== 'comment') this.fail(`unsupported syntax in here-document: ${child.type}`);
     }
     if (!start) {
       this.fail('here-document without a delimiter');
