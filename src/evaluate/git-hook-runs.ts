@@ -19,9 +19,9 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
 import { knownCommandDirectories } from '../shell/effects/path-effects.js';
-import { gitRepositoryWords, hooksMayRun, isHookName, runsSomeHook, submoduleHooksMayRun } from '../shell/programs/git/hooks.js';
+import { CLONE_HOOKS, gitRepositoryWords, hooksMayRun, isHookName, runsSomeHook, submoduleHooksMayRun } from '../shell/programs/git/hooks.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
-import { gitHooksDirectory, gitSubmoduleHooks, type GitRepositoryGiven } from '../shell/programs/git/world.js';
+import { gitHooksPlace, gitSubmoduleHooks, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';
 import { readGitCommands } from './git-commands.js';
 
@@ -45,6 +45,12 @@ function probedHooks(view: ReadonlyFsView, hooks: string, names: readonly string
 /** The hooks installed in `hooks`: the entries with githooks(5) names that are no directory, as listed. */
 function listedHooks(view: ReadonlyFsView, hooks: string): string[] {
   return (view.list?.(hooks) ?? []).filter((n) => isHookName(n) && view.isDirectory?.(`${hooks}/${n}`) !== true);
+}
+
+/** The hooks directory of a place, and whether `core.hooksPath` set it (else it is the repository's own `hooks`). */
+function hooksOf(place: ReturnType<typeof gitHooksPlace>): { hooks: string; configured: boolean } | undefined {
+  if (!('hooks' in place)) return undefined;
+  return { hooks: place.hooks, configured: place.hooksPathSet };
 }
 
 /** What a person reads: which installed hooks `git SUB` may run, and from where. */
@@ -104,7 +110,7 @@ export function markGitHookRuns(
 ): void {
   const view = reads.view;
   if (view.list === undefined) return;
-  const places = new Map<string, string | undefined>();
+  const places = new Map<string, { hooks: string; configured: boolean } | undefined>();
   const found = new Map<string, string[]>();
   const modules = new Map<string, ReturnType<typeof gitSubmoduleHooks>>();
   commands: for (const { cmd, i, sub, args } of readGitCommands(analysis)) {
@@ -126,14 +132,18 @@ export function markGitHookRuns(
     };
     for (const dir of dirs) {
       const key = `${dir}\0${named.gitDir ?? ''}\0${named.workTree ?? ''}`;
-      if (!places.has(key)) places.set(key, gitHooksDirectory(reads, dir, world.home, variable, named));
-      const hooks = places.get(key);
-      if (hooks === undefined) continue;
+      if (!places.has(key)) places.set(key, hooksOf(gitHooksPlace(reads, dir, world.home, variable, named)));
+      const place = places.get(key);
+      if (place === undefined) continue;
+      const hooks = place.hooks;
+      // A clone runs the new repository's hooks: this one's `.git/hooks` never, a `core.hooksPath` may lead here.
+      if (CLONE_HOOKS.has(sub) && !place.configured) continue;
       const run = installed(hooks, may);
       if (run.length > 0) {
         cmd.opaque = opaqueReason(sub, may, run, hooks);
         continue commands;
       }
+      if (CLONE_HOOKS.has(sub)) continue;
       // The submodules git visits run their own hooks (a submodule's index refreshed by `git status`).
       if (subMay !== undefined && subMay.length === 0) continue;
       if (!modules.has(key)) modules.set(key, gitSubmoduleHooks(reads, dir, world.home, variable, named));

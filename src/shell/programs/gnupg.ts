@@ -122,7 +122,30 @@ export function gnupgCode(tool: GnupgTool, program: string, argv: readonly strin
   }));
 }
 
-/** A GnuPG tool whose code options are all that is modelled of it. */
+/** gpgconf's commands that write the components' configuration files: `--change-options COMPONENT` its `COMPONENT.conf`, the others any. */
+const GPGCONF_WRITERS = ['change-options', 'apply-defaults', 'apply-profile'];
+
+/**
+ * The configuration files gpgconf writes in the GnuPG home (`~/.gnupg`; `GNUPGHOME` is not read, as for gpg-agent): `echo
+ * 'default-cache-ttl:0:60' | gpgconf --change-options gpg-agent` rewrites gpg-agent.conf,
+ * `--apply-profile FILE` writes gpg.conf and gpg-agent.conf (verified with GnuPG 2.2.40), and
+ * `--apply-defaults` the files of `/etc/gnupg/gpgconf.conf`. A start of a command's name is that
+ * command (gpgrt argparse; an ambiguous one gpgconf refuses); `--dry-run` (`-n`) writes nothing.
+ */
+function gpgconfWrites(argv: readonly string[]): Unwrapped[] {
+  const end = argv.indexOf('--') < 0 ? argv.length : argv.indexOf('--');
+  const words = argv.slice(1, end);
+  if (words.some((w) => w === '-n' || (w.length > 2 && w.startsWith('--') && 'dry-run'.startsWith(w.slice(2))))) return [];
+  const k = words.findIndex((w) => w.length > 2 && w.startsWith('--') && GPGCONF_WRITERS.some((c) => c.startsWith(w.slice(2).split('=')[0]!)));
+  if (k < 0) return [];
+  const component = words.slice(k + 1).find((w) => !w.startsWith('-'));
+  const file = words[k]!.startsWith('--ch') && component !== undefined && /^[a-z][a-z0-9-]*$/.test(component) ? `${component}.conf` : 'gpg.conf';
+  return [
+    { kind: 'text', script: `: > ~/.gnupg/${file}`, what: `gpgconf ${words[k]} writes the GnuPG configuration files (${file}, …)` },
+  ];
+}
+
+/** A GnuPG tool whose code options are all that is modelled of it (gpgconf: and the files it writes). */
 function gnupgModel(key: string, summary: string, examples: ProgramModel['examples']): ProgramModel {
   const tool = GNUPG_TOOLS[key]!;
   return defineProgram({
@@ -131,6 +154,7 @@ function gnupgModel(key: string, summary: string, examples: ProgramModel['exampl
     sources: [`GnuPG 2.2.40 ${key} --dump-options and ${key}(1); verified on Debian 12 (#37, R19-10, replay of red team 19 NEW-7)`],
     unwrap: (argv): WrapperInfo | undefined => {
       const inner = gnupgCode(tool, argv[0]!.replace(/^.*\//, ''), argv);
+      if (key === 'gpgconf') inner.push(...gpgconfWrites(argv));
       return inner.length > 0 ? wrapInfo(inner) : undefined;
     },
     otherwiseUnknown: true,
@@ -172,6 +196,8 @@ export const gpgCard = gnupgModel('gpg-card', 'gpg-card: manage smartcards (GnuP
 /** @internal */
 export const gpgconf = gnupgModel('gpgconf', "gpgconf: GnuPG's configuration and component control", [
   { command: 'gpgconf --list-dirs', effects: [], why: 'nothing it runs is named: as an unknown program' },
+  { command: 'gpgconf --change-options gpg-agent', effects: ['write /home/user/.gnupg/gpg-agent.conf'], why: "the component's configuration file (unwrap)" },
+  { command: 'gpgconf --apply-profile p', effects: ['write /home/user/.gnupg/gpg.conf'], why: 'the configuration files (unwrap); the profile is read' },
 ]);
 
 /** @internal */

@@ -75,6 +75,38 @@ function npmConfigShows(argv: readonly string[]): boolean {
   return argv[1] === 'get' || ((argv[1] === 'config' || argv[1] === 'c') && ['get', 'list', 'ls'].includes(argv[2] ?? ''));
 }
 
+/**
+ * ninja's tools that only print what build.ninja says (ninja 1.11: `-t list`): they load the
+ * manifest and the logs but neither rebuild a stale manifest nor run a rule — verified with
+ * ninja 1.11.1 and a build.ninja whose generator rule and build rule each touched a marker (strace:
+ * one exec, no file written). Not `clean`, `cleandead` (remove outputs), `restat`, `recompact`
+ * (rewrite .ninja_log/.ninja_deps), `browse` (starts a web server), `msvc` (runs a command).
+ */
+const NINJA_LISTING: ReadonlySet<string> = new Set(['list', 'targets', 'query', 'commands', 'inputs', 'deps', 'graph', 'rules', 'compdb', 'missingdeps']);
+
+/** `ninja [-C DIR] [-f FILE] -t TOOL …` with a listing tool: only `-C` and `-f` may come before `-t`. */
+function ninjaListsOnly(argv: readonly string[]): boolean {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-C' || a === '-f') i++;
+    else if (/^-[Cf]./.test(a)) continue;
+    else if (a === '-t') return NINJA_LISTING.has(argv[i + 1] ?? '');
+    else if (a.startsWith('-t')) return NINJA_LISTING.has(a.slice(2));
+    else return false;
+  }
+  return false;
+}
+
+/**
+ * `cmake --list-presets[=TYPE]` (also after `--build` or `--workflow`): reads CMakePresets.json and
+ * CMakeUserPresets.json and prints their presets — with cmake 3.25.1 and a CMakeLists.txt whose
+ * `execute_process` touched a marker, strace showed one exec and no file written.
+ */
+function cmakeListsPresets(argv: readonly string[]): boolean {
+  const rest = argv[1] === '--build' || argv[1] === '--workflow' ? argv.slice(2) : argv.slice(1);
+  return rest.length === 1 && /^--list-presets(=(all|configure|build|test|package|workflow))?$/.test(rest[0]!);
+}
+
 /** What a program runs; `quiet` subcommands and `info` words alone run nothing, nor do words `runsNothing` accepts. */
 interface ProjectRunner {
   readonly what: string;
@@ -96,8 +128,8 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   npx: { what: "a package's program" },
   pnpx: { what: "a package's program" },
   bunx: { what: "a package's program" },
-  ninja: { what: 'the rules of a build.ninja file', info: INFO_V_VERBOSE },
-  cmake: { what: 'the commands of CMake files and scripts' },
+  ninja: { what: 'the rules of a build.ninja file', info: INFO_V_VERBOSE, runsNothing: ninjaListsOnly },
+  cmake: { what: 'the commands of CMake files and scripts', runsNothing: cmakeListsPresets },
   // `ctest -V` is --verbose (and runs the tests).
   ctest: { what: 'the tests CMake files define', info: new Set(['--version', '--help', '-h']) },
   // `cargo metadata` and `cargo tree` still ask rustc for the target, through the project's
@@ -294,7 +326,14 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'npm ls', runs: false, why: 'lists the installed packages' },
   { command: 'npm --prefix ls run build', runs: true, why: '`ls` is the value of --prefix, not the subcommand' },
   { command: 'ninja', runs: true, why: 'a build.ninja rule ran rm (red team 10, strace)' },
+  { command: 'ninja -t targets', runs: false, why: 'lists the targets; no rule ran, nor the stale manifest\'s generator (strace)' },
+  { command: 'ninja -C build -t query out.o', runs: false, why: 'prints the edge of out.o' },
+  { command: 'ninja -t cleandead', runs: true, why: 'removes outputs no longer built: not a listing tool' },
+  { command: 'ninja -j4 -t targets', runs: true, why: 'an option other than -C and -f before -t: not read here' },
   { command: 'cmake -P x.cmake', runs: true, why: 'execute_process(COMMAND rm …) ran rm' },
+  { command: 'cmake --list-presets', runs: false, why: 'reads CMakePresets.json and prints its presets (strace: one exec)' },
+  { command: 'cmake --build --list-presets', runs: false },
+  { command: 'cmake --preset dev', runs: true, why: 'configures: CMakeLists.txt runs' },
   { command: 'cmake --build build', runs: true },
   { command: 'ctest', runs: true },
   { command: 'cargo build', runs: true, why: "a crate's build.rs ran rm" },

@@ -79,6 +79,41 @@ function looksAtWorkTree(word: string): boolean {
   return 'dirty'.startsWith(name) || 'broken'.startsWith(name);
 }
 
+const REF = 'reference-transaction';
+const INDEX = 'post-index-change';
+/** `git worktree add`'s options (git 2.39): those of `VALUED_ADD` take the next word. */
+const WORKTREE_ADD = new Set(
+  '-f --force --detach --checkout --no-checkout --lock --quiet -q --track --no-track --guess-remote --no-guess-remote'.split(' '),
+);
+const VALUED_ADD = new Set(['-b', '-B', '--reason']);
+
+/**
+ * `git worktree`'s forms: `add` runs the table's row (`--no-checkout` only `reference-transaction`),
+ * `remove` refreshes the removed work tree's index (`post-index-change`), and `list`, `lock`,
+ * `unlock`, `move`, `prune` and `repair` run none; an option of `add` not known here, any hook.
+ */
+function worktreeRuns(args: readonly string[]): FormRuns {
+  const [action, ...rest] = args;
+  if (action === 'list' || action === 'lock' || action === 'unlock' || action === 'move' || action === 'prune' || action === 'repair') return NONE;
+  if (action === 'remove') return [INDEX];
+  if (action !== 'add') return undefined;
+  let checkout = true;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--') break;
+    if (!a.startsWith('-') || a === '-') continue;
+    if (VALUED_ADD.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('--reason=')) continue;
+    if (!WORKTREE_ADD.has(a)) return undefined;
+    if (a === '--no-checkout') checkout = false;
+    if (a === '--checkout') checkout = true;
+  }
+  return checkout ? 'widest' : [REF];
+}
+
 /** The forms of each subcommand that the table's row does not describe. */
 export const GIT_HOOK_FORMS: Readonly<Record<string, (args: readonly string[]) => FormRuns>> = {
   branch: (args) => (lists(args, BRANCH_FLAGS, LIST_VALUED) ? NONE : 'widest'),
@@ -104,7 +139,9 @@ export const GIT_HOOK_FORMS: Readonly<Record<string, (args: readonly string[]) =
     if (a.word === 'add') return addFetches(a.rest) ? undefined : 'widest';
     return ['rename', 'remove', 'rm', 'prune', 'set-head', 'set-branches', 'set-url'].includes(a.word) ? 'widest' : undefined;
   },
-  worktree: (args) => (args[0] === 'list' ? NONE : undefined),
+  worktree: (args) => worktreeRuns(args),
+  // `--bare`, `--mirror` and `-n` check nothing out: no index, no post-checkout.
+  clone: (args) => (args.some((a) => a === '--bare' || a === '--mirror' || a === '-n' || a === '--no-checkout') ? [REF] : 'widest'),
   // `--dirty` and `--broken` look at the work tree; `--dirty` refreshes the index and writes it.
   // git takes an option's unambiguous abbreviation (`--dirt`), so any prefix of either counts.
   describe: (args) => (args.some((a) => a === '--' || looksAtWorkTree(a)) ? 'widest' : NONE),

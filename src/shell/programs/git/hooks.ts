@@ -3,8 +3,8 @@
  * evaluation marks a git command as opaque code where the file-system view shows installed a hook
  * the command may run (`src/evaluate/git-hook-runs.ts`). An allowlist: a subcommand runs none of a
  * hook only where the table below says which hooks it may run; any other subcommand (commit,
- * merge, pull, rebase, am, cherry-pick, revert, push, checkout, switch, clone, worktree, bisect,
- * fetch, gc, maintenance, send-email, p4, an alias, …) is taken to run any of them. Where a form
+ * merge, pull, rebase, am, cherry-pick, revert, push, checkout, switch, bisect, fetch, gc,
+ * maintenance, send-email, p4, an alias, …) is taken to run any of them. Where a form
  * of a subcommand runs fewer (`git branch --list` none), `hook-forms.ts` says so (decision 0097).
  */
 import { withoutGitGlobalOptions } from './global-options.js';
@@ -142,7 +142,23 @@ const RUNS: Readonly<Record<string, readonly string[]>> = {
   // Both (`git reset`, `git stash`, `git stash pop`).
   reset: [INDEX, REF],
   stash: [INDEX, REF],
+  // `git worktree add` updates refs, writes the new work tree's index and runs `post-checkout` there,
+  // all from the repository's hooks directory (the worktree shares it); its other forms: `hook-forms.ts`.
+  worktree: [INDEX, REF, 'post-checkout'],
+  // A new repository: `git init` runs no hook at all (nor with `core.hooksPath` set); `git clone` runs
+  // the new repository's hooks (its template's, or where a `core.hooksPath` outside the repository
+  // git runs in leads — `CLONE_HOOKS`), never those of the repository it runs in.
+  init: [],
+  clone: [INDEX, REF, 'post-checkout'],
 };
+
+/**
+ * The subcommands whose hooks are those of the repository they create, not of the one they run in:
+ * git 2.39.5 ran none of the hooks in that repository's `.git/hooks` (nor a `core.hooksPath` set in
+ * its own `.git/config`), but those a `core.hooksPath` given on the command line or in the global
+ * configuration names. @internal
+ */
+export const CLONE_HOOKS: ReadonlySet<string> = new Set(['clone']);
 
 /**
  * The subcommand of a git command (`git -C . status`: `status`), or `undefined` for another

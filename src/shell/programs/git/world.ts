@@ -147,7 +147,7 @@ export function gitHooksDirectory(
 
 /**
  * Where git run in `dir` takes its hooks from, as {@link gitHooksDirectory} finds it, with the
- * repository's directory (`gitDir`) and the configuration files git reads there (`configFiles`:
+ * repository's directory (`gitDir`), whether some configuration sets `core.hooksPath` (`hooksPathSet`), and the configuration files git reads there (`configFiles`:
  * those the view shows and those an include names that do not exist yet): `{ none }` when no
  * repository is found, `{ unknown }` when the view cannot tell the repository or read its
  * configuration. @internal
@@ -158,13 +158,14 @@ export function gitHooksPlace(
   home: string,
   variable: GitWhere['variable'],
   given: GitRepositoryGiven = {},
-): { hooks: string; gitDir: string; configFiles: string[] } | { none: true } | { unknown: string } {
+): { hooks: string; gitDir: string; configFiles: string[]; hooksPathSet: boolean } | { none: true } | { unknown: string } {
   const found = reads.repositoryAt(dir, given.gitDir, given.workTree);
   if (!('found' in found)) return found;
   const config = reads.config(configFiles(found.found, home, configPlaces(variable)), home);
   if ('unknown' in config) return config;
   return {
     hooks: hooksDirectory(found.found, config.entries, home),
+    hooksPathSet: config.entries.some((e) => e.key === 'core.hookspath'),
     gitDir: found.found.gitDir,
     configFiles: [...config.files, ...config.absent],
   };

@@ -143,11 +143,23 @@ describe('the hooks each form of a git subcommand runs, as git 2.39 runs them', 
       ['remote', 'update'],
       ['remote', 'add', '-f', 'o', 'u'],
       ['remote', '-v', 'update'],
-      ['worktree', 'add', '../w'],
+      ['worktree', 'add', '--orphan', '../w'],
+      ['worktree', 'frobnicate'],
       ['submodule', 'update'],
       ['remote', 'frobnicate'],
     ])
       expect(hooksMayRun(form[0]!, form.slice(1))).toBeUndefined();
+  });
+  it('git init runs no hook; worktree and clone forms run only the hooks git 2.39.5 ran for them', () => {
+    // Checked in a mount namespace with every hook installed (and `-c core.hooksPath=` for clone and init).
+    expect(hooksMayRun('init', ['-q', '--bare', 'sub'])).toEqual([]);
+    expect(hooksMayRun('clone', ['-q', '.', 'u'])).toEqual(['post-index-change', 'reference-transaction', 'post-checkout']);
+    expect(hooksMayRun('clone', ['-q', '--bare', '.', 'u'])).toEqual(['reference-transaction']);
+    expect(hooksMayRun('worktree', ['add', '../w'])).toEqual(['post-index-change', 'reference-transaction', 'post-checkout']);
+    expect(hooksMayRun('worktree', ['add', '-f', '--lock', '--reason', 'r', '-B', 'nb', '../w'])).toContain('post-checkout');
+    expect(hooksMayRun('worktree', ['add', '--no-checkout', '../w'])).toEqual(['reference-transaction']);
+    expect(hooksMayRun('worktree', ['remove', '../w'])).toEqual(['post-index-change']);
+    for (const a of ['lock', 'unlock', 'move', 'prune', 'repair']) expect(hooksMayRun('worktree', [a])).toEqual([]);
   });
   it('a form with a word the model does not know is the widest form', () => {
     for (const form of [
