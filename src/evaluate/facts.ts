@@ -411,7 +411,8 @@ export function shellWrites(
     else if (e.because !== undefined) w.possible = e.because;
     // A word of a program toolgate has no model of is a write it may do, not one it surely does
     // (`ldd /bin/ls` reads its operand): said so, the decision the same.
-    else if (e.assumed !== undefined) w.possible = `${e.raw} is given to a program whose file effects toolgate does not model: it may write it`;
+    else if (e.assumed !== undefined)
+      w.possible = `${e.raw} is given to a program whose file effects toolgate does not model: it may write it`;
     const from = globSourceOf(e);
     if (from !== undefined) w.namesFrom = from;
     out.push(w);

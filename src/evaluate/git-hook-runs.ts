@@ -19,7 +19,14 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
 import { knownCommandDirectories } from '../shell/effects/path-effects.js';
-import { CLONE_HOOKS, gitRepositoryWords, hooksMayRun, isHookName, runsSomeHook, submoduleHooksMayRun } from '../shell/programs/git/hooks.js';
+import {
+  CLONE_HOOKS,
+  gitRepositoryWords,
+  hooksMayRun,
+  isHookName,
+  runsSomeHook,
+  submoduleHooksMayRun,
+} from '../shell/programs/git/hooks.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
 import { gitHooksPlace, gitSubmoduleHooks, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';

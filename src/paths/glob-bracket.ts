@@ -24,7 +24,10 @@ type Hit = 'yes' | 'maybe' | 'no';
 
 type ClassTest = (code: number) => Hit;
 
-const ascii = (test: (c: number) => boolean, beyond: Hit = 'maybe'): ClassTest => (c) => (c > 0x7f ? beyond : test(c) ? 'yes' : 'no');
+const ascii =
+  (test: (c: number) => boolean, beyond: Hit = 'maybe'): ClassTest =>
+  (c) =>
+    c > 0x7f ? beyond : test(c) ? 'yes' : 'no';
 const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;

@@ -44,7 +44,8 @@ function starMatches(g: string, t: string, fold: boolean): boolean {
         starT = ti;
         continue;
       }
-      const step = c === '?' ? 1 : c === '\\' && gi + 1 < g.length ? (sameChar(g[gi + 1]!, t[ti]!, fold) ? 2 : 0) : sameChar(c, t[ti]!, fold) ? 1 : 0;
+      const step =
+        c === '?' ? 1 : c === '\\' && gi + 1 < g.length ? (sameChar(g[gi + 1]!, t[ti]!, fold) ? 2 : 0) : sameChar(c, t[ti]!, fold) ? 1 : 0;
       if (step > 0) {
         gi += step;
         ti++;
@@ -85,12 +86,19 @@ export function bracketMatches(g: string, t: string, fold: boolean, reading: Bra
       if (!at[i]) continue;
       const c = g[i]!;
       const ends =
-        c === '*' ? [i]
-        : c === '?' ? [i + 1]
-        : c === '[' ? spellings(ch, fold).flatMap((s) => bracketEnds(reading, g, i, s, may))
-        : c === '\\' && i + 1 < g.length ? (sameChar(g[i + 1]!, ch, fold) ? [i + 2] : [])
-        : sameChar(c, ch, fold) ? [i + 1]
-        : [];
+        c === '*'
+          ? [i]
+          : c === '?'
+            ? [i + 1]
+            : c === '['
+              ? spellings(ch, fold).flatMap((s) => bracketEnds(reading, g, i, s, may))
+              : c === '\\' && i + 1 < g.length
+                ? sameChar(g[i + 1]!, ch, fold)
+                  ? [i + 2]
+                  : []
+                : sameChar(c, ch, fold)
+                  ? [i + 1]
+                  : [];
       for (const e of ends) {
         reach(next, e);
         any = true;

@@ -29,7 +29,7 @@ const SAMPLES = [...'xaA0_.-', ...Array.from({ length: 95 }, (_, i) => String.fr
  */
 function concretize(segment: string, reading: BracketReading): string {
   let out = '';
-  for (let i = 0; i < segment.length; ) {
+  for (let i = 0; i < segment.length;) {
     const c = segment[i]!;
     if (c === '\\' && i + 1 < segment.length) {
       out += segment[i + 1];

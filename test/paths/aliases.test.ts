@@ -95,12 +95,16 @@ describe('unsettledProcSpelling: a . or .. through /proc or /dev (replay 18 NEW-
     expect(throughProcessLink(raw)).toBeDefined();
     expect(resolveProcAlias(normalizePath(raw, { cwd: CWD, home: '/home/user', platform: 'linux' }), CWD, raw).unknown).toBeDefined();
   });
-  it.each(['/proc/self/cwd/../hooks/x', '/proc/self/root/etc/x', '/dev/null', '/proc/self/status', '/home/user/project/dev/../x', 'src/../x'])(
-    '%s is not',
-    (raw) => {
-      expect(unsettledProcSpelling(raw)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/proc/self/cwd/../hooks/x',
+    '/proc/self/root/etc/x',
+    '/dev/null',
+    '/proc/self/status',
+    '/home/user/project/dev/../x',
+    'src/../x',
+  ])('%s is not', (raw) => {
+    expect(unsettledProcSpelling(raw)).toBeUndefined();
+  });
 });
 
 describe('resolveWindowsShare', () => {

@@ -99,7 +99,10 @@ describe('bracket expressions, one reading per shell', () => {
 
   it.runIf(SHELLS.length > 0)('the table is what the installed shells answer', () => {
     for (const shell of SHELLS) {
-      const got = realAnswers(shell, TABLE.map(([p, t]) => [p, t] as const));
+      const got = realAnswers(
+        shell,
+        TABLE.map(([p, t]) => [p, t] as const),
+      );
       const column = { bash: 2, dash: 3, zsh: 4 }[shell];
       TABLE.forEach((row, i) => expect([row[0], row[1], got[i]]).toEqual([row[0], row[1], row[column]]));
     }

@@ -1181,14 +1181,17 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         // One that fails leaves the shell where it was, unless the view shows it goes to a directory.
         const wrapped = cmd.parent !== undefined;
         const mayFail =
-          !maybe && t.to !== 'untracked' && (wrapped || (!next.some((n) => !isAnywhere(n) && ctx.isDirectory?.(n) === true) && !climbsOnly(cmd, t)));
+          !maybe &&
+          t.to !== 'untracked' &&
+          (wrapped || (!next.some((n) => !isAnywhere(n) && ctx.isDirectory?.(n) === true) && !climbsOnly(cmd, t)));
         // bash and zsh's `cd` sets OLDPWD to the directory it leaves (dash's `~-` stays as written).
         const previousNext = previousAfterCd(bases, ctx);
         vars.previous = maybe || branch ? uniquePrevious([...vars.previous, ...previousNext]) : previousNext;
         const elsewhere = next.filter((n) => !cwds.includes(n));
         if (cmd.inSubshell && elsewhere.length > 0) forkedBy ??= forkDescription(analysis, cmd, elsewhere);
         cwds = maybe ? [...new Set([...cwds, ...next])] : [...new Set(next)];
-        if (cmd.context === 'top' || cmd.parent !== undefined) moved = { ok: cwds, fail: maybe || t.to === 'untracked' ? cwds : mayFail ? bases : [] };
+        if (cmd.context === 'top' || cmd.parent !== undefined)
+          moved = { ok: cwds, fail: maybe || t.to === 'untracked' ? cwds : mayFail ? bases : [] };
         for (const c of cwds) seen.add(c);
         for (const c of next) {
           const alt = fresh?.get(c);
@@ -1350,7 +1353,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
 function runsHere(analysis: ShellAnalysis, cmd: SimpleCommand): boolean {
   for (let p = cmd.parent, depth = 0; p !== undefined && depth < 64; depth++) {
     const runner = analysis.commands[p];
-    if (runner === undefined || PROGRAMS.get(foldedCommandName(runner.argv[0] ?? ''))?.state?.runsOnceHere?.(runner.argv) !== true) return false;
+    if (runner === undefined || PROGRAMS.get(foldedCommandName(runner.argv[0] ?? ''))?.state?.runsOnceHere?.(runner.argv) !== true)
+      return false;
     p = runner.parent;
   }
   return true;

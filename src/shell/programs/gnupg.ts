@@ -60,7 +60,10 @@ interface GnupgTool {
 
 /** The GnuPG tools and their code options (module comment). @internal */
 export const GNUPG_TOOLS: Readonly<Record<string, GnupgTool>> = {
-  gpg: { names: ['gpg', 'gpg2'], code: ['agent-program', 'dirmngr-program', 'keyboxd-program', 'photo-viewer', 'exec-path', 'homedir', 'options'] },
+  gpg: {
+    names: ['gpg', 'gpg2'],
+    code: ['agent-program', 'dirmngr-program', 'keyboxd-program', 'photo-viewer', 'exec-path', 'homedir', 'options'],
+  },
   gpgsm: { names: ['gpgsm'], code: ['agent-program', 'dirmngr-program', 'keyboxd-program', 'protect-tool-program', 'homedir', 'options'] },
   'gpg-agent': { names: ['gpg-agent'], code: ['pinentry-program', 'scdaemon-program', 'homedir', 'options'] },
   dirmngr: { names: ['dirmngr'], code: ['ldap-wrapper-program', 'http-wrapper-program', 'homedir', 'options'] },
@@ -101,11 +104,7 @@ export function gnupgCodeOptions(tool: GnupgTool, argv: readonly string[], end =
     const m = /^--([^=]+)(?:=([\s\S]*))?$/.exec(argv[k]!);
     if (m === null) continue;
     const given = m[1]!;
-    const name = tool.code.includes(given)
-      ? given
-      : tool.shorter?.includes(given)
-        ? undefined
-        : tool.code.find((c) => c.startsWith(given));
+    const name = tool.code.includes(given) ? given : tool.shorter?.includes(given) ? undefined : tool.code.find((c) => c.startsWith(given));
     if (name === undefined) continue;
     const index = k;
     const value = m[2] ?? argv[++k] ?? '';
@@ -136,13 +135,14 @@ function gpgconfWrites(argv: readonly string[]): Unwrapped[] {
   const end = argv.indexOf('--') < 0 ? argv.length : argv.indexOf('--');
   const words = argv.slice(1, end);
   if (words.some((w) => w === '-n' || (w.length > 2 && w.startsWith('--') && 'dry-run'.startsWith(w.slice(2))))) return [];
-  const k = words.findIndex((w) => w.length > 2 && w.startsWith('--') && GPGCONF_WRITERS.some((c) => c.startsWith(w.slice(2).split('=')[0]!)));
+  const k = words.findIndex(
+    (w) => w.length > 2 && w.startsWith('--') && GPGCONF_WRITERS.some((c) => c.startsWith(w.slice(2).split('=')[0]!)),
+  );
   if (k < 0) return [];
   const component = words.slice(k + 1).find((w) => !w.startsWith('-'));
-  const file = words[k]!.startsWith('--ch') && component !== undefined && /^[a-z][a-z0-9-]*$/.test(component) ? `${component}.conf` : 'gpg.conf';
-  return [
-    { kind: 'text', script: `: > ~/.gnupg/${file}`, what: `gpgconf ${words[k]} writes the GnuPG configuration files (${file}, …)` },
-  ];
+  const file =
+    words[k]!.startsWith('--ch') && component !== undefined && /^[a-z][a-z0-9-]*$/.test(component) ? `${component}.conf` : 'gpg.conf';
+  return [{ kind: 'text', script: `: > ~/.gnupg/${file}`, what: `gpgconf ${words[k]} writes the GnuPG configuration files (${file}, …)` }];
 }
 
 /** A GnuPG tool whose code options are all that is modelled of it (gpgconf: and the files it writes). */
@@ -170,17 +170,29 @@ export const gpg = gnupgModel('gpg', 'gpg: OpenPGP', [
 
 /** @internal */
 export const gpgsm = gnupgModel('gpgsm', 'gpgsm: S/MIME and X.509', [
-  { command: 'gpgsm --agent-p ./a --learn-card', effects: ['write ./a (path)'], why: 'an abbreviated --agent-program: opaque code (unwrap)' },
+  {
+    command: 'gpgsm --agent-p ./a --learn-card',
+    effects: ['write ./a (path)'],
+    why: 'an abbreviated --agent-program: opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
 export const dirmngr = gnupgModel('dirmngr', "dirmngr: GnuPG's network daemon", [
-  { command: 'dirmngr --http-wrapper-program ./w --daemon', effects: ['write ./w (path)'], why: 'the wrapper it starts is opaque code (unwrap)' },
+  {
+    command: 'dirmngr --http-wrapper-program ./w --daemon',
+    effects: ['write ./w (path)'],
+    why: 'the wrapper it starts is opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
 export const scdaemon = gnupgModel('scdaemon', "scdaemon: GnuPG's smartcard daemon", [
-  { command: 'scdaemon --pcsc-driver ./p.so --daemon', effects: ['write ./p.so (path)'], why: 'the driver library is opaque code (unwrap)' },
+  {
+    command: 'scdaemon --pcsc-driver ./p.so --daemon',
+    effects: ['write ./p.so (path)'],
+    why: 'the driver library is opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
@@ -190,29 +202,53 @@ export const keyboxd = gnupgModel('keyboxd', "keyboxd: GnuPG 2.3's key database 
 
 /** @internal */
 export const gpgCard = gnupgModel('gpg-card', 'gpg-card: manage smartcards (GnuPG 2.3)', [
-  { command: 'gpg-card --agent-program ./a list', effects: ['write ./a (path)', 'write ./list (word)'], why: 'the agent is opaque code (unwrap)' },
+  {
+    command: 'gpg-card --agent-program ./a list',
+    effects: ['write ./a (path)', 'write ./list (word)'],
+    why: 'the agent is opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
 export const gpgconf = gnupgModel('gpgconf', "gpgconf: GnuPG's configuration and component control", [
   { command: 'gpgconf --list-dirs', effects: [], why: 'nothing it runs is named: as an unknown program' },
-  { command: 'gpgconf --change-options gpg-agent', effects: ['write /home/user/.gnupg/gpg-agent.conf'], why: "the component's configuration file (unwrap)" },
-  { command: 'gpgconf --apply-profile p', effects: ['write /home/user/.gnupg/gpg.conf'], why: 'the configuration files (unwrap); the profile is read' },
+  {
+    command: 'gpgconf --change-options gpg-agent',
+    effects: ['write /home/user/.gnupg/gpg-agent.conf'],
+    why: "the component's configuration file (unwrap)",
+  },
+  {
+    command: 'gpgconf --apply-profile p',
+    effects: ['write /home/user/.gnupg/gpg.conf'],
+    why: 'the configuration files (unwrap); the profile is read',
+  },
 ]);
 
 /** @internal */
 export const gpgtar = gnupgModel('gpgtar', 'gpgtar: encrypt or sign files into an archive', [
-  { command: 'gpgtar --gpg ./g --list-archive a.gpg', effects: ['write ./g (path)', 'write ./a.gpg (word)'], why: 'the gpg it runs is opaque code (unwrap)' },
+  {
+    command: 'gpgtar --gpg ./g --list-archive a.gpg',
+    effects: ['write ./g (path)', 'write ./a.gpg (word)'],
+    why: 'the gpg it runs is opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
 export const gpgZip = gnupgModel('gpg-zip', 'gpg-zip: the old gpgtar script', [
-  { command: 'gpg-zip --gpg ./g --list-archive a.gpg', effects: ['write ./g (path)', 'write ./a.gpg (word)'], why: 'the gpg it runs is opaque code (unwrap)' },
+  {
+    command: 'gpg-zip --gpg ./g --list-archive a.gpg',
+    effects: ['write ./g (path)', 'write ./a.gpg (word)'],
+    why: 'the gpg it runs is opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
 export const gpgWks = gnupgModel('gpg-wks-client', 'gpg-wks-client and gpg-wks-server: the Web Key Service tools', [
-  { command: 'gpg-wks-client --gpg ./g --create k a@b.c', effects: ['write ./g (path)', 'write ./k (word)', 'write ./a@b.c (word)'], why: 'the gpg it runs is opaque code (unwrap)' },
+  {
+    command: 'gpg-wks-client --gpg ./g --create k a@b.c',
+    effects: ['write ./g (path)', 'write ./k (word)', 'write ./a@b.c (word)'],
+    why: 'the gpg it runs is opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
@@ -222,10 +258,18 @@ export const gpgv = gnupgModel('gpgv', 'gpgv: verify OpenPGP signatures', [
 
 /** @internal */
 export const gpgProtectTool = gnupgModel('gpg-protect-tool', "gpg-protect-tool: gpg-agent's key protection helper", [
-  { command: 'gpg-protect-tool --agent-program ./a --p12-export k', effects: ['write ./a (path)', 'write ./k (word)'], why: 'the agent is opaque code (unwrap)' },
+  {
+    command: 'gpg-protect-tool --agent-program ./a --p12-export k',
+    effects: ['write ./a (path)', 'write ./k (word)'],
+    why: 'the agent is opaque code (unwrap)',
+  },
 ]);
 
 /** @internal */
 export const gpgHomeHelpers = gnupgModel('gpg-preset-passphrase', "gpg-preset-passphrase and gpg-check-pattern: gpg-agent's helpers", [
-  { command: 'gpg-preset-passphrase --homedir ./h --preset K', effects: ['write ./h (path)', 'write ./K (word)'], why: "another home's configuration: opaque code (unwrap)" },
+  {
+    command: 'gpg-preset-passphrase --homedir ./h --preset K',
+    effects: ['write ./h (path)', 'write ./K (word)'],
+    why: "another home's configuration: opaque code (unwrap)",
+  },
 ]);

@@ -37,10 +37,32 @@ const GRAMMAR: GnuOptionSpec = {
 };
 
 /** Agent and dirmngr commands (the first word, in any case) that only report or restart: `getinfo version`, `reloadagent`. */
-const SERVER_COMMANDS = new Set(['getinfo', 'keyinfo', 'havekey', 'reloadagent', 'updatestartuptty', 'killagent', 'killdirmngr', 'nop', 'bye']);
+const SERVER_COMMANDS = new Set([
+  'getinfo',
+  'keyinfo',
+  'havekey',
+  'reloadagent',
+  'updatestartuptty',
+  'killagent',
+  'killdirmngr',
+  'nop',
+  'bye',
+]);
 
 /** Its own commands that only print, or set how it prints (`/echo`, `/hex`). */
-const OWN_COMMANDS = new Set(['/bye', '/echo', '/hex', '/nohex', '/decode', '/nodecode', '/showvar', '/showdef', '/showopen', '/serverpid', '/help']);
+const OWN_COMMANDS = new Set([
+  '/bye',
+  '/echo',
+  '/hex',
+  '/nohex',
+  '/decode',
+  '/nodecode',
+  '/showvar',
+  '/showdef',
+  '/showopen',
+  '/serverpid',
+  '/help',
+]);
 
 /** Whether a command word is one of the allowlisted commands. */
 function plainCommand(word: string): boolean {
@@ -70,18 +92,30 @@ function connectAgentRuns(argv: readonly string[], literal: readonly boolean[]):
   const inner: Unwrapped[] = [...named];
   for (const o of parsed.options)
     if (o.name === 'run' || o.name === 'r')
-      inner.push({ kind: 'opaque', reason: `gpg-connect-agent --run ${o.value ?? ''} runs the commands of that file, which may run programs (/definqprog)` });
+      inner.push({
+        kind: 'opaque',
+        reason: `gpg-connect-agent --run ${o.value ?? ''} runs the commands of that file, which may run programs (/definqprog)`,
+      });
   if (names.has('exec') || names.has('E')) {
     if (start !== undefined) inner.push(execServer(argv, literal, start));
-    inner.push({ kind: 'opaque', reason: 'gpg-connect-agent --exec reads its commands from its input, which may run programs (/definqprog)' });
+    inner.push({
+      kind: 'opaque',
+      reason: 'gpg-connect-agent --exec reads its commands from its input, which may run programs (/definqprog)',
+    });
     return wrapInfo(inner);
   }
   const commands = parsed.operands.map((o) => o.index);
   const other = commands.find((k) => literal[k] === false || !plainCommand(argv[k]!));
   if (other !== undefined)
-    inner.push({ kind: 'opaque', reason: `gpg-connect-agent runs the command ${argv[other]!}, which toolgate does not read (its /definqprog runs programs)` });
+    inner.push({
+      kind: 'opaque',
+      reason: `gpg-connect-agent runs the command ${argv[other]!}, which toolgate does not read (its /definqprog runs programs)`,
+    });
   else if (!commands.some((k) => /^\s*\/?bye\s*$/i.test(argv[k]!)))
-    inner.push({ kind: 'opaque', reason: 'gpg-connect-agent reads more commands from its input (no /bye), which may run programs (/definqprog)' });
+    inner.push({
+      kind: 'opaque',
+      reason: 'gpg-connect-agent reads more commands from its input (no /bye), which may run programs (/definqprog)',
+    });
   return inner.length > 0 ? wrapInfo(inner) : undefined;
 }
 
@@ -89,12 +123,18 @@ function connectAgentRuns(argv: readonly string[], literal: readonly boolean[]):
 export const gpgConnectAgent = defineProgram({
   names: ['gpg-connect-agent'],
   summary: 'gpg-connect-agent: send commands to gpg-agent or dirmngr (its options and commands are modelled; what it writes is not)',
-  sources: ['GnuPG 2.2.40 gpg-connect-agent(1), --dump-options, --help and /help; verified on Debian 12 (#37, replay of red team 19 NEW-7)'],
+  sources: [
+    'GnuPG 2.2.40 gpg-connect-agent(1), --dump-options, --help and /help; verified on Debian 12 (#37, replay of red team 19 NEW-7)',
+  ],
   unwrap: connectAgentRuns,
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [
-    { command: 'gpg-connect-agent reloadagent /bye', effects: ['write ./reloadagent (word)', 'write /bye (path)'], why: 'an allowlisted command: nothing runs' },
+    {
+      command: 'gpg-connect-agent reloadagent /bye',
+      effects: ['write ./reloadagent (word)', 'write /bye (path)'],
+      why: 'an allowlisted command: nothing runs',
+    },
     { command: "gpg-connect-agent '/definqprog P ./x' GENKEY /bye", why: '/definqprog runs a program: opaque code (unwrap)' },
     { command: 'gpg-connect-agent -E /bin/rm a.txt', effects: ['remove ./a.txt'], why: 'the server --exec starts is judged as a command' },
   ],

@@ -43,7 +43,8 @@ interface OpensslCode {
 }
 
 const library = (name: string, value: string) => `openssl -${name} ${value} loads the shared library ${value}, whose code runs in openssl`;
-const provider = (name: string, value: string) => `openssl -${name} ${value} loads the provider module ${value}, whose code runs in openssl`;
+const provider = (name: string, value: string) =>
+  `openssl -${name} ${value} loads the provider module ${value}, whose code runs in openssl`;
 const configuration = (name: string, value: string) =>
   `openssl -${name} ${value} reads the configuration file ${value}, whose engines and providers load shared libraries`;
 
@@ -60,7 +61,8 @@ const OPENSSL_CODE: Readonly<Record<string, OpensslCode>> = {
   },
   module: {
     when: 'always',
-    why: (name, value) => `openssl -${name} ${value} names the provider module fipsinstall checks, and it loads the provider from that folder`,
+    why: (name, value) =>
+      `openssl -${name} ${value} names the provider module fipsinstall checks, and it loads the provider from that folder`,
   },
   config: { when: 'always', why: configuration },
   pre: { when: 'always', command: 'engine', why: engineControl },
@@ -94,7 +96,10 @@ function opensslLoads(argv: readonly string[], literal: readonly boolean[]): Wra
   if (command === 'engine')
     for (const k of words.operands)
       if (byPath(argv[k]!, literal[k]))
-        inner.push({ kind: 'opaque', reason: `openssl engine ${argv[k]!} loads the shared library ${argv[k]!}, whose code runs in openssl` });
+        inner.push({
+          kind: 'opaque',
+          reason: `openssl engine ${argv[k]!} loads the shared library ${argv[k]!}, whose code runs in openssl`,
+        });
   return inner.length > 0 ? wrapInfo(inner) : undefined;
 }
 
@@ -109,9 +114,23 @@ export const openssl = defineProgram({
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [
-    { command: 'openssl rand -engine ./e.so 1', effects: ['write ./rand (word)', 'write ./e.so (path)', 'write ./1 (word)'], why: 'the engine is opaque code (unwrap); the rest is not modelled' },
+    {
+      command: 'openssl rand -engine ./e.so 1',
+      effects: ['write ./rand (word)', 'write ./e.so (path)', 'write ./1 (word)'],
+      why: 'the engine is opaque code (unwrap); the rest is not modelled',
+    },
     { command: 'openssl rand --engine=./e.so 1', why: 'two dashes and an attached value are the same option (unwrap: opaque code)' },
     { command: 'openssl req -new -keygen_engine ./e.so', why: "req's key generation engine is opaque code (unwrap)" },
-    { command: 'openssl rand -out=.claude/settings.json 16', effects: ['write ./rand (word)', 'write ./.claude/settings.json (path)', 'write ./ut=.claude/settings.json (path)', 'write ./t=.claude/settings.json (path)', 'write ./16 (word)'], why: 'every word of an unknown program may be a path it writes, the value after = too' },
+    {
+      command: 'openssl rand -out=.claude/settings.json 16',
+      effects: [
+        'write ./rand (word)',
+        'write ./.claude/settings.json (path)',
+        'write ./ut=.claude/settings.json (path)',
+        'write ./t=.claude/settings.json (path)',
+        'write ./16 (word)',
+      ],
+      why: 'every word of an unknown program may be a path it writes, the value after = too',
+    },
   ],
 });

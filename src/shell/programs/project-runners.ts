@@ -82,7 +82,18 @@ function npmConfigShows(argv: readonly string[]): boolean {
  * one exec, no file written). Not `clean`, `cleandead` (remove outputs), `restat`, `recompact`
  * (rewrite .ninja_log/.ninja_deps), `browse` (starts a web server), `msvc` (runs a command).
  */
-const NINJA_LISTING: ReadonlySet<string> = new Set(['list', 'targets', 'query', 'commands', 'inputs', 'deps', 'graph', 'rules', 'compdb', 'missingdeps']);
+const NINJA_LISTING: ReadonlySet<string> = new Set([
+  'list',
+  'targets',
+  'query',
+  'commands',
+  'inputs',
+  'deps',
+  'graph',
+  'rules',
+  'compdb',
+  'missingdeps',
+]);
 
 /** `ninja [-C DIR] [-f FILE] -t TOOL …` with a listing tool: only `-C` and `-f` may come before `-t`. */
 function ninjaListsOnly(argv: readonly string[]): boolean {
@@ -326,7 +337,7 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'npm ls', runs: false, why: 'lists the installed packages' },
   { command: 'npm --prefix ls run build', runs: true, why: '`ls` is the value of --prefix, not the subcommand' },
   { command: 'ninja', runs: true, why: 'a build.ninja rule ran rm (red team 10, strace)' },
-  { command: 'ninja -t targets', runs: false, why: 'lists the targets; no rule ran, nor the stale manifest\'s generator (strace)' },
+  { command: 'ninja -t targets', runs: false, why: "lists the targets; no rule ran, nor the stale manifest's generator (strace)" },
   { command: 'ninja -C build -t query out.o', runs: false, why: 'prints the edge of out.o' },
   { command: 'ninja -t cleandead', runs: true, why: 'removes outputs no longer built: not a listing tool' },
   { command: 'ninja -j4 -t targets', runs: true, why: 'an option other than -C and -f before -t: not read here' },

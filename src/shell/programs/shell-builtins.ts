@@ -132,7 +132,11 @@ function loopExit(name: 'break' | 'continue'): BuiltinFacts {
     state: { hides: (_name, cmd, shells) => operandsAssign(cmd.argv.slice(1), shells) },
     examples: [
       { command: `for f in *; do ${name} 2; done`, effects: [] },
-      { command: `for i in 1 2; do ${name} PATH=1; done; ls`, hides: true, why: 'zsh evaluates the level count as arithmetic, which sets PATH' },
+      {
+        command: `for i in 1 2; do ${name} PATH=1; done; ls`,
+        hides: true,
+        why: 'zsh evaluates the level count as arithmetic, which sets PATH',
+      },
     ],
   };
 }
@@ -184,7 +188,11 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
         why: '-v assigns PATH, which later commands are looked up along',
       },
       { command: "printf '%d' PATH=0; ls", hides: true, why: 'zsh evaluates the argument of %d as arithmetic, which sets PATH' },
-      { command: "printf '%.*s' PATH=0 x; ls", hides: true, why: 'a * precision takes its value from an argument zsh evaluates as arithmetic' },
+      {
+        command: "printf '%.*s' PATH=0 x; ls",
+        hides: true,
+        why: 'a * precision takes its value from an argument zsh evaluates as arithmetic',
+      },
       { command: "printf '%1$d' PATH=0; ls", hides: true, why: 'a positional %1$d is a numeric conversion' },
       { command: "printf '%s' PATH=0; ls", hides: false, why: '%s prints its argument as text' },
     ],
@@ -218,7 +226,11 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     setsNames: true,
     examples: [
       { command: 'read -p name PATH && ls', hides: true, why: '-p takes the prompt; PATH is set from input' },
-      { command: 'read -raPATH <<< 0; ls', hides: true, why: '-a takes the array it sets, here inside the word (red team 18 replay NEW-1)' },
+      {
+        command: 'read -raPATH <<< 0; ls',
+        hides: true,
+        why: '-a takes the array it sets, here inside the word (red team 18 replay NEW-1)',
+      },
     ],
   }),
   builtin('unset', {

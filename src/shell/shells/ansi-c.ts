@@ -216,7 +216,8 @@ export function decodeAnsiC(raw: string, start: number, dialects: readonly AnsiC
   for (const d of dialects.slice(1)) {
     const other = decodeOne(raw, start, d);
     if (other.error !== undefined) return { ...first, error: other.error };
-    if (other.end !== first.end) return { ...first, error: `${first.end < other.end ? dialects[0]?.name : d.name} ends this $'…' string earlier` };
+    if (other.end !== first.end)
+      return { ...first, error: `${first.end < other.end ? dialects[0]?.name : d.name} ends this $'…' string earlier` };
     if (first.unknown !== undefined) return first;
     if (other.unknown !== undefined) return { ...first, unknown: other.unknown };
     if (other.value !== first.value)

@@ -133,7 +133,8 @@ export function hidesCode(text: string): boolean {
     }
     if (!double && c === '$' && text[i + 1] === "'") {
       const d = decodeAnsiC(text, i + 2);
-      if (d.error !== undefined || d.unknown !== undefined || CODE_TEXT.test(d.value) || CODE_TEXT.test(text.slice(i + 2, d.end))) return true;
+      if (d.error !== undefined || d.unknown !== undefined || CODE_TEXT.test(d.value) || CODE_TEXT.test(text.slice(i + 2, d.end)))
+        return true;
       i = d.end;
       continue;
     }

@@ -231,7 +231,12 @@ class Walker {
       if (loop !== undefined && field === 'body') {
         // The body is judged once per value the loop gives its variable, in order.
         for (const value of loop.values)
-          parts.push({ flow: this.statement(child, { ...childEnv, values: { ...env.values, [loop.name]: value } }), field, type: child.type, after });
+          parts.push({
+            flow: this.statement(child, { ...childEnv, values: { ...env.values, [loop.name]: value } }),
+            field,
+            type: child.type,
+            after,
+          });
       } else if (STATEMENTS.has(child.type)) parts.push({ flow: this.statement(child, childEnv), field, type: child.type, after });
       else if (child.type === 'comment') continue;
       else if (WORDISH.has(child.type)) this.wordish(child, childEnv);
@@ -255,7 +260,12 @@ class Walker {
    * loop's body any number of times (a `for` over words it unrolled: each, in order, unless the
    * body may leave it early), a function's body when called; the rest one after the other.
    */
-  private flowOf(node: Node, parts: readonly { flow: Flow; field: string | null; type: string; after: string }[], from: number, unrolled: boolean): Flow {
+  private flowOf(
+    node: Node,
+    parts: readonly { flow: Flow; field: string | null; type: string; after: string }[],
+    from: number,
+    unrolled: boolean,
+  ): Flow {
     const to = this.c.commands.length;
     const all = (p: readonly { flow: Flow }[]) => sequence(p.map((x) => x.flow));
     const empty = sequence([]);
@@ -276,7 +286,14 @@ class Walker {
         return otherwise === undefined ? { kind: 'if', clauses } : { kind: 'if', clauses, otherwise };
       }
       case 'while_statement':
-        return { kind: 'loop', head: all(parts.filter((p) => p.field === 'condition')), body: all(parts.filter((p) => p.field !== 'condition')), from, to, of: 'loop' };
+        return {
+          kind: 'loop',
+          head: all(parts.filter((p) => p.field === 'condition')),
+          body: all(parts.filter((p) => p.field !== 'condition')),
+          from,
+          to,
+          of: 'loop',
+        };
       case 'for_statement':
         if (unrolled && !this.leavesEarly(from, to)) return all(parts);
         return { kind: 'loop', head: empty, body: all(parts), from, to, of: 'loop' };
@@ -285,7 +302,11 @@ class Walker {
       case 'function_definition':
         return { kind: 'loop', head: empty, body: all(parts), from, to, of: 'function' };
       case 'case_statement':
-        return { kind: 'case', head: all(parts.filter((p) => p.type !== 'case_item')), arms: parts.filter((p) => p.type === 'case_item').map((p) => p.flow) };
+        return {
+          kind: 'case',
+          head: all(parts.filter((p) => p.type !== 'case_item')),
+          arms: parts.filter((p) => p.type === 'case_item').map((p) => p.flow),
+        };
       case 'negated_command':
         return { kind: 'not', part: all(parts) };
       default:

@@ -99,9 +99,11 @@ describe('shellPathEffects', () => {
     // `h=$HOME; cd h/.ssh` to ~/.ssh, `cd root` to /root; ./s first when it is one; `cd ./s` never looks up.
     const dirs = new Set(['/home/user/project', '/home/user/project/src']);
     const paths = (command: string, shell: 'zsh' | 'bash' | 'unknown', view: boolean) =>
-      shellPathEffects(analyzeShell(command), { ...ctx, shell, ...(view ? { isDirectory: (p: string) => dirs.has(p) || undefined } : {}) }).effects.map(
-        (e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`,
-      );
+      shellPathEffects(analyzeShell(command), {
+        ...ctx,
+        shell,
+        ...(view ? { isDirectory: (p: string) => dirs.has(p) || undefined } : {}),
+      }).effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`);
     expect(paths('cd s && cat id_rsa', 'zsh', true)).toEqual([
       'read /home/user/project/s',
       'read /** (pattern)',
@@ -199,7 +201,8 @@ describe('shellPathEffects', () => {
 
   it('takes ~N, ~+N and ~-N to an entry of the directory stack, somewhere toolgate cannot tell', () => {
     // bash 5.2 and zsh 5.9: `pushd .claude; pushd ..; echo x > ~1/settings.json` wrote .claude/settings.json (red team 19 R19-4).
-    const at = (command: string, shell: 'bash' | 'sh' | 'zsh' | 'unknown') => shellPathEffects(analyzeShell(command, { shell }), { ...ctx, shell });
+    const at = (command: string, shell: 'bash' | 'sh' | 'zsh' | 'unknown') =>
+      shellPathEffects(analyzeShell(command, { shell }), { ...ctx, shell });
     const seen = (command: string, shell: 'bash' | 'sh' | 'zsh' | 'unknown' = 'bash') =>
       at(command, shell).effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`);
     for (const shell of ['bash', 'sh', 'zsh', 'unknown'] as const) {

@@ -336,11 +336,22 @@ const globs: Build = (c) =>
     fc
       .tuple(
         pick(['cat', 'head', 'grep -h .', 'sort']),
-        pick(['.[[:alpha:]]nv', '.[![:upper:]]nv', '.[^[:digit:]]n?', '.[[:print:]][[:lower:]]v', '.[[=e=]]nv', '.[[.e.]]nv', '~/.[[:lower:]]s?/*']),
+        pick([
+          '.[[:alpha:]]nv',
+          '.[![:upper:]]nv',
+          '.[^[:digit:]]n?',
+          '.[[:print:]][[:lower:]]v',
+          '.[[=e=]]nv',
+          '.[[.e.]]nv',
+          '~/.[[:lower:]]s?/*',
+        ]),
       )
       .map(([p, g]) => ({ command: `${p} ${g}`, variant: 'bracket-class' })),
     fc
-      .tuple(benign(c), pick(['> .[[:alpha:]]laude/settings.json', '>> .[[:alnum:]]it/config', '>> ~/.[[:alpha:]]ashrc', '> [[:upper:]]EADME.md']))
+      .tuple(
+        benign(c),
+        pick(['> .[[:alpha:]]laude/settings.json', '>> .[[:alnum:]]it/config', '>> ~/.[[:alpha:]]ashrc', '> [[:upper:]]EADME.md']),
+      )
       .map(([b, r]) => ({ command: `${b} ${r}`, variant: 'bracket-class-redirect' })),
     fc
       .tuple(benign(c), pick(['> .g*/config', '> s*/a', '>> ~/.b*', '> /opt/o*/x', '> *']))

@@ -94,7 +94,8 @@ const VALUED_ADD = new Set(['-b', '-B', '--reason']);
  */
 function worktreeRuns(args: readonly string[]): FormRuns {
   const [action, ...rest] = args;
-  if (action === 'list' || action === 'lock' || action === 'unlock' || action === 'move' || action === 'prune' || action === 'repair') return NONE;
+  if (action === 'list' || action === 'lock' || action === 'unlock' || action === 'move' || action === 'prune' || action === 'repair')
+    return NONE;
   if (action === 'remove') return [INDEX];
   if (action !== 'add') return undefined;
   let checkout = true;
