@@ -193,6 +193,9 @@ export default defineConfig([
               'src/shell/programs/git/repository.ts',
               'src/shell/programs/git/config-file.ts',
               'src/shell/programs/git/layout.ts',
+              // A write into a place an exported variable names for programs to load code from
+              // (evaluate/loader-locations.ts): a table, for Write and Edit too.
+              'src/shell/programs/loader-variables.ts',
             ],
           },
           { name: 'powershell', dir: 'src/powershell' },

@@ -13,6 +13,7 @@ import { givenAssignment, givenEnvironment } from '../shell/commands/given-envir
 import { isUnknownDirectory } from '../shell/effects/path-effects.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
+import type { ProgramConfigFiles } from '../shell/programs/model.js';
 
 /** What the world shows of a call's program config files. */
 export interface ConfigWorld {
@@ -59,7 +60,7 @@ export function configFileReasons(analysis: ShellAnalysis, effects: readonly Pat
         out.effects.push(unseenWrite(i, name, `${at ?? ''}/`, reason));
         break;
       }
-      const why = fileProblem(name, config.files, config.harmless, effects, world.view);
+      const why = fileProblem(name, config, effects, world.view);
       if (why === undefined) continue;
       out.reasons.push(why.reason);
       if (why.file !== undefined) out.effects.push(unseenWrite(i, name, why.file, why.reason));
@@ -103,11 +104,11 @@ function lineVariable(analysis: ShellAnalysis, i: number, world: ConfigWorld): (
 
 function fileProblem(
   name: string,
-  files: readonly string[],
-  harmless: (text: string) => boolean,
+  config: ProgramConfigFiles,
   effects: readonly PathEffect[],
   view: ReadonlyFsView | undefined,
 ): { reason: string; file?: string } | undefined {
+  const { files, harmless } = config;
   const written = files.find((f) =>
     effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === f || (e.tree !== undefined && isInside(f, e.path)))),
   );
@@ -119,6 +120,7 @@ function fileProblem(
       reason: `the command line writes ${written} (or may), which ${name} reads options from before its command line`,
       ...(named ? { file: written } : {}),
     };
+  if (view === undefined && config.withoutView === 'absent') return undefined;
   if (view === undefined)
     return {
       reason: `${name} reads options from ${files[0]} and the like when they exist, before its command line; toolgate has no view of the files`,

@@ -92,6 +92,13 @@ export interface ProgramConfigFiles {
   readonly files: readonly string[];
   /** Whether a file's text sets only options that name no file, URL or program (comments, `silent`). */
   readonly harmless: (text: string) => boolean;
+  /**
+   * With no file-system view: `'absent'` takes the files as absent — the program is judged as
+   * before its files were read, as git's configuration files and hooks are (a policy tested with
+   * no view, `toolgate test`, keeps its everyday npm and pip decisions). Absent: a file may exist
+   * and what the command does is unresolved (curl's and wget's files may send data, decision 0071).
+   */
+  readonly withoutView?: 'absent';
 }
 
 /**

@@ -48,7 +48,7 @@ export function rustToolchainFiles(
     files.push(`${dir}/rust-toolchain`, `${dir}/rust-toolchain.toml`);
     if (dir === '') break;
   }
-  return { files, harmless: harmlessToolchainFile };
+  return { files, harmless: harmlessToolchainFile, withoutView: 'absent' };
 }
 
 /** rustup subcommands (and their subcommands) that only show what is installed or chosen. */

@@ -35,7 +35,7 @@ export function ctagsOptionFolders(
   const config = xdg !== null && xdg !== undefined && xdg.startsWith('/') ? xdg.replace(/\/+$/, '') : `${h}/.config`;
   const c = cwd.replace(/\/+$/, '');
   // A folder of option files cannot be read as one file: one that exists is never harmless.
-  return { files: [`${config}/ctags`, `${h}/.ctags.d`, `${c}/.ctags.d`, `${c}/ctags.d`], harmless: () => false };
+  return { files: [`${config}/ctags`, `${h}/.ctags.d`, `${c}/.ctags.d`, `${c}/ctags.d`], harmless: () => false, withoutView: 'absent' };
 }
 
 /** @internal */
