@@ -47,8 +47,10 @@ export function configFileReasons(analysis: ShellAnalysis, effects: readonly Pat
     const argv0 = cmd.argv[0];
     if (argv0 === undefined || cmd.literal[0] !== true) continue;
     const name = foldedCommandName(argv0);
-    const facet = PROGRAMS.get(name)?.configFiles;
+    const model = PROGRAMS.get(name);
+    const facet = model?.configFiles;
     if (facet === undefined) continue;
+    if (world.view === undefined && model?.configFilesWithoutView === 'absent') continue;
     const dirs = world.dirs?.(i) ?? (world.cwd !== undefined ? [world.cwd] : [undefined]);
     for (const dir of dirs) {
       const at = dir === undefined || isUnknownDirectory(dir) ? undefined : dir;
@@ -120,7 +122,6 @@ function fileProblem(
       reason: `the command line writes ${written} (or may), which ${name} reads options from before its command line`,
       ...(named ? { file: written } : {}),
     };
-  if (view === undefined && config.withoutView === 'absent') return undefined;
   if (view === undefined)
     return {
       reason: `${name} reads options from ${files[0]} and the like when they exist, before its command line; toolgate has no view of the files`,

@@ -55,6 +55,7 @@ export const kubectl = defineProgram({
   ],
   files: (_name, argv) => kubectlFiles(argv),
   configFiles: kubectlConfigFiles,
+  configFilesWithoutView: 'absent',
   readsVariables: {
     KUBECONFIG: {
       may: ['options-file'],

@@ -220,6 +220,7 @@ export const rustc = defineProgram({
   includesFiles: unlessAboutItself('include!, include_str! and mod items'),
   // A rustup proxy: a toolchain file may name the directory whose bin/rustc it runs (rust-toolchain.ts).
   configFiles: rustToolchainFiles,
+  configFilesWithoutView: 'absent',
   // A linker it runs, a procedural macro crate it loads (`--extern`), a codegen backend or plugin
   // (`-Z`), and what its link arguments make cc run (`-C link-arg=-B./bin`).
   unwrap: (argv, literal) => {

@@ -44,11 +44,11 @@ export function kubectlConfigFiles(
   if (namesKubeconfig(argv)) return undefined;
   // Not told counts as unset, as for curl's variables (decision 0071 addendum).
   const named = variable('KUBECONFIG') ?? null;
-  if (named === null || named === '') return { files: [`${home.replace(/\/+$/, '')}/.kube/config`], harmless: harmlessKubeconfig, withoutView: 'absent' };
+  if (named === null || named === '') return { files: [`${home.replace(/\/+$/, '')}/.kube/config`], harmless: harmlessKubeconfig };
   const files = named.split(':').filter((f) => f !== '');
   const relative = files.find((f) => !f.startsWith('/'));
   if (relative !== undefined) return { unknown: `KUBECONFIG names ${relative}, a kubeconfig relative to where kubectl runs` };
-  return { files, harmless: harmlessKubeconfig, withoutView: 'absent' };
+  return { files, harmless: harmlessKubeconfig };
 }
 
 /** `kubectl config` subcommands that change the kubeconfig (kubectl 1.32 `kubectl config --help`). */

@@ -92,13 +92,6 @@ export interface ProgramConfigFiles {
   readonly files: readonly string[];
   /** Whether a file's text sets only options that name no file, URL or program (comments, `silent`). */
   readonly harmless: (text: string) => boolean;
-  /**
-   * With no file-system view: `'absent'` takes the files as absent — the program is judged as
-   * before its files were read, as git's configuration files and hooks are (a policy tested with
-   * no view, `toolgate test`, keeps its everyday npm and pip decisions). Absent: a file may exist
-   * and what the command does is unresolved (curl's and wget's files may send data, decision 0071).
-   */
-  readonly withoutView?: 'absent';
 }
 
 /**
@@ -508,6 +501,14 @@ export interface ProgramModel {
     home: string,
     cwd: string | undefined,
   ) => ProgramConfigFiles | { readonly unknown: string } | undefined;
+  /**
+   * With no file-system view: `'absent'` takes its configFiles as absent — the program is judged as
+   * before its files were read, as git's configuration files and hooks are (a policy tested with no
+   * view, `toolgate test`, keeps its everyday npm and pip decisions, also after a `cd` toolgate
+   * cannot place). Absent: a file may exist and what the command does is unresolved (curl's and
+   * wget's files may send data, decision 0071).
+   */
+  readonly configFilesWithoutView?: 'absent';
   /**
    * The files its configuration file names for it to write (api-extractor's report folders and
    * rollups): given its words, the files its facet says it reads (absolute, placed by the

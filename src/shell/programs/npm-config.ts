@@ -103,5 +103,5 @@ export function npmConfigFiles(
       if (dir === '') break;
     }
   files.push('/usr/lib/node_modules/npm/npmrc', '/usr/local/lib/node_modules/npm/npmrc', '/usr/local/etc/npmrc');
-  return { files: [...new Set(files)], harmless: harmlessNpmrc, withoutView: 'absent' };
+  return { files: [...new Set(files)], harmless: harmlessNpmrc };
 }

@@ -116,6 +116,7 @@ export const npm = defineProgram({
   files: (_name, argv) => readBy(argv, grammar, (words) => npmFiles(argv, words)),
   // Its npmrc files set any option (`logs-dir=`, `cache=`, `script-shell=`): npm-config.ts.
   configFiles: npmConfigFiles,
+  configFilesWithoutView: 'absent',
   // npm is a Node.js program: node reads NODE_OPTIONS at its start, where `--import`/`--require`
   // load code before npm's own (replay 17b NEW-11: `NODE_OPTIONS="--import=data:text/javascript,…"
   // npm -v` ran it). Options that only tune the runtime (`--max-old-space-size=4096`) are inert

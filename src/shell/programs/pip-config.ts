@@ -71,7 +71,7 @@ export function pipConfigFiles(
   const h = home.replace(/\/+$/, '');
   // Not told counts as unset, as for curl's and wget's variables (decision 0071 addendum).
   const named = variable('PIP_CONFIG_FILE') ?? null;
-  if (named === '/dev/null') return { files: [], harmless: harmlessPipConf, withoutView: 'absent' };
+  if (named === '/dev/null') return { files: [], harmless: harmlessPipConf };
   if (named !== null && !named.startsWith('/'))
     return { unknown: `PIP_CONFIG_FILE=${named} names the file pip reads its options from, relative to where it runs` };
   const absolute = (v: string | null | undefined) =>
@@ -81,5 +81,5 @@ export function pipConfigFiles(
   const user = isolated(argv) ? [] : [`${h}/.pip/pip.conf`, `${absolute(variable('XDG_CONFIG_HOME')) ?? `${h}/.config`}/pip/pip.conf`];
   const venv = absolute(variable('VIRTUAL_ENV'));
   const site = [...(venv !== undefined ? [`${venv}/pip.conf`] : []), '/usr/pip.conf', '/usr/local/pip.conf'];
-  return { files: [...(named !== null ? [named] : []), ...global, ...user, ...site], harmless: harmlessPipConf, withoutView: 'absent' };
+  return { files: [...(named !== null ? [named] : []), ...global, ...user, ...site], harmless: harmlessPipConf };
 }

@@ -21,6 +21,7 @@ export const pip = defineProgram({
   otherwiseUnknown: true,
   runs: 'unseen',
   configFiles: pipConfigFiles,
+  configFilesWithoutView: 'absent',
   examples: [
     { command: 'pip install -r requirements.txt', effects: ['write ./install (word)', 'write ./requirements.txt (word)'] },
     {

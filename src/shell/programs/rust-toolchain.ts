@@ -48,7 +48,7 @@ export function rustToolchainFiles(
     files.push(`${dir}/rust-toolchain`, `${dir}/rust-toolchain.toml`);
     if (dir === '') break;
   }
-  return { files, harmless: harmlessToolchainFile, withoutView: 'absent' };
+  return { files, harmless: harmlessToolchainFile };
 }
 
 /** rustup subcommands (and their subcommands) that only show what is installed or chosen. */
@@ -90,6 +90,7 @@ export const rustup = defineProgram({
   ],
   files: (_name, argv) => rustupFiles(argv),
   configFiles: rustToolchainFiles,
+  configFilesWithoutView: 'absent',
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [
@@ -125,6 +126,7 @@ export const rustProxies = defineProgram({
   summary: "rustup's proxies (cargo, rustdoc, rustfmt, …): only the toolchain files they read are modelled",
   sources: ['The rustup book, Concepts › Proxies, Overrides; verified with rustup 1.27 on Debian 12 (red team 20 R20-7)'],
   configFiles: rustToolchainFiles,
+  configFilesWithoutView: 'absent',
   otherwiseUnknown: true,
   runs: 'unseen',
   examples: [{ command: 'cargo build', effects: ['write ./build (word)'], why: 'what cargo does is not modelled' }],

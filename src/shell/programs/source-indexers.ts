@@ -35,7 +35,7 @@ export function ctagsOptionFolders(
   const config = xdg !== null && xdg !== undefined && xdg.startsWith('/') ? xdg.replace(/\/+$/, '') : `${h}/.config`;
   const c = cwd.replace(/\/+$/, '');
   // A folder of option files cannot be read as one file: one that exists is never harmless.
-  return { files: [`${config}/ctags`, `${h}/.ctags.d`, `${c}/.ctags.d`, `${c}/ctags.d`], harmless: () => false, withoutView: 'absent' };
+  return { files: [`${config}/ctags`, `${h}/.ctags.d`, `${c}/.ctags.d`, `${c}/ctags.d`], harmless: () => false };
 }
 
 /** @internal */
@@ -46,6 +46,7 @@ export const ctags = defineProgram({
     'Universal Ctags 5.9 ctags(1) (-L, --options), ctags-optlib(7) "Order of loading option files"; verified on Debian 12 (red team 20)',
   ],
   configFiles: ctagsOptionFolders,
+  configFilesWithoutView: 'absent',
   includesFiles: (argv) => (argv.some((w, k) => k > 0 && /^-[A-Za-z]*L/.test(w)) ? '-L list' : undefined),
   otherwiseUnknown: true,
   runs: 'unseen',
