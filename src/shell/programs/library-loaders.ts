@@ -21,42 +21,34 @@ const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
 /** What the found options load, or undefined when none does (the program stays unknown). */
 const loaded = (inner: Unwrapped[]): WrapperInfo | undefined => (inner.length > 0 ? wrapInfo(inner) : undefined);
 
-/** The values of getopt letters `letters` among `argv`'s words, by the getopt string `spec` (words that are not options skipped). */
-function getoptValues(argv: readonly string[], spec: string, letters: string): { letter: string; value: string }[] {
-  const out: { letter: string; value: string }[] = [];
+/**
+ * `argv`'s options by the getopt string `spec`, in one scan (words that are not options skipped,
+ * none after `--`): each letter that takes a value with its value (glued or the next word), and
+ * the letters that take none.
+ */
+function getoptWords(argv: readonly string[], spec: string): { values: { letter: string; value: string }[]; flags: Set<string> } {
+  const values: { letter: string; value: string }[] = [];
+  const flags = new Set<string>();
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     if (word === '--') break;
     if (!word.startsWith('-') || word === '-') continue;
     for (let j = 1; j < word.length; j++) {
-      const at = spec.indexOf(word[j]!);
-      if (at < 0 || spec[at + 1] !== ':') continue;
-      const value = j + 1 < word.length ? word.slice(j + 1) : (argv[++k] ?? '');
-      if (letters.includes(word[j]!)) out.push({ letter: word[j]!, value });
-      break;
-    }
-  }
-  return out;
-}
-
-/** The getopt letters among `argv`'s options that take no value, by the getopt string `spec`. */
-function getoptFlags(argv: readonly string[], spec: string): Set<string> {
-  const out = new Set<string>();
-  for (let k = 1; k < argv.length; k++) {
-    const word = argv[k]!;
-    if (word === '--') break;
-    if (!word.startsWith('-') || word === '-') continue;
-    for (let j = 1; j < word.length; j++) {
-      const at = spec.indexOf(word[j]!);
+      const letter = word[j]!;
+      const at = spec.indexOf(letter);
       if (at >= 0 && spec[at + 1] === ':') {
-        if (j + 1 === word.length) k++;
+        values.push({ letter, value: j + 1 < word.length ? word.slice(j + 1) : (argv[++k] ?? '') });
         break;
       }
-      out.add(word[j]!);
+      flags.add(letter);
     }
   }
-  return out;
+  return { values, flags };
 }
+
+/** The values of the getopt letters `letters` among `argv`'s options (see {@link getoptWords}). */
+const getoptValues = (argv: readonly string[], spec: string, letters: string): { letter: string; value: string }[] =>
+  getoptWords(argv, spec).values.filter((o) => letters.includes(o.letter));
 
 /** OpenSSH 9.2 ssh-keygen.c's getopt string. */
 const SSH_KEYGEN_OPTIONS = 'ABHKLQUXceghiklopquvyC:D:E:F:I:M:N:O:P:R:V:Z:a:b:f:g:j:m:n:r:s:t:w:z:';
@@ -83,14 +75,14 @@ function sshKeygenLoads(argv: readonly string[]): WrapperInfo | undefined {
  * stays a path as every word of this program's otherwise unmodelled commands does.
  */
 function sshKeygenFiles(argv: readonly string[]): FileOperands {
-  const values = getoptValues(argv, SSH_KEYGEN_OPTIONS, 'FRf');
+  const { values, flags } = getoptWords(argv, SSH_KEYGEN_OPTIONS);
   const files: FileOperand[] = [];
   if (!values.some((o) => o.letter === 'f')) {
     const find = values.some((o) => o.letter === 'F');
-    if (find || values.some((o) => o.letter === 'R') || getoptFlags(argv, SSH_KEYGEN_OPTIONS).has('H'))
-      files.push({ op: 'read', index: 0, value: KNOWN_HOSTS, inHome: true });
-    if (values.some((o) => o.letter === 'R') || (!find && getoptFlags(argv, SSH_KEYGEN_OPTIONS).has('H')))
-      files.push({ op: 'write', index: 0, value: KNOWN_HOSTS, inHome: true });
+    const remove = values.some((o) => o.letter === 'R');
+    const hash = flags.has('H');
+    if (find || remove || hash) files.push({ op: 'read', index: 0, value: KNOWN_HOSTS, inHome: true });
+    if (remove || (!find && hash)) files.push({ op: 'write', index: 0, value: KNOWN_HOSTS, inHome: true });
   }
   return { files, unresolved: [], modelled: 'partly' };
 }
