@@ -60,26 +60,6 @@ function hooksOf(place: ReturnType<typeof gitHooksPlace>): { hooks: string; conf
   return { hooks: place.hooks, configured: place.hooksPathSet };
 }
 
-/**
- * The folder `git clone -c core.hooksPath=DIR` (`--config`, `-cVALUE`, `--config=VALUE`) gives the
- * new repository for its hooks, as written; `undefined` when its options set none. git takes
- * options after the operands too; after `--` a word is a repository or directory.
- */
-function cloneHooksPath(args: readonly string[]): string | undefined {
-  for (let k = 0; k < args.length; k++) {
-    const a = args[k]!;
-    if (a === '--') return undefined;
-    let value: string | undefined;
-    if (a === '-c' || a === '--config') value = args[++k];
-    else if (a.startsWith('--config=')) value = a.slice('--config='.length);
-    else if (a.startsWith('-c')) value = a.slice(2);
-    if (value === undefined) continue;
-    const eq = value.indexOf('=');
-    if (eq > 0 && value.slice(0, eq).toLowerCase() === 'core.hookspath') return value.slice(eq + 1) || 'the folder it names';
-  }
-  return undefined;
-}
-
 /** What a person reads: which installed hooks `git SUB` may run, and from where. */
 function opaqueReason(sub: string, may: readonly string[] | undefined, run: readonly string[], hooks: string, of = ''): string {
   const shown = run.slice(0, 3).join(', ') + (run.length > 3 ? ', …' : '');
@@ -142,14 +122,6 @@ export function markGitHookRuns(
   const modules = new Map<string, ReturnType<typeof gitSubmoduleHooks>>();
   commands: for (const { cmd, i, sub, args } of readGitCommands(analysis)) {
     const named = namedRepository(analysis, i, variable);
-    // `git clone -c core.hooksPath=DIR`: the new repository takes its hooks from DIR, and the clone
-    // runs its post-checkout and reference-transaction hooks (verified with git 2.39.5: a hook in an
-    // absolute DIR ran; a relative DIR is read from the new working tree). Any folder may hold them.
-    const given = CLONE_HOOKS.has(sub) ? cloneHooksPath(args) : undefined;
-    if (given !== undefined) {
-      cmd.opaque = `git ${sub} runs the hooks of ${given}, which its --config core.hooksPath names: code toolgate cannot see`;
-      continue;
-    }
     // A repository named by a value toolgate cannot read may be any, with any hooks.
     if ('unknown' in named) {
       if (!runsSomeHook(sub, args)) continue;
@@ -171,7 +143,8 @@ export function markGitHookRuns(
       const place = places.get(key);
       if (place === undefined) continue;
       const hooks = place.hooks;
-      // A clone runs the new repository's hooks: this one's `.git/hooks` never, a `core.hooksPath` may lead here.
+      // A clone runs the new repository's hooks: this one's `.git/hooks` never, a `core.hooksPath`
+      // may lead here (one its own `--config` gives is read with the other pairs: programs/git/runs.ts).
       if (CLONE_HOOKS.has(sub) && !place.configured) continue;
       const run = installed(hooks, may);
       if (run.length > 0) {

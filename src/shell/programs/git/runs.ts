@@ -11,7 +11,7 @@ import type { Unwrapped } from '../wrapper-types.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { autocorrectPrograms } from './autocorrect.js';
 import { runsSomeHook } from './hooks.js';
-import { gitCommandOptions } from './subcommands.js';
+import { gitCommandOptions, gitValueLetters } from './subcommands.js';
 import { configUrlPrograms, transportPrograms } from './transports.js';
 import { MAN_VARIABLES } from '../include-languages.js';
 
@@ -280,20 +280,6 @@ function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string 
   return [];
 }
 
-/** Whether a subcommand's words after `sub` give one of its command options (`-x CMD`, `--extcmd=CMD`, an abbreviation). */
-function hasCommandOption(
-  argv: readonly string[],
-  sub: number,
-  table: { readonly long: readonly string[]; readonly short?: string },
-): boolean {
-  for (let i = sub + 1; i < argv.length && argv[i] !== '--'; i++) {
-    const long = /^--([a-z-]+)(=.*)?$/s.exec(argv[i]!);
-    if (long && long[1]!.length >= 2 && table.long.some((l) => l.startsWith(long[1]!))) return true;
-    if (table.short && argv[i]!.startsWith(`-${table.short}`) && !argv[i]!.startsWith('--')) return true;
-  }
-  return false;
-}
-
 /**
  * The man command `git help TOPIC` and `git CMD --help` run (git 2.39 git-help(1): the man format
  * by default runs `man git-CMD`), judged with the variables the line gives git when one of them is
@@ -338,26 +324,74 @@ function subcommandPrograms(argv: readonly string[], literal: readonly boolean[]
   const out: Unwrapped[] = [];
   // Without -x/--extcmd, git difftool runs the tool -t, diff.tool or difftool.<tool>.cmd names, or
   // one it guesses (vimdiff, meld, …; git-difftool(1)): a program toolgate does not see.
-  if (name === 'difftool' && !hasCommandOption(argv, sub, table))
+  const given = optionValues(argv, sub, table.long, table.short, gitValueLetters(name!));
+  if (name === 'difftool' && given.length === 0)
     out.push({ kind: 'opaque', reason: 'git difftool runs the diff tool its configuration or -t names: code toolgate cannot see' });
+  for (const { word, value, valueIndex } of given) {
+    if (literal[valueIndex] === false) out.push(hiddenCode(`git ${name} ${word} runs a command that is not literal`));
+    else if (value.trim() !== '') out.push({ kind: 'text', script: value, what: `git ${name} ${word}` });
+  }
+  return out;
+}
+
+/**
+ * The values of the options `long` (a name or an abbreviation of two letters or more, the value
+ * attached with `=` or the next word) and `short` (alone or last in a cluster of letters — `-qu
+ * CMD` as `-q -u CMD`; attached, `-uCMD`, or the next word) among a subcommand's words after
+ * `sub`, up to `--`. git's parse-options takes options after the operands too. The other letters
+ * of `letters` take a value, which ends their cluster (`-o -u` is `-o` given `-u`).
+ */
+function optionValues(
+  argv: readonly string[],
+  sub: number,
+  long: readonly string[],
+  short: string | undefined,
+  letters: string,
+): { word: string; value: string; valueIndex: number }[] {
+  const out: { word: string; value: string; valueIndex: number }[] = [];
   for (let i = sub + 1; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') break;
-    let value: string | undefined;
-    let valueIndex = i;
-    const long = /^--([a-z-]+)(=(.*))?$/s.exec(a);
-    if (long && long[1]!.length >= 2 && table.long.some((l) => l.startsWith(long[1]!))) {
-      if (long[2] !== undefined) value = long[3];
-      else value = argv[(valueIndex = ++i)];
-    } else if (table.short && a.startsWith(`-${table.short}`) && !a.startsWith('--')) {
-      if (a.length > 2) value = a.slice(2);
-      else value = argv[(valueIndex = ++i)];
+    const named = /^--([a-z-]+)(=(.*))?$/s.exec(a);
+    if (named) {
+      if (named[1]!.length >= 2 && long.some((l) => l.startsWith(named[1]!))) {
+        if (named[2] !== undefined) out.push({ word: a, value: named[3]!, valueIndex: i });
+        else if (i + 1 < argv.length) out.push({ word: a, value: argv[i + 1]!, valueIndex: ++i });
+      }
+      continue;
     }
-    if (value === undefined) continue;
-    if (literal[valueIndex] === false) out.push(hiddenCode(`git ${name} ${a} runs a command that is not literal`));
-    else if (value.trim() !== '') out.push({ kind: 'text', script: value, what: `git ${name} ${a}` });
+    if (!a.startsWith('-') || a.startsWith('--') || a === '-') continue;
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      if (c !== short && !letters.includes(c)) continue;
+      const attached = a.slice(k + 1);
+      const valueIndex = attached === '' ? ++i : i;
+      const value = attached === '' ? argv[valueIndex] : attached;
+      if (c === short && value !== undefined) out.push({ word: `-${c}`, value, valueIndex });
+      break;
+    }
   }
   return out;
+}
+
+/**
+ * The pairs `git clone -c KEY=VALUE` (`--config`, `-cKEY=VALUE`, `--config=KEY=VALUE`, an
+ * abbreviation, in a cluster) sets in the new repository: git-clone(1) "takes effect immediately
+ * after the repository is initialized, but before the remote history is fetched or any files
+ * checked out", so what they make git run, the clone runs (verified with git 2.39.5:
+ * `-c core.sshCommand=CMD` ran CMD for the fetch, `-c filter.a.smudge=CMD` for the checkout, a
+ * hook in `-c core.hooksPath=DIR` after it).
+ */
+function clonePairs(argv: readonly string[], literal: readonly boolean[], sub: number): ConfigPair[] {
+  if (argv[sub] !== 'clone') return [];
+  return optionValues(argv, sub, ['config'], 'c', gitValueLetters('clone')).map(({ value, valueIndex }) => {
+    const eq = value.indexOf('=');
+    const rawKey = eq < 0 ? value : value.slice(0, eq);
+    const key = rawKey.toLowerCase();
+    const from = `git clone --config ${key}=…`;
+    if (literal[valueIndex] === false) return { key: /^[^$`"'\\\s]+$/.test(key) ? key : '', from };
+    return { key, rawKey, value: eq < 0 ? 'true' : value.slice(eq + 1), from };
+  });
 }
 
 /**
@@ -396,6 +430,14 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
   ];
   for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
   for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
+  for (const p of clonePairs(argv, literal, line.sub))
+    out.push(
+      ...pairPrograms(
+        p,
+        () => undefined,
+        () => true,
+      ),
+    );
   if (env.length === 0) return out;
   for (const v of matching(env, (name) => COMMAND_VARIABLES.includes(name))) {
     if (v.value === undefined) out.push(hiddenCode(`${v.name} names a program toolgate cannot read`));
