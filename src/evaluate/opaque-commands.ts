@@ -10,6 +10,7 @@ import { givesInlineCode, interpreterName } from '../shell/programs/interpreters
 import { unmodelledProgram } from '../shell/unknown-programs.js';
 import { unscreenedArguments } from '../shell/unscreened-text.js';
 import { analyzeShell } from '../shell/analyze.js';
+import { quoteWord } from '../shell/syntax/environment.js';
 import { inertAssignment, libraryVariable, systemVariable } from '../shell/programs/environment-values.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
@@ -134,36 +135,68 @@ export function opaqueCommands(analysis: ShellAnalysis, depth = 0): OpaqueComman
 /** How deeply arguments read as shell text are read for the programs they run (an argument's argument …). */
 const ARGUMENT_DEPTH = 2;
 
-/** An argument that is a command line: a blank or an operator between words. */
-const COMMAND_TEXT = /\S[\s;&|]+\S/;
+/** An argument that is a command line: words with blanks between them, or a shell operator (`sh<x.sh`, `a;b`). */
+const COMMAND_TEXT = /\S\s+\S|[;&|<>()]/;
+
+/**
+ * A first operand that is a number (`expect_timed-run 5 sh x.sh`, `chrt 10 …`, `timelimit 0.5 …`):
+ * a wrapper's limit or time more often than the program's own subject, so the place where it takes
+ * its command goes on after it.
+ */
+const NUMBER = /^\d[\d.]*[a-z%]?$/i;
 
 /**
  * Why a program toolgate has no model of may run code toolgate cannot see through its arguments
- * (decision 0108): a word where a wrapper takes the command it runs — before the program's first
- * operand, after options only (`cpulimit -l 50 sh x.sh`, `dbus-launch python3 x.py`, `entr -s
- * make`) — that names a program running such code (a shell, an interpreter, a project runner, an
- * editor with a shell escape), or, read as shell text, runs one (`hyperfine 'sh x.sh'`). A word
- * after the first operand is the program's own business (`kubectl describe node x`, `gh pr create
- * --title 'make it work'`). `undefined` when none.
+ * (decisions 0108, 0118), read as an allowlist — every literal argument word and every
+ * `--option=value`'s value:
+ * - a word that, read as shell text, runs such code (`bench 'sh x.sh'`, `'. ./x.sh'`, `"sh<x.sh"`);
+ * - a word naming a program that starts other programs or code — a shell, an interpreter, a project
+ *   runner, a program whose model in `programs/` runs others (`env`, `nice`, `timeout`, `awk`) — read
+ *   with the words after it as the command it would start (`cpulimit -l 50 nice sh x.sh`,
+ *   `expect_timed-run 5 sh x.sh`): that command's own judgement says whether it runs such code
+ *   (`python3 --version` does not). Past the place where a wrapper takes its command (its first
+ *   operand), a name with no words after it is taken as data (`--label python`, `--language=Make`);
+ * - as the first word that is neither an option nor a number, a program named by its path
+ *   (`cpulimit -l 50 ./x.sh`).
+ * The program's own name among its words is itself (`pip show pip`), judged as it is. `undefined` when none.
  */
 function runnerInArguments(cmd: SimpleCommand, depth: number): string | undefined {
   const argv = cmd.argv;
+  const self = foldedCommandName(argv[0] ?? '');
+  let commandPlace = true; // before or at the first operand (an option's possible value too)
+  let pathPlace = true; // no operand yet but numbers
   let afterOption = false;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    if (word.startsWith('-') && !COMMAND_TEXT.test(word)) {
+    const option = word.startsWith('-') && word.length > 1;
+    if (cmd.literal[k] === true) {
+      for (const text of option ? optionValues(word) : [word]) {
+        const rest = text === word ? argv.slice(k + 1) : [];
+        if (foldedCommandName(text) === self) continue;
+        const why = runnerAt(text, rest, { bare: commandPlace, path: pathPlace && !option }, depth);
+        if (why !== undefined) return why;
+      }
+    }
+    if (option) {
       afterOption = true;
       continue;
     }
+    const number = NUMBER.test(word);
+    if (!number) pathPlace = false;
     // An operand, or the value of the option before it: either may be the command it runs.
-    if (cmd.literal[k] === true) {
-      const why = runnerIn(word, depth);
-      if (why !== undefined) return why;
-    }
-    if (!afterOption) return undefined; // the first operand: what follows is its arguments
+    if (!afterOption && !number) commandPlace = false; // the first operand: what follows is its arguments
     afterOption = false;
   }
   return undefined;
+}
+
+/** The texts of an option word that may be a command: its value after `=`, a short option's attached command line (`-p'sh x.sh'`). */
+function optionValues(word: string): string[] {
+  const out: string[] = [];
+  const eq = word.indexOf('=');
+  if (eq > 0) out.push(word.slice(eq + 1));
+  if (!word.startsWith('--') && COMMAND_TEXT.test(word.slice(2))) out.push(word.slice(2));
+  return out;
 }
 
 /**
@@ -175,24 +208,64 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: 'cpulimit -l 50 sh x.sh', runs: true, why: 'cpulimit runs the command in its remaining words' },
   { command: 'dbus-launch python3 x.py', runs: true },
   { command: 'entr -s make', runs: true, why: 'make runs a Makefile toolgate does not read' },
-  { command: "hyperfine --warmup 3 'sh x.sh'", runs: true, why: 'hyperfine hands each argument to a shell' },
+  { command: "hyperfine-x --warmup 3 'sh x.sh'", runs: true, why: 'a program that hands each argument to a shell' },
   { command: 'watchexec -e js -- npm test', runs: true },
+  { command: 'cpulimit -l 50 env sh x.sh', runs: true, why: 'env, a wrapper, runs sh x.sh' },
+  { command: 'cpulimit -l 50 timeout 5 sh x.sh', runs: true },
+  { command: 'cpulimit -l 50 nohup sh x.sh', runs: true },
+  { command: 'cpulimit -l 50 ./x.sh', runs: true, why: 'a program named by its path where cpulimit takes its command' },
+  { command: `cpulimit -l 50 awk 'BEGIN{system("sh x.sh")}'`, runs: true, why: 'the awk program may run commands' },
+  { command: 'expect_timed-run 5 sh x.sh', runs: true, why: 'a word naming a shell, wherever it stands' },
+  { command: 'expect_timed-run 5 ./x.sh', runs: true, why: 'a number before the command is its limit' },
+  { command: "bench-x --prepare='sh x.sh' true", runs: true, why: 'an option value is read too' },
+  { command: "bench-x true '. ./x.sh'", runs: true, why: '. runs a file as shell code' },
+  { command: 'bench-x "sh<x.sh"', runs: true, why: 'sh reads the script from its input' },
+  { command: 'cpulimit -l 50 python3 --version', runs: false, why: 'python3 --version runs no code' },
   { command: 'cpulimit -l 50 ls', runs: false, why: 'ls runs no code' },
-  { command: "hyperfine 'ls -la'", runs: false },
-  { command: 'kubectl describe node x', runs: false, why: 'node follows the first operand: an argument of describe' },
-  { command: "gh pr create --title 'make it work'", runs: false, why: 'the title follows the first operand' },
+  { command: "hyperfine-x 'ls -la'", runs: false },
+  { command: 'entr -n echo changed', runs: false },
   { command: 'mytool --name fix-the-build', runs: false },
+  { command: 'mytool build ./config.yaml', runs: false, why: 'a path after the first operand is the program\'s own business' },
+  { command: 'kubectl describe node x', runs: true, why: 'node x may be the command a wrapper runs: the cost of reading every word' },
+  { command: 'gh issue list --label python', runs: false, why: 'a name with nothing after it, past the first operand, is data' },
+  { command: 'pip show pip', runs: false, why: 'the program\'s own name is itself' },
+  { command: 'gpg-connect-agent --dirmngr "getinfo version" /bye', runs: false, why: 'a path after an operand; and the root folder is the system\'s' },
 ];
 
-/** {@link runnerInArguments} for one literal word. */
-function runnerIn(word: string, depth: number): string | undefined {
-  if (!COMMAND_TEXT.test(word)) {
-    const named = runnerNamed(word);
-    return named === undefined ? undefined : `its argument ${word} ${named}`;
+/**
+ * {@link runnerInArguments} for one text of an argument: a command line read as shell text, or a
+ * word naming a program that starts others read with `rest`, the words after it, as the command
+ * it would start. `bare`: a name with no words after it counts; `path`: a program named by its path counts.
+ */
+function runnerAt(text: string, rest: readonly string[], place: { bare: boolean; path: boolean }, depth: number): string | undefined {
+  if (COMMAND_TEXT.test(text)) {
+    if (depth >= ARGUMENT_DEPTH) return undefined;
+    const analysis = analyzeShell(text);
+    const inner =
+      opaqueCommands(analysis, depth + 1).find((o) => o.unmodelled !== true)?.why ?? analysis.commands.find((c) => c.unknown)?.unknown;
+    return inner === undefined ? undefined : `its argument '${text}', read as shell text, runs code toolgate cannot see (${inner})`;
   }
-  if (depth >= ARGUMENT_DEPTH) return undefined;
-  const inner = opaqueCommands(analyzeShell(word), depth + 1).find((o) => o.unmodelled !== true);
-  return inner === undefined ? undefined : `its argument '${word}', read as shell text, runs code toolgate cannot see (${inner.why})`;
+  if ((rest.length === 0 && !place.bare) || !startsCommands(text, place.path)) return undefined;
+  const analysis = analyzeShell([text, ...rest].map(quoteWord).join(' '));
+  const inner = opaqueCommands(analysis, ARGUMENT_DEPTH).find((o) => o.unmodelled !== true)?.why ?? analysis.unknown[0] ?? analysis.unseen[0];
+  return inner === undefined ? undefined : `its argument ${text} may start a command: ${inner}`;
+}
+
+/** A path in the root folder or the system's program folders: only the system writes there (`/bye` is a word, not a script). */
+const SYSTEM_PATH = /^\/[^/]+$/;
+
+/**
+ * Whether a word may start a command that runs code: it names a shell, an interpreter, a project
+ * runner or a program with a shell escape, or a program whose model says it runs other programs
+ * (a wrapper, `awk`, `find`); with `path`, also a program named by its path.
+ */
+function startsCommands(word: string, path: boolean): boolean {
+  const name = foldedCommandName(word);
+  if (name === '' || name.startsWith('-')) return false;
+  if (runnerNamed(word) !== undefined) return true;
+  const model = PROGRAMS.get(name);
+  if (model !== undefined && model.runs !== 'nothing' && model.otherwiseUnknown !== true) return true;
+  return path && !SYSTEM_PATH.test(word) && namedByPath(word) !== undefined;
 }
 
 /** What the program a word names runs, when it is one that runs code toolgate cannot see (by name, not by path). */
