@@ -9,7 +9,7 @@ import { foldedCommandName } from './commands/emit.js';
 import { PROGRAMS } from './programs/index.js';
 import { isReadOnly, isReadOnlyAt } from './read-only/index.js';
 import type { ShellAnalysis } from './types.js';
-import { SHELLS } from './programs/posix-shells.js';
+import { shellName } from './programs/posix-shells.js';
 import { fileOperands } from './effects/file-effects/index.js';
 import { innerProgramWords, inputTextsOf } from './programs/unmodelled-text.js';
 import { escapeCodeOf } from './programs/code-runners.js';
@@ -18,8 +18,8 @@ import { PATH_FREE_BUILTINS } from './programs/builtins.js';
 import type { SimpleCommand } from './types.js';
 import { segmentMatches } from '../paths/glob.js';
 
-/** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
-const KNOWN = new Set(SHELLS);
+/** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments: the shells. */
+const known = (name: string): boolean => shellName(name) !== undefined;
 
 /** Whether the program's model says toolgate sees everything it runs. */
 function runsSeen(name: string): boolean {
@@ -42,7 +42,7 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
   analysis.commands.forEach((cmd, i) => {
     if (cmd.argv.length === 0 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
     const name = foldedCommandName(cmd.argv[0]!);
-    if (KNOWN.has(name) || runsSeen(name)) return;
+    if (known(name) || runsSeen(name)) return;
     // A program whose model says it runs code it reads (`m4`, `batch`, `make`) is judged by the
     // opaque-code table for what its input holds.
     const readsInput = escapeCodeOf(name, cmd.argv) === undefined && projectCodeOf(name, cmd.argv) === undefined;
@@ -77,7 +77,7 @@ export function unmodelledProgram(cmd: SimpleCommand): boolean {
   const argv0 = cmd.argv[0];
   if (argv0 === undefined || cmd.literal[0] !== true || cmd.unknown !== undefined || cmd.opaque !== undefined) return false;
   const name = foldedCommandName(argv0);
-  if (name === '' || KNOWN.has(name) || PATH_FREE_BUILTINS.has(name)) return false;
+  if (name === '' || known(name) || PATH_FREE_BUILTINS.has(name)) return false;
   // A model of some facets only (`otherwiseUnknown`: kubectl's --kubeconfig) leaves the rest unknown.
   const model = PROGRAMS.get(name);
   if (model !== undefined && model.otherwiseUnknown !== true) return false;

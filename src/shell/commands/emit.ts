@@ -9,9 +9,10 @@ import { commandStateChange } from './state.js';
 import { assignedName, variableStateChange } from '../syntax/variables.js';
 import { SHELL_MODELS, anyShell } from '../shells/index.js';
 import { modelledShellOfName } from '../programs/modelled-shells.js';
+import { sameProgram } from '../programs/name-variants.js';
 import type { Redirect, RunTimeInput, SimpleCommand } from '../types.js';
 import { unwrap, type Unwrapped } from './wrappers.js';
-import { ARITHMETIC_BUILTINS, CODE_AS_DATA, NAME_BINDINGS, SHELLS } from '../programs/posix-shells.js';
+import { ARITHMETIC_BUILTINS, CODE_AS_DATA, NAME_BINDINGS, shellName } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
 import { PROGRAMS } from '../programs/index.js';
 import { inputOptionAt } from '../programs/input-options.js';
@@ -30,12 +31,14 @@ export function commandBasename(name: string): string {
 
 /**
  * The program a name may start on a case-insensitive file system or on Windows: lower case,
- * without `.exe` (`RM`, `rm.exe` → `rm`). argv keeps the name as written; this is for looking
- * through wrappers and finding file operands, where reading too much only fails closed.
+ * without `.exe` (`RM`, `rm.exe` → `rm`); and the program another installed name of it is
+ * (`vim.basic`, `view`, `rzsh` → `vim`, `zsh`: name-variants.ts, SAME_PROGRAM), so every table and
+ * facet reads it as that program. argv keeps the name as written; this is for looking through
+ * wrappers and finding file operands, where reading too much only fails closed.
  */
 export function foldedCommandName(name: string): string {
   const folded = commandBasename(name).toLowerCase();
-  return folded.endsWith('.exe') ? folded.slice(0, -4) : folded;
+  return sameProgram(folded.endsWith('.exe') ? folded.slice(0, -4) : folded);
 }
 
 /** Reserved words that can never start a simple command; the grammar accepts them, bash does not. */
@@ -281,7 +284,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   const extra = programCode(cmd, name, model?.variables === 'assigns', env, previous, exported);
   trackCommandVariables(c, name, cmd, model?.variableWords);
   // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
-  if (previous && SHELLS.has(foldedCommandName(previous.argv[0] ?? '')) && readsInput(previous)) {
+  if (previous && shellName(foldedCommandName(previous.argv[0] ?? '')) !== undefined && readsInput(previous)) {
     const piped = pipedText(cmd);
     if (piped !== undefined && piped.trim() !== '')
       emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
@@ -410,7 +413,7 @@ function programCode(
   }
   const configured = PROGRAMS.get(name)?.runsConfigured;
   if (configured) out.push(...configured(cmd.argv, cmd.literal, configuredEnv));
-  if (SHELLS.has(name)) out.push(...shellStartupCode(cmd, env, previous));
+  if (shellName(name) !== undefined) out.push(...shellStartupCode(cmd, env, previous));
   const opaque = interpreterOpaque(name, cmd.argv, cmd.literal);
   if (opaque !== undefined) {
     out.push({ kind: 'opaque', reason: opaque });

@@ -4,7 +4,7 @@
  * What each program runs is its model's (`programs/`): a shell's `-c` script, a model's `unwrap`.
  */
 import { PROGRAMS } from '../programs/index.js';
-import { SHELLS, shellWrapper } from '../programs/posix-shells.js';
+import { shellName, shellWrapper } from '../programs/posix-shells.js';
 
 export type { RunTimeInput } from '../types.js';
 export type { Unwrapped, WrapperInfo } from '../programs/wrapper-types.js';
@@ -15,7 +15,7 @@ import type { WrapperInfo } from '../programs/wrapper-types.js';
  * Returns undefined for an ordinary command.
  */
 export function unwrap(name: string, argv: readonly string[], literal: readonly boolean[] = []): WrapperInfo | undefined {
-  if (SHELLS.has(name)) return shellWrapper(argv);
+  if (shellName(name) !== undefined) return shellWrapper(argv);
   const model = PROGRAMS.get(name)?.unwrap;
   if (model) return model(argv, literal);
   return undefined;

@@ -11,7 +11,7 @@
  * CLI (`codex exec`), Gemini CLI (`gemini -p`, `-y`), aider (`--yes-always`), opencode (`run`).
  */
 
-import { versionlessNames } from './name-variants.js';
+import { variantBase } from './name-variants.js';
 
 /** What a program runs, and the words (alone after its name) that run nothing. */
 interface Runner {
@@ -29,6 +29,14 @@ const AGENT = 'another agent, which runs the tools it chooses with no gate and n
 const RUNNERS: Readonly<Record<string, Runner>> = {
   ed: { what: EDITOR },
   ex: { what: EDITOR },
+  // Debian's `editor` alternative is whichever editor the system chose (vim.basic here, else nano,
+  // emacs, ed …), and sensible-editor runs VISUAL, EDITOR, ~/.selected_editor's choice or editor:
+  // not a program toolgate models, but one that runs the commands its -c and -S words name when it
+  // is vim (red team 20, NEW-R9: `editor -es -c '!sh x.sh' -c q` and `sensible-editor -es …` ran rm).
+  editor: { what: "the editor the system's editor alternative names (vim, emacs, ed, nano …), whose commands and scripts can run shell commands" },
+  'sensible-editor': {
+    what: 'the editor VISUAL, EDITOR or ~/.selected_editor names, else the editor alternative (vim, emacs, ed, nano …), whose commands and scripts can run shell commands',
+  },
   m4: { what: 'the commands its syscmd and esyscmd macros name' },
   dc: { what: "the commands its program's ! lines name" },
   lftp: { what: 'the shell commands its ! lines name' },
@@ -58,7 +66,7 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
  */
 export function escapeCodeOf(name: string, argv: readonly string[]): string | null | undefined {
   // `pydoc3.11` is Debian's pydoc3 for Python 3.11 (red team 20, R20-10: it imported ./zz.py).
-  const runs = RUNNERS[name] ?? RUNNERS[versionlessNames(name).find((n) => Object.hasOwn(RUNNERS, n)) ?? ''];
+  const runs = RUNNERS[name] ?? RUNNERS[variantBase(name, (n) => Object.hasOwn(RUNNERS, n)) ?? ''];
   if (runs === undefined) return undefined;
   if (argv.length === 2 && (INFO.has(argv[1]!) || runs.quiet?.has(argv[1]!) === true)) return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
@@ -90,4 +98,8 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'opencode run x', opaque: true },
   { command: 'claude --version', opaque: false },
   { command: 'ed --version', opaque: false },
+  { command: "editor -es -c '!sh x.sh' -c q", opaque: true, why: "Debian's editor alternative was vim.basic: it ran sh (red team 20)" },
+  { command: 'editor notes.txt', opaque: true, why: 'the editor it names may run commands its configuration gives' },
+  { command: "sensible-editor -es -c '!sh x.sh' -c q", opaque: true, why: 'it ran editor, vim.basic, which ran sh (red team 20)' },
+  { command: 'editor --version', opaque: false },
 ];

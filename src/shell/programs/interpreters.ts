@@ -7,7 +7,7 @@
  * run no code. Their files: inline code is not a file, `python -m venv DIR` creates DIR, the
  * other words are assumed read and written. python(1); perl(1) perlrun; node(1); ruby(1); php(1).
  */
-import { versionlessNames } from './name-variants.js';
+import { variantBase } from './name-variants.js';
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
@@ -146,15 +146,13 @@ export function runsJavaScript(name: string): boolean {
   return JAVASCRIPT_RUNTIMES.has(name);
 }
 
-/** The interpreter a command name is (`python3.12` → `python3`, `perl5.36` → `perl`), or undefined. */
+/**
+ * The interpreter a command name is (`python3.12` → `python3`, `perl5.36` → `perl`,
+ * `perl5.36-x86_64-linux-gnu` → `perl`, `lli-14` → `lli`, `view` → `vim`: name-variants.ts), or undefined.
+ */
 export function interpreterName(name: string): string | undefined {
   if (INTERPRETERS.has(name)) return name;
-  const m = /^([a-z]+?)(\d+(?:\.\d+)*)$/.exec(name);
-  // `lli-14`, `octave-8`: a version behind a dash (name-variants.ts).
-  if (!m) return versionlessNames(name).find((n) => INTERPRETERS.has(n));
-  const [, stem, version] = m as unknown as [string, string, string];
-  if (INTERPRETERS.has(stem + version[0])) return stem + version[0];
-  return INTERPRETERS.has(stem) ? stem : undefined;
+  return variantBase(name, (n) => INTERPRETERS.has(n), 'any');
 }
 
 /** Arguments that only print information and run no code. */

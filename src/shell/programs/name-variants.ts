@@ -1,10 +1,17 @@
 /**
- * The other names a toolchain program is installed under: a cross or multiarch toolchain puts a
- * target triplet in front (`x86_64-linux-gnu-gcc`, `aarch64-linux-gnu-nm`, `arm-none-eabi-as`), a
- * versioned one a version behind (`gcc-12`, `clang-16`, `x86_64-linux-gnu-cpp-12`). Debian 12
- * installs binutils and gcc under all of them (`ls /usr/bin/*-linux-gnu-*`); each behaves as the
- * plain name. A model says it is known by these (`ProgramModel.nameVariants`) and the registry
- * looks a name it does not know up by the names this gives.
+ * The other names a program is installed under, in one place: every table of programs (the
+ * models' registry, the interpreters, shells, code and project runners) looks a name it does not
+ * know up by the names this gives, and accepts the first it knows.
+ *
+ * Two kinds. Names of the same program ({@link SAME_PROGRAM}): Debian's alternatives and links
+ * (`vim.basic`, `view`, `rzsh`, `zsh5`) — folded like case and `.exe` (`foldedCommandName`), so
+ * every facet reads them as the program. And shapes of a name: a cross or multiarch toolchain puts
+ * a target triplet in front (`x86_64-linux-gnu-gcc`, `arm-none-eabi-gdb`), a versioned one a
+ * version behind (`gcc-12`, `lli-14`, `zsh-5.9`) or glued to it (`python3.11`, `pydoc3.11`,
+ * `perl5.36.0`), and libperl puts a triplet behind a glued version (`perl5.36-x86_64-linux-gnu`,
+ * `cpan5.36-x86_64-linux-gnu`). Debian 12 installs all of these (`ls /usr/bin`); each behaves as the
+ * plain name. A shape is only ever looked up in a table, so a name stays unknown unless its
+ * plain name is one the table knows (fail closed): an unknown `foo-12` is still unknown.
  */
 
 /** The first part of a target triplet: a CPU architecture (GNU config.sub's list, the common ones). */
@@ -14,17 +21,85 @@ const ARCH =
 /** A version behind the name: `-12`, `-16.0`. */
 const VERSION = /-\d+(\.\d+)*$/;
 
+/** A version glued to a name after a dot: `pydoc3.11` (Debian's /usr/bin/pydoc3.11), `perl5.36.0`. */
+const DOTTED_VERSION = /^(.*?[a-z])(\d+)(\.\d+)+$/;
+
+/** A version glued to a name without a dot: `perl5`, `ksh93`, `tclsh8`. */
+const GLUED_VERSION = /^(.*?[a-z])(\d+)$/;
+
 /**
- * The names `name` may be a variant of, nearest first: without its version, without a target
- * triplet in front (the shortest triplet first, so `x86_64-linux-gnu-gcc-ar` gives `gcc-ar` before
- * `ar`), and both. Empty when it has neither.
+ * Names that are the same program as a modelled one, by the packages that install them (Debian
+ * 12: `ls -l /etc/alternatives/`, `dpkg -S`). Only names whose program is truly the model's, all
+ * of it: an alternative a system may point at another program (`editor`, `pager`) is not here
+ * (`editor` is an opaque code runner of its own, `code-runners.ts`).
  * @internal
  */
-export function nameVariantBases(name: string): string[] {
+export const SAME_PROGRAM: Readonly<Record<string, string>> = {
+  // zsh 5.9 (Debian): /bin/rzsh is a link to zsh (restricted mode after startup; it still runs
+  // scripts and -c, red team 20 NEW-R9); /bin/zsh5 is a script that execs /bin/zsh "$@", or
+  // /bin/zsh-static as zsh5-static (zsh-static package: a statically linked zsh).
+  rzsh: 'zsh',
+  zsh5: 'zsh',
+  'zsh-static': 'zsh',
+  'zsh5-static': 'zsh',
+  // ksh93u+m (Debian ksh): the rksh alternative is ksh93 in restricted mode.
+  rksh: 'ksh',
+  rksh93: 'ksh',
+  // vim 9.0 (Debian vim, vim-tiny, vim-nox, vim-gtk3, vim-motif): the binaries of each build, and
+  // the names vim(1) gives its modes — view (-R, read-only, but -c and -S still run), vimdiff (-d),
+  // rvim/rview (-Z), gvim/gview/gvimdiff/evim/eview/rgvim/rgview (GUI); each registers them as
+  // alternatives (`update-alternatives --display view`). vimx is Fedora's vim-X11 binary.
+  'vim.basic': 'vim',
+  'vim.tiny': 'vim',
+  'vim.nox': 'vim',
+  'vim.gtk': 'vim',
+  'vim.gtk3': 'vim',
+  'vim.motif': 'vim',
+  'vim.athena': 'vim',
+  view: 'vim',
+  vimdiff: 'vim',
+  rvim: 'vim',
+  rview: 'vim',
+  gvim: 'vim',
+  gview: 'vim',
+  gvimdiff: 'vim',
+  evim: 'vim',
+  eview: 'vim',
+  rgvim: 'vim',
+  rgview: 'vim',
+  vimx: 'vim',
+  // GNU Emacs 28 (Debian emacs-gtk, emacs-nox, emacs-lucid): each build's binary.
+  'emacs-gtk': 'emacs',
+  'emacs-nox': 'emacs',
+  'emacs-lucid': 'emacs',
+};
+
+/**
+ * The other names `name` may be a variant of, nearest first: the program it is the same as, then
+ * the plain names of its shapes — without a version behind, without a target triplet in front
+ * (the shortest triplet first, so `x86_64-linux-gnu-gcc-ar` gives `gcc-ar` before `ar`), without a
+ * triplet behind a dotted version, then without a glued version (`python3.11` → `python3`,
+ * `python`). `glued`: `'dotted'` strips a glued version only after a dot (`pydoc3.11`; a name
+ * ending in digits alone, `ed25519`, `as86`, keeps them: they may be its name); `'any'` also strips
+ * a version of digits alone (`perl5`, `ksh93`), for the interpreters and shells. Empty when it has
+ * none.
+ * @internal
+ */
+export function nameVariants(name: string, glued: 'dotted' | 'any' = 'dotted'): string[] {
   const out: string[] = [];
-  const add = (n: string): void => {
-    if (n !== '' && n !== name && !out.includes(n)) out.push(n);
+  const add = (n: string | undefined): void => {
+    if (n !== undefined && n !== '' && n !== name && !out.includes(n)) out.push(n);
   };
+  const addGlued = (n: string): void => {
+    const dotted = DOTTED_VERSION.exec(n);
+    if (dotted) {
+      add(dotted[1]! + dotted[2]!);
+      add(dotted[1]);
+      return;
+    }
+    if (glued === 'any') add(GLUED_VERSION.exec(n)?.[1]);
+  };
+  add(Object.hasOwn(SAME_PROGRAM, name) ? SAME_PROGRAM[name] : undefined);
   const unversioned = name.replace(VERSION, '');
   add(unversioned);
   const parts = unversioned.split('-');
@@ -32,31 +107,24 @@ export function nameVariantBases(name: string): string[] {
     // A triplet has two to four parts (arch-os, arch-vendor-os, arch-vendor-os-abi).
     for (let k = 2; k <= Math.min(4, parts.length - 1); k++) add(parts.slice(k).join('-'));
   }
+  // `perl5.36-x86_64-linux-gnu`: libperl's binaries, a dotted version then a triplet behind.
+  const behind = parts.findIndex((p, k) => k > 0 && ARCH.test(p));
+  const head = behind > 0 && parts.length - behind >= 2 && parts.length - behind <= 4 ? parts.slice(0, behind).join('-') : undefined;
+  if (head !== undefined && DOTTED_VERSION.test(head)) addGlued(head);
+  addGlued(unversioned);
   return out;
 }
-
-/** The name a program installed under `name` answers to when it is a variant of one that `known` accepts. @internal */
-export function variantBase(name: string, known: (base: string) => boolean): string | undefined {
-  return nameVariantBases(name).find(known);
-}
-
-/** A version glued to a name after a dot: `pydoc3.11` (Debian's /usr/bin/pydoc3.11), `python3.12`. */
-const DOTTED_VERSION = /(\d)\.\d+(\.\d+)*$/;
 
 /**
- * The names a versioned command name (`pydoc3.11`, `lli-14`) may be installed for, nearest
- * first: without a version behind a dash, then with only the major version of a dotted one. Empty
- * when it has none (a name ending in digits alone, `ed25519`, keeps them: they may be its name). For the tables of programs that run code (code and project
- * runners, interpreters): each is also installed under such names, and behaves as the plain one.
+ * The name a program installed under `name` answers to when it is a variant of one that `known`
+ * accepts (see {@link nameVariants}); `undefined` when it is none.
  * @internal
  */
-export function versionlessNames(name: string): string[] {
-  const out: string[] = [];
-  const add = (n: string): void => {
-    if (n !== '' && n !== name && !out.includes(n)) out.push(n);
-  };
-  const undashed = name.replace(VERSION, '');
-  add(undashed);
-  add(undashed.replace(DOTTED_VERSION, '$1'));
-  return out;
+export function variantBase(name: string, known: (base: string) => boolean, glued: 'dotted' | 'any' = 'dotted'): string | undefined {
+  return nameVariants(name, glued).find(known);
+}
+
+/** The program `name` is the same as (`vim.basic` → `vim`), or `name` itself. @internal */
+export function sameProgram(name: string): string {
+  return Object.hasOwn(SAME_PROGRAM, name) ? SAME_PROGRAM[name]! : name;
 }

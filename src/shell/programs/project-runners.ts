@@ -25,7 +25,7 @@
  * 17 (Exec task), Ant 1.10, sbt 1, Leiningen 2, Mix, Composer 2, Bundler 2, Task 3 manuals.
  */
 import { javacRunsNothing } from './jvm-tools.js';
-import { versionlessNames } from './name-variants.js';
+import { variantBase } from './name-variants.js';
 
 /**
  * Words that, alone, only print what the program is. Not `help`: after a runner it is a target,
@@ -315,7 +315,7 @@ export const PROJECT_RUNNERS: readonly string[] = Object.keys(RUNS_PROJECT_CODE)
  * @internal
  */
 export function projectCodeOf(name: string, argv: readonly string[]): string | undefined {
-  const runs = RUNS_PROJECT_CODE[name] ?? RUNS_PROJECT_CODE[versionlessNames(name).find((n) => Object.hasOwn(RUNS_PROJECT_CODE, n)) ?? ''];
+  const runs = RUNS_PROJECT_CODE[name] ?? RUNS_PROJECT_CODE[variantBase(name, (n) => Object.hasOwn(RUNS_PROJECT_CODE, n)) ?? ''];
   if (runs === undefined) return undefined;
   if (argv.length === 2 && (runs.info ?? INFO).has(argv[1]!)) return undefined;
   if (runs.runsNothing?.(argv) === true) return undefined;

@@ -10,7 +10,7 @@
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { FileOperands } from '../options/file-operands.js';
 import type { ProgramModel, ProgramRole, ProgramRuns, WrittenInput } from './model.js';
-import { variantBase } from './name-variants.js';
+import { sameProgram, variantBase } from './name-variants.js';
 import { inputOptionTable, type InputOptionTable } from './input-options.js';
 
 /** The models, by name, and what is derived from them. @internal */
@@ -192,8 +192,11 @@ export function lazyProgramRegistry(
     }
     return model;
   };
-  // A name no model gives may be a triplet or versioned name of one that says it has them.
+  // A name no model gives may be another name of the same program (`vim.basic`), or a triplet or
+  // versioned name of one that says it has them (name-variants.ts).
   const variantSlot = (name: string): number | undefined => {
+    const same = slots.get(sameProgram(name));
+    if (same !== undefined) return same;
     const base = variantBase(name, (b) => {
       const slot = slots.get(b);
       return slot !== undefined && index[slot]![3].includes('nameVariants');
