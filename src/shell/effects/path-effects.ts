@@ -31,6 +31,7 @@ import { PROGRAMS } from '../programs/index.js';
 import type { DirectoryChange } from '../programs/model.js';
 import { flowOf } from '../syntax/flow.js';
 import { followFlow, type CwdOutcome, type CwdStep } from './cwd-flow.js';
+import { cdMayFailAnyway } from './cd-failure.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
 import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
@@ -1103,12 +1104,17 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       if (moves !== undefined) {
         const t = moves(name, cmd.argv, shellsFor(ctx.shell ?? 'unknown'));
         let next: string[];
+        const goes = new Set<string>();
         let fresh: Map<string, { key: string; of: readonly string[]; why: string }> | undefined;
         if (t.to === 'untracked') {
           note(t.why);
           next = cwds;
         } else if (t.to === 'home') {
-          next = bases.flatMap((b) => homesAt(b, ctx, vars));
+          next = bases.flatMap((b) => {
+            const homes = homesAt(b, ctx, vars);
+            if (homes.some((h) => !isAnywhere(h) && ctx.isDirectory?.(h) === true)) goes.add(b);
+            return homes;
+          });
           if (vars.homeUnknown !== undefined) note(`cd goes home: ${vars.homeUnknown}`);
         } else {
           const value = cmd.argv[t.index]!;
@@ -1133,6 +1139,12 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           const rest = literal ? cdFallback(value, bases, ctx, analysis.command) : undefined;
           if (rest !== undefined) words.push({ word: `${ANYWHERE}${rest}`, literal, why: CDABLE_WHY });
           next = [];
+          // The places it starts from where the view shows a directory it may go to: from each
+          // other one it may fail (`[ -d x ] && cd src; cd lib`: lib may be only in src).
+          const reached = <R extends { path: string }>(b: string, got: R[]): R[] => {
+            if (got.some((r) => !isAnywhere(r.path) && ctx.isDirectory?.(r.path) === true)) goes.add(b);
+            return got;
+          };
           const chase = cdChases(cmd.argv.slice(1, t.index));
           fresh = new Map<string, { key: string; of: readonly string[]; why: string }>();
           for (const { word, literal: lit, why: wordWhy } of words) {
@@ -1151,7 +1163,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
                 return physical === logical.path ? [logical] : [logical, { ...r, path: physical }];
               });
             const rs = bases.flatMap((b) => {
-              const got = from(b);
+              const got = reached(b, from(b));
               // `..` after a link: the logical reading (first) and the physical one (second).
               const split = got.length === 2 && got[0]!.path !== got[1]!.path && /(^|\/)\.\.(\/|$)/.test(word);
               if (split && chase !== undefined) return [got[chase === 'physical' ? 1 : 0]!];
@@ -1178,12 +1190,19 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         // program it does not have), `nice cd ..` (a program, if any, that cannot move this shell);
         // `builtin cd DIR` runs it here, or fails (see ProgramState.runsOnceHere).
         const maybe = cmd.inSubshell || !runsHere(analysis, cmd);
-        // One that fails leaves the shell where it was, unless the view shows it goes to a directory.
+        // One that fails leaves the shell where it was: where the view does not show it goes to a
+        // directory, and anywhere when a redirection or a part before a `..` may fail (cd-failure.ts).
         const wrapped = cmd.parent !== undefined;
-        const mayFail =
-          !maybe &&
-          t.to !== 'untracked' &&
-          (wrapped || (!next.some((n) => !isAnywhere(n) && ctx.isDirectory?.(n) === true) && !climbsOnly(cmd, t)));
+        const shownDirectory = (part: string) =>
+          bases.every((b) => !isAnywhere(b) && ctx.isDirectory?.(normalizePath(part, { cwd: b, home: ctx.home, platform: ctx.platform })) === true);
+        const failsFrom =
+          maybe || t.to === 'untracked'
+            ? []
+            : wrapped || cdMayFailAnyway(cmd, t.to === 'operand' ? t.index : undefined, shownDirectory)
+              ? bases
+              : climbsOnly(cmd, t)
+                ? []
+                : bases.filter((b) => !goes.has(b));
         // bash and zsh's `cd` sets OLDPWD to the directory it leaves (dash's `~-` stays as written).
         const previousNext = previousAfterCd(bases, ctx);
         vars.previous = maybe || branch ? uniquePrevious([...vars.previous, ...previousNext]) : previousNext;
@@ -1191,7 +1210,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         if (cmd.inSubshell && elsewhere.length > 0) forkedBy ??= forkDescription(analysis, cmd, elsewhere);
         cwds = maybe ? [...new Set([...cwds, ...next])] : [...new Set(next)];
         if (cmd.context === 'top' || cmd.parent !== undefined)
-          moved = { ok: cwds, fail: maybe || t.to === 'untracked' ? cwds : mayFail ? bases : [] };
+          moved = { ok: cwds, fail: maybe || t.to === 'untracked' ? cwds : failsFrom };
         for (const c of cwds) seen.add(c);
         for (const c of next) {
           const alt = fresh?.get(c);

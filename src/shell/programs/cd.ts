@@ -107,6 +107,25 @@ const ELSEWHERE: Readonly<Record<string, (shells: readonly ShellModel[]) => stri
 };
 
 /**
+ * The leading parts of a `cd` directory that each `..` in it climbs out of (`cd a/b/../..`: `a/b`
+ * and `a/b/..`), leaving out those made of `.`, `..` and `/` only, which exist wherever the shell
+ * is. bash's logical cd and zsh's check that each is a directory before folding the `..` away, and
+ * fail when one is not (`cd ./nonexist/../..`, `cd README.md/../..`: "No such file or directory",
+ * "Not a directory"; bash 5.2 `sh_canonpath` with PATH_CHECKDOTDOT, zsh 5.9 builtin.c); dash
+ * folds first and goes (replay of red team 20, NEW-R1).
+ * @internal
+ */
+export function climbedParts(dir: string): string[] {
+  const parts = dir.split('/');
+  const out: string[] = [];
+  parts.forEach((p, k) => {
+    if (p !== '..' || parts.slice(0, k).every((q) => q === '' || q === '.' || q === '..')) return;
+    out.push(parts.slice(0, k).join('/'));
+  });
+  return out;
+}
+
+/**
  * Whether `cd DIR` looks DIR up along its search path (`CDPATH`): a relative directory whose first
  * component is not `.` or `..` (POSIX.1-2017 cd, step 5; bash, dash and zsh alike).
  * @internal

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell, prepareShell } from '../../../src/shell/index.js';
+import { analyzeShellWith } from '../../../src/shell/analyze.js';
 import { shellPathEffects } from '../../../src/shell/effects/path-effects.js';
 import { commandDirectories } from '../../../src/shell/effects/path-effects.js';
 import { followFlow } from '../../../src/shell/effects/cwd-flow.js';
@@ -7,11 +8,14 @@ import { flowOf } from '../../../src/shell/syntax/flow.js';
 
 await prepareShell();
 
-const DIRS = new Set(['/p', '/p/src', '/']);
-/** The directories each command of `command` runs in, from /p (the view shows /p/src). */
-function places(command: string, shell: 'bash' | 'zsh' = 'bash'): string[][] {
-  const a = analyzeShell(command, { shell });
-  const r = shellPathEffects(a, { cwd: '/p', home: '/h', platform: 'linux', shell, cdPath: null, isDirectory: (p) => DIRS.has(p) });
+const DIRS = new Set(['/p', '/p/src', '/p/src/lib', '/']);
+/** The directories each command of `command` runs in, from /p (the view shows /p/src, /p/src/lib and the file /p/README.md). */
+function places(command: string, shell: 'bash' | 'zsh' = 'bash', front: 'auto' | 'lexer' | 'parser' = 'auto', view = true): string[][] {
+  const a = front === 'auto' ? analyzeShell(command, { shell }) : analyzeShellWith(front, command, { shell });
+  // The fast path leaves what it does not read to the parser (`parser: 'none'`): judged as auto does.
+  if (a.parser === 'none' && front === 'lexer') return places(command, shell, 'auto', view);
+  const isDirectory = (p: string) => (DIRS.has(p) ? true : p === '/p/README.md' ? false : undefined);
+  const r = shellPathEffects(a, { cwd: '/p', home: '/h', platform: 'linux', shell, cdPath: null, ...(view ? { isDirectory } : {}) });
   return a.commands.map((_, i) => [...(commandDirectories(r.effects, i) ?? [])].sort());
 }
 
@@ -39,6 +43,46 @@ describe('the working directory along the flow', () => {
     expect(places('cd nonexist; ls')[1]).toEqual(['/p', '/p/nonexist']);
     expect(places('cd nonexist && ls')[1]).toEqual(['/p/nonexist']);
     expect(places('cd ..; ls')[1]).toEqual(['/']);
+  });
+  it('a cd whose redirection may fail may not run (replay of red team 20, NEW-R1)', () => {
+    for (const front of ['lexer', 'parser'] as const)
+      for (const shell of ['bash', 'zsh'] as const) {
+        for (const c of [
+          'cd .. < /nonexistent; cat .env',
+          'cd .. > /nonexist/x; cat .env',
+          'cd .. 2>/nonexist/x; cat .env',
+          'cd .. > src; cat .env',
+          'cd .. <&7; cat .env',
+          'cd .. 2>&7; cat .env',
+          'cd .. >&2; cat .env',
+          'pushd .. < /nonexistent; cat .env',
+          '{ cd ..; } < /nonexistent; cat .env',
+        ])
+          expect(places(c, shell, front).at(-1), `${front} ${shell}: ${c}`).toEqual(['/', '/p']);
+        // It fails when the redirection does: what runs only after it succeeded is in the parent.
+        expect(places('cd .. < /nonexistent && cat .env', shell, front).at(-1)).toEqual(['/']);
+        expect(places('cd .. < /nonexistent || cat .env', shell, front).at(-1)).toEqual(['/p']);
+        // /dev/null opens wherever a shell runs.
+        expect(places('cd .. > /dev/null; cat .env', shell, front).at(-1)).toEqual(['/']);
+        expect(places('cd src 2>/dev/null; ls', shell, front).at(-1)).toEqual(['/p/src']);
+      }
+  });
+  it('a cd through a part before .. the view does not show to be a directory may fail (NEW-R1)', () => {
+    for (const front of ['lexer', 'parser'] as const) {
+      expect(places('cd ./nonexist/../..; cat .env', 'bash', front).at(-1)).toEqual(['/', '/p']);
+      expect(places('cd src/nonexist/../../..; cat .env', 'bash', front).at(-1)).toEqual(['/', '/p']);
+      expect(places('cd README.md/../..; cat .env', 'zsh', front).at(-1)).toEqual(['/', '/p']);
+      expect(places('cd src/../..; cat .env', 'bash', front).at(-1)).toEqual(['/']);
+      expect(places('cd src/lib/../..; ls', 'bash', front).at(-1)).toEqual(['/p']);
+      expect(places('cd ../..; ls', 'bash', front).at(-1)).toEqual(['/']);
+    }
+    // With no view, any part before a `..` may be missing.
+    expect(places('cd src/../..; cat .env', 'bash', 'auto', false).at(-1)).toEqual(['/', '/p']);
+    expect(places('cd ..; cat .env', 'bash', 'auto', false).at(-1)).toEqual(['/']);
+  });
+  it('a cd may fail from one place it starts and not another', () => {
+    expect(places('[ -d x ] && cd src; cd lib; cat .env').at(-1)).toEqual(['/p', '/p/lib', '/p/src/lib']);
+    expect(places('[ -d x ] && cd src; cd lib && cat .env').at(-1)).toEqual(['/p/lib', '/p/src/lib']);
   });
   it('says a cd in a loop body is not followed, and zsh repeat N of a cd too', () => {
     expect(analyzeShell('while read d; do cd ..; done; ls', { shell: 'bash' }).stateChanges.join()).toMatch(/loop's body/);
