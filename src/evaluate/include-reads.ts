@@ -23,16 +23,14 @@ export function includedFileReads(analysis: ShellAnalysis): PathEffect[] {
     const includes = PROGRAMS.get(name)?.includesFiles;
     const what = typeof includes === 'function' ? includes(cmd.argv) : includes;
     if (what === undefined) return;
-    out.push({
-      op: 'read',
-      path: '/**',
-      raw: `/** (files ${name}'s input may name through its ${what})`,
-      literal: false,
-      command: i,
-      glob: true,
-    });
+    out.push(includedRead(name, what, i));
   });
   return out;
+}
+
+/** A read of some path by command `command`'s program `name`, whose input names files through its `what`. */
+export function includedRead(name: string, what: string, command: number): PathEffect {
+  return { op: 'read', path: '/**', raw: `/** (files ${name}'s input may name through its ${what})`, literal: false, command, glob: true };
 }
 
 /** The raw text of such a read: the program and what names the files. */

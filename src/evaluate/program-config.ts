@@ -52,6 +52,10 @@ export function configFileReasons(analysis: ShellAnalysis, effects: readonly Pat
     if (facet === undefined) continue;
     if (world.view === undefined && model?.configFilesWithoutView === 'absent') continue;
     const dirs = world.dirs?.(i) ?? (world.cwd !== undefined ? [world.cwd] : [undefined]);
+    // The program reads its files as it starts: a word of its own that toolgate takes as a path it
+    // may write (`ctags -R .`: `.` is assumed read and written) is written after, if at all. Its
+    // redirections are opened before it starts, and stay.
+    const before = effects.filter((e) => !(e.command === i && e.assumed !== undefined));
     for (const dir of dirs) {
       const at = dir === undefined || isUnknownDirectory(dir) ? undefined : dir;
       const config = facet(cmd.argv, lineVariable(analysis, i, world), world.home, at);
@@ -62,7 +66,7 @@ export function configFileReasons(analysis: ShellAnalysis, effects: readonly Pat
         out.effects.push(unseenWrite(i, name, `${at ?? ''}/`, reason));
         break;
       }
-      const why = fileProblem(name, config, effects, world.view);
+      const why = fileProblem(name, config, before, world.view);
       if (why === undefined) continue;
       out.reasons.push(why.reason);
       if (why.file !== undefined) out.effects.push(unseenWrite(i, name, why.file, why.reason));

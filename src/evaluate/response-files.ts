@@ -24,6 +24,7 @@ import { PROGRAMS } from '../shell/programs/index.js';
 import type { ResponsePlace } from '../shell/programs/model.js';
 import { argumentPlaces, wholeWordPlace } from '../shell/programs/response-places.js';
 import { fileOperands } from '../shell/effects/file-effects/index.js';
+import { includedRead } from './include-reads.js';
 
 /** What the world shows of a call's response files. */
 export interface ResponseWorld {
@@ -71,7 +72,7 @@ const placesOf = (name: string, argv: readonly string[], literal: readonly boole
 function readings(name: string, argv: readonly string[], literal: readonly boolean[]): Reading[] {
   const model = PROGRAMS.get(name);
   const out: Reading[] = [];
-  if (model?.responseFiles === 'binutils')
+  if (model?.responseFiles !== undefined)
     for (const place of placesOf(name, argv, literal))
       out.push({ name, argv, place, word: place.index, literal: literal[place.index] === true });
   const handed = model?.handsWords?.(argv, literal);
@@ -157,8 +158,14 @@ function expand(
   const why = (what: string): void => {
     out.unresolved.push(`${name} reads more options and file names from ${file}, ${what}`);
   };
+  // A word of the command itself that toolgate takes as a path it may write (ctags' words) is
+  // not written before the program reads its files: it writes only its tag file, after.
+  const lines = PROGRAMS.get(name)?.responseFiles === 'lines';
   const written = effects.some(
-    (e) => e.op !== 'read' && (!e.literal || e.glob || e.path === file || (e.tree !== undefined && isInside(file, e.path))),
+    (e) =>
+      e.op !== 'read' &&
+      !(lines && e.command === command && e.assumed !== undefined) &&
+      (!e.literal || e.glob || e.path === file || (e.tree !== undefined && isInside(file, e.path))),
   );
   // Words the view cannot show name files anywhere: a read of some path (a guarded read where a
   // Read deny rule applies), a write too for a program whose words may name what it writes (a
@@ -186,14 +193,16 @@ function expand(
   };
   const view = world.view;
   if (view === undefined) return unseen('toolgate has no view of the files');
-  // libiberty leaves `@FILE` as it is when FILE does not exist or is a directory.
-  if (!view.exists(file) || view.isDirectory?.(file) === true) return;
+  // libiberty leaves `@FILE` as it is when FILE does not exist or is a directory; ctags reads a
+  // folder's option files (`--options=DIR`), which toolgate does not list.
+  if (!view.exists(file)) return;
+  if (view.isDirectory?.(file) === true) return lines ? unseen('it is a folder, whose files toolgate does not read') : undefined;
   if (depth >= MAX_DEPTH) return unseen('it names more files deeper than toolgate follows');
   const text = view.readText?.(file);
   if (text === undefined) return unseen('toolgate cannot read it');
   if (text.length > MAX_TEXT) return unseen('it is too big for toolgate to read');
   const opts = { cwd: base, home: world.home, platform: world.platform };
-  const words = responseWords(text);
+  const words = lines ? lineWords(text) : responseWords(text);
   // The words take the place of `@FILE` (libiberty's expandargv), and the program reads them as
   // it reads its command line: its model's files facet says what each names (strip rewrites the
   // objects, objcopy's `--dump-section S=F` writes F, strings reads).
@@ -206,10 +215,23 @@ function expand(
     const real = view.realpath(e.path);
     if (real !== undefined && real !== e.path) out.effects.push({ ...e, path: real, viaSymlink: true });
   };
+  // A file of lines may name another where the model's places say (`--options=o2.ctags` in
+  // o.ctags, `-L list` in it): the program reads that one in its place, as it does the first.
+  if (lines)
+    for (const p of placesOf(name, spliced, all(spliced)))
+      if (inside(p.index)) {
+        const nested = normalizePath(p.file, opts);
+        push({ op: 'read', path: nested, raw: p.file, literal: true, command, glob: false });
+        expand(nested, base, command, name, effects, world, out, depth + 1, spliced, p);
+      }
+  // What the words make the program read from its input (`-L -` in a ctags option file).
+  const input = (a: readonly string[]) => (typeof model?.includesFiles === 'function' ? model.includesFiles(a) : undefined);
+  const reads = input(spliced);
+  if (reads !== undefined && input(argv) === undefined) out.effects.push(includedRead(name, `${reads}, read from ${file}`, command));
   // A response file may name another (`@.env` in it): libiberty reads that one in its place, so
   // it is a file the command reads too (red team 12: `strings @rsp` printed .env).
   words.forEach((w, j) => {
-    if (!w.startsWith('@')) return;
+    if (lines || !w.startsWith('@')) return;
     const nested = normalizePath(w.slice(1), opts);
     push({ op: 'read', path: nested, raw: w.slice(1), literal: true, command, glob: false });
     // Where the word went among the words the program reads (`-Xlinker @n` for a word of `-Wl,@r`).
@@ -289,7 +311,7 @@ function expand(
   const pushed = new Set<string>();
   for (const w of words) {
     if (w === '--') options = false;
-    if (w === '' || w.startsWith('@') || (options && w.startsWith('-') && w !== '-')) continue;
+    if (w === '' || (!lines && w.startsWith('@')) || (options && w.startsWith('-') && w !== '-')) continue;
     pushed.add(w);
     push({ op: 'read', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
     if (model?.responseUnseen !== undefined)
@@ -315,6 +337,18 @@ function expand(
       push({ op: 'read', path: nested, raw: r.place.file, literal: true, command, glob: false });
       expand(nested, base, command, r.name, effects, world, out, depth + 1, r.argv, r.place);
     }
+}
+
+/**
+ * The words of a file of lines as ctags reads an option file (`argNewFromLineFile`): each line
+ * (ended by `\n` or `\r`) with the blanks around it removed (C's isspace: no other space) is one
+ * word; empty lines and lines beginning with `#` are skipped.
+ */
+export function lineWords(text: string): string[] {
+  return text
+    .split(/\r\n?|\n/)
+    .map((l) => l.replace(/^[ \t\v\f]+/, '').replace(/[ \t\v\f]+$/, ''))
+    .filter((l) => l !== '' && !l.startsWith('#'));
 }
 
 /** Every word literal (a response file's words are text). */

@@ -123,7 +123,7 @@ export function globOptionWord(
 ): GlobOption | undefined {
   const model = PROGRAMS.get(name);
   if (model === undefined) return undefined;
-  if (model.responseFiles !== undefined) {
+  if (model.responseFiles === 'binutils') {
     const k = argv.findIndex((w, j) => j > 0 && isGlob(argv, literal, j) && globMayBegin(w, '@'));
     if (k > 0) return { index: k, option: '@FILE', does: 'reads', lead: '@' };
   }

@@ -451,9 +451,12 @@ export interface ProgramModel {
   /**
    * It expands every argument word `@FILE` into the words FILE holds, as binutils' libiberty
    * `expandargv` does (`strings @list`, `strip @list`): more options and more files, which its
-   * files facet reads as it reads its command line (`evaluate/response-files.ts`).
+   * files facet reads as it reads its command line (`evaluate/response-files.ts`). `lines`: where
+   * its `responsePlaces` say (universal-ctags' `--options=FILE`, `-L FILE`), FILE's lines are words
+   * of its command line, one a line (blanks around a line and `#` comment lines skipped: ctags'
+   * `argNewFromLineFile`), and a FILE that is a folder reads the files it holds.
    */
-  readonly responseFiles?: 'binutils';
+  readonly responseFiles?: 'binutils' | 'lines';
   /**
    * With `responseFiles`: what the words of a response file toolgate cannot see (no file-system
    * view, a file it cannot read) may make the program do beyond reading files it names — `write`

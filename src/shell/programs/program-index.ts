@@ -266,7 +266,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [192, 0, ["sleep"], ["files","grammar","readOnly","runs.nothing"], {"claudeCode":["sleep"]}],
   [193, 0, ["sort"], ["environment","files","grammar","readOnly","runs.seen","unwrap"], {"claudeCode":["sort"]}],
   [194, 0, ["cscope"], ["includesFiles","otherwiseUnknown","runs.unseen"], {}],
-  [195, 0, ["ctags","ctags-universal"], ["configFiles","configFilesWithoutView","includesFiles","otherwiseUnknown","runs.unseen"], {}],
+  [195, 0, ["ctags","ctags-universal","etags"], ["configFiles","configFilesWithoutView","files","includesFiles","otherwiseUnknown","responseFiles","responsePlaces","responseUnseen","runs.unseen"], {}],
   [196, 0, ["csplit"], ["files","grammar","positional","runs.unseen"], {}],
   [197, 0, ["split"], ["files","grammar","positional","runs.seen","unwrap"], {}],
   [198, 0, ["sqlite3"], ["files","readsVariables","runs.seen","unwrap"], {}],

@@ -102,6 +102,8 @@ describe('program registry', () => {
  */
 const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   dd: 'its words are KEY=VALUE operands, not options',
+  ctags:
+    'only its option files and file lists are modelled, read by its own loop as ctags reads them (ctagsOptions: letters cluster, values attached or next, long options only with =)',
   find: 'its words are an expression, read by its own walk (find.ts)',
   parallel:
     'Perl Getopt::Long reads its words (any case, unique abbreviations, bundled letters): its own table and loop (parallel-options.ts)',
