@@ -31,6 +31,7 @@ import { configFiles } from '../shell/programs/git/repository.js';
 import { gitSubcommandWords } from '../shell/programs/git/hooks.js';
 import { isPartialClone, programKeys } from '../shell/programs/git/config-reads.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
+import { credentialHelperScript, isCredentialHelperKey } from '../shell/programs/git/runs.js';
 import { configPlaces } from '../shell/programs/git/world.js';
 import type { Platform } from '../core/types.js';
 import { readGitCommands } from './git-commands.js';
@@ -79,7 +80,7 @@ function kindScript(e: PlacedConfigEntry, last: ReadonlyMap<string, PlacedConfig
     return gpg?.value ?? undefined;
   }
   const v = e.value ?? '';
-  if (/^credential\.(.+\.)?helper$/.test(e.key)) return v.startsWith('!') ? v.slice(1) : /^[/~]/.test(v) ? v : `git credential-${v}`;
+  if (isCredentialHelperKey(e.key)) return credentialHelperScript(v);
   return v;
 }
 

@@ -236,6 +236,20 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
   return url.length === 0 ? keyPrograms(p, aliasOf, hooks) : [...url, ...keyPrograms(p, aliasOf, hooks)];
 }
 
+/** Whether `key` names a credential helper (`credential.helper`, `credential.<url>.helper`). @internal */
+export function isCredentialHelperKey(key: string): boolean {
+  return /^credential\.(.+\.)?helper$/.test(key);
+}
+
+/**
+ * The text git runs for a credential helper's value (gitcredentials(7)): `!TEXT` as shell text,
+ * an absolute or `~` path as written, any other name as `git credential-NAME`. The same for a
+ * value given on the command line and one read from a configuration file. @internal
+ */
+export function credentialHelperScript(value: string): string {
+  return value.startsWith('!') ? value.slice(1) : /^[/~]/.test(value) ? value : `git credential-${value}`;
+}
+
 /** What one configuration key makes git run. */
 function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string } | undefined, hooks: () => boolean): Unwrapped[] {
   if (p.key === 'core.hookspath') return hooksPathPrograms(p, hooks);
@@ -248,11 +262,10 @@ function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string 
     const script = p.value.startsWith('!') ? p.value.slice(1) : `git ${p.value}`;
     return [{ kind: 'text', script: script + invoked, what: `git alias ${aliasName}` }];
   }
-  const helper = /^credential\.(.+\.)?helper$/.test(p.key);
+  const helper = isCredentialHelperKey(p.key);
   if (helper && p.value !== undefined) {
     if (p.value === '') return [];
-    const script = p.value.startsWith('!') ? p.value.slice(1) : /^[/~]/.test(p.value) ? p.value : `git credential-${p.value}`;
-    return [{ kind: 'text', script, what: `git ${p.key}` }];
+    return [{ kind: 'text', script: credentialHelperScript(p.value), what: `git ${p.key}` }];
   }
   // `trailer.<token>.cmd` runs `sh -c 'CMD "$@"' CMD VALUE` for each trailer of that token (the
   // value is one more word, which may be any option); the older `.command` puts the value's text in
