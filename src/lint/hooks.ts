@@ -1,7 +1,7 @@
 import type { FileSystem } from '../core/ports.js';
 // The hook modules the lint reads, not the hooks' index: that loads the hook-output validators
 // (ajv), which no lint finding uses.
-import { compileMatcher } from '../hooks/config/matcher.js';
+import type { CompiledMatcher } from '../hooks/types.js';
 import { HOOK_EVENTS, hookEventInfo } from '../hooks/events.js';
 import { parseRule, TOOL_INFO } from '../rules/index.js';
 import { ifDirectoryAtCwd } from '../rules/hook-if.js';
@@ -76,7 +76,7 @@ const TOOL_NAMES = Object.keys(TOOL_INFO);
  * or each plain word of a regex's top-level alternatives, that equals a tool name only when case
  * is ignored (`bash` → `Bash`). A regex that matches some tool as written is left alone.
  */
-export function miscasedTools(matcher: string): [string, string][] {
+export function miscasedTools(matcher: string, compileMatcher: (matcher: string) => CompiledMatcher): [string, string][] {
   const out: [string, string][] = [];
   const compiled = compileMatcher(matcher);
   const words =
@@ -108,6 +108,8 @@ export async function hookDiagnostics(
   const hooks = json['hooks'];
   if (!isObject(hooks)) return out;
   const at = file !== undefined ? { file } : {};
+  // The matcher compiler (and re2js with it) is loaded for the first matcher: most files have none.
+  let compileMatcher: ((matcher: string) => CompiledMatcher) | undefined;
   for (const [event, groups] of Object.entries(hooks)) {
     if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
       const close = HOOK_EVENTS.find(
@@ -127,8 +129,9 @@ export async function hookDiagnostics(
       const gpath = ['hooks', event, gi];
       const matcher = group['matcher'];
       if (typeof matcher === 'string') {
+        compileMatcher ??= (await import('../hooks/config/matcher.js')).compileMatcher;
         out.push(...hiddenCharDiagnostics(matcher, [...gpath, 'matcher'], file, 'the matcher', ', so its hooks do not run for that tool'));
-        const miscased = hookEventInfo(event).subject === 'tool_name' ? miscasedTools(matcher) : [];
+        const miscased = hookEventInfo(event).subject === 'tool_name' ? miscasedTools(matcher, compileMatcher) : [];
         for (const [written, tool] of miscased) {
           out.push({
             code: 'TG_LINT_HOOK_MATCHER_CASE',

@@ -228,14 +228,22 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
   diagnostics.length = 0;
   diagnostics.push(...findings);
 
-  // Positions: line and column of the value each finding points at.
+  // Positions: line and column of the value each finding points at. Each file's text is indexed
+  // once, at the paths its findings name (not every value of it).
+  const wanted = new Map<string, (string | number)[][]>();
+  for (const d of diagnostics) {
+    if (d.file === undefined || d.path === undefined || d.line !== undefined || !texts.has(d.file)) continue;
+    const paths = wanted.get(d.file);
+    if (paths === undefined) wanted.set(d.file, [d.path]);
+    else paths.push(d.path);
+  }
   const indexes = new Map<string, { index: ReturnType<typeof indexJson>; starts: number[] }>();
   for (const d of diagnostics) {
     if (d.file === undefined || d.path === undefined || d.line !== undefined) continue;
     const text = texts.get(d.file);
     if (text === undefined) continue;
     let located = indexes.get(d.file);
-    if (located === undefined) indexes.set(d.file, (located = { index: indexJson(text), starts: lineStarts(text) }));
+    if (located === undefined) indexes.set(d.file, (located = { index: indexJson(text, wanted.get(d.file)), starts: lineStarts(text) }));
     const loc = locate(located.index, d.path);
     if (loc === undefined) continue;
     const offset = d.range !== undefined && text[loc.start] === '"' ? loc.start + 1 + d.range.start : loc.start;

@@ -4,6 +4,7 @@ import { escapeBidi } from '../../src/core/index.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { formatLintReport, lintSettings, type LintReport } from '../../src/lint/index.js';
 import { hiddenChars } from '../../src/lint/hidden-chars.js';
+import { compileMatcher } from '../../src/hooks/config/matcher.js';
 import { miscasedTools } from '../../src/lint/hooks.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
@@ -131,13 +132,13 @@ describe('hook matchers are case-sensitive', () => {
   });
 
   it('finds miscased names in regex alternatives, not in regexes that already match a tool or in other events', async () => {
-    expect(miscasedTools('^bash$|^read$')).toEqual([
+    expect(miscasedTools('^bash$|^read$', compileMatcher)).toEqual([
       ['bash', 'Bash'],
       ['read', 'Read'],
     ]);
-    expect(miscasedTools('Bash|read.*')).toEqual([]);
-    expect(miscasedTools('mcp__github__.*')).toEqual([]);
-    expect(miscasedTools('Bash')).toEqual([]);
+    expect(miscasedTools('Bash|read.*', compileMatcher)).toEqual([]);
+    expect(miscasedTools('mcp__github__.*', compileMatcher)).toEqual([]);
+    expect(miscasedTools('Bash', compileMatcher)).toEqual([]);
     const r = await lint({
       hooks: {
         SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'true' }] }],

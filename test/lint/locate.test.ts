@@ -62,6 +62,27 @@ describe('indexJson', () => {
     );
   });
 
+  it('with some paths, locates them (or their nearest ancestor) as the whole index does', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.array(fc.string({ unit: fc.constantFrom(' ', '\n', '\t', '  ') }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (value, gaps, picks) => {
+          const text = spaced(value, gaps);
+          const paths = pathsOf(JSON.parse(text)).map(([p]) => p);
+          // Paths that exist, and the same paths one element longer (which fall back to the value).
+          const only = picks.map((k) => paths[k % paths.length]!).flatMap((p) => [p, [...p, 'missing'], [...p, 7]]);
+          const whole = indexJson(text);
+          const some = indexJson(text, only);
+          for (const p of only) expect(locate(some, p)).toEqual(locate(whole, p));
+          expect(some.size).toBeLessThanOrEqual(whole.size);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads escaped keys as JSON does', () => {
     const text = '{"a\\u0041": {"\\"q\\"": [1, true, null, -2.5e3]}}';
     const index = indexJson(text);
