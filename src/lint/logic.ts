@@ -1,6 +1,7 @@
 import type { Behavior, Decision, Platform } from '../core/types.js';
 import { evaluate, isBroadAllow, type EvaluationContext } from '../evaluate/index.js';
 import { decidedByRestrictiveSteps } from '../evaluate/evaluate.js';
+import { ruleMayDecideTool } from '../evaluate/rule-reach.js';
 import { commandDenyTest } from '../evaluate/surely-denied.js';
 import { matchBashPattern } from '../rules/index.js';
 import { ruleFactsOf, runsProjectScripts } from '../shell/programs/index.js';
@@ -35,6 +36,9 @@ export function shadowedAllows(policy: Policy, env: LogicEnv): LintDiagnostic[] 
   const restrictive: Policy = { ...policy, rules: policy.rules.filter((r) => r.list !== 'allow') };
   if (restrictive.rules.length === 0) return [];
   const ctx = ctxFor(restrictive, env);
+  // A call of a tool no deny or ask rule can decide (an MCP tool or WebFetch no such rule names)
+  // is not evaluated: it ends the rule's check as an evaluation would.
+  const mayDecide = ruleMayDecideTool(ctx);
   const out: LintDiagnostic[] = [];
   for (const cr of policy.rules) {
     if (cr.list !== 'allow') continue;
@@ -42,6 +46,10 @@ export function shadowedAllows(policy: Policy, env: LogicEnv): LintDiagnostic[] 
     let by: Decision | undefined;
     let all = true;
     for (const call of eachSample(cr.rule, env)) {
+      if (mayDecide?.(call.tool) === false) {
+        all = false;
+        break;
+      }
       // Only the steps up to the ask rules when none of them holds the call: with no allow rule in
       // the policy, no later step decides it by a rule.
       const d = decidedByRestrictiveSteps(call, ctx);
