@@ -24,6 +24,7 @@ import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Reach } from './fs-reach.js';
 import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
+import { plainProgramName } from '../shell/programs/plain-names.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
@@ -197,6 +198,13 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
   const folded = (argv[0] ?? '').toLowerCase().replace(/\.(exe|cmd|bat|com)$/, '');
   if (folded !== '' && folded !== argv[0]) {
     argv = [folded, ...argv.slice(1)];
+    texts.push(argv.join(' '));
+  }
+  // `perl5.36-x86_64-linux-gnu x.pl`, `rzsh -c …`, `view x`: another installed name of a program
+  // is that program to a deny rule too (decision 0119; like the folded name, only ever adds a deny).
+  const installed = plainProgramName(argv[0] ?? '');
+  if (installed !== undefined) {
+    argv = [installed, ...argv.slice(1)];
     texts.push(argv.join(' '));
   }
   // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.

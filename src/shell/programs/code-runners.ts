@@ -58,6 +58,11 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   qwen: { what: AGENT },
 };
 
+/** The program of the table `name` is, also under an installed name (`pydoc3.11` → `pydoc3`), or undefined. @internal */
+export function codeRunnerOf(name: string): string | undefined {
+  return Object.hasOwn(RUNNERS, name) ? name : variantBase(name, (n) => Object.hasOwn(RUNNERS, n));
+}
+
 /**
  * Why the command (`name` its folded program name) runs code toolgate cannot see; `null` when it
  * is listed but runs nothing (only `--version`, `--help`, `at -l`, `crontab -l`); `undefined` for
@@ -66,8 +71,9 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
  */
 export function escapeCodeOf(name: string, argv: readonly string[]): string | null | undefined {
   // `pydoc3.11` is Debian's pydoc3 for Python 3.11 (red team 20, R20-10: it imported ./zz.py).
-  const runs = RUNNERS[name] ?? RUNNERS[variantBase(name, (n) => Object.hasOwn(RUNNERS, n)) ?? ''];
-  if (runs === undefined) return undefined;
+  const runner = codeRunnerOf(name);
+  if (runner === undefined) return undefined;
+  const runs = RUNNERS[runner]!;
   if (argv.length === 2 && (INFO.has(argv[1]!) || runs.quiet?.has(argv[1]!) === true)) return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
 }

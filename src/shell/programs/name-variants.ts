@@ -100,6 +100,8 @@ export function nameVariants(name: string, glued: 'dotted' | 'any' = 'dotted'): 
     if (glued === 'any') add(GLUED_VERSION.exec(n)?.[1]);
   };
   add(Object.hasOwn(SAME_PROGRAM, name) ? SAME_PROGRAM[name] : undefined);
+  // Every shape has a digit or a dash (most names have neither: looked up for each command).
+  if (!/[\d-]/.test(name)) return out;
   const unversioned = name.replace(VERSION, '');
   add(unversioned);
   const parts = unversioned.split('-');

@@ -309,14 +309,20 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
 /** The programs that run the project's own code (make, the package managers, npx, build and test runners). @internal */
 export const PROJECT_RUNNERS: readonly string[] = Object.keys(RUNS_PROJECT_CODE);
 
+/** The runner of the table `name` is, also under an installed name (`cpan5.36-x86_64-linux-gnu` → `cpan`), or undefined. @internal */
+export function projectRunnerOf(name: string): string | undefined {
+  return Object.hasOwn(RUNS_PROJECT_CODE, name) ? name : variantBase(name, (n) => Object.hasOwn(RUNS_PROJECT_CODE, n));
+}
+
 /**
  * Why the command (`name` its folded program name) runs the project's code toolgate cannot see,
  * or `undefined` when it runs none (`npm ls`, `make --version`).
  * @internal
  */
 export function projectCodeOf(name: string, argv: readonly string[]): string | undefined {
-  const runs = RUNS_PROJECT_CODE[name] ?? RUNS_PROJECT_CODE[variantBase(name, (n) => Object.hasOwn(RUNS_PROJECT_CODE, n)) ?? ''];
-  if (runs === undefined) return undefined;
+  const runner = projectRunnerOf(name);
+  if (runner === undefined) return undefined;
+  const runs = RUNS_PROJECT_CODE[runner]!;
   if (argv.length === 2 && (runs.info ?? INFO).has(argv[1]!)) return undefined;
   if (runs.runsNothing?.(argv) === true) return undefined;
   // Only a subcommand in the first place counts as quiet: an option before it may take the next

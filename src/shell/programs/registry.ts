@@ -21,6 +21,11 @@ export interface ProgramRegistry {
   all(): readonly ProgramModel[];
   /** Every name a model answers to (from the index: loads no model). */
   names(): string[];
+  /**
+   * The name of a model that `name`, which no model gives, is another installed name of
+   * (`vim.basic`, `x86_64-linux-gnu-gcc-12` → `gcc`: name-variants.ts), or undefined. Loads no model.
+   */
+  variantOf(name: string): string | undefined;
   /** The names whose model has the facet (from the index: loads no model); one frozen array per facet, kept. */
   namesWith(facet: ProgramFacet): readonly string[];
   /** The read-only entry of one set for one name (loads that name's model only). */
@@ -194,13 +199,16 @@ export function lazyProgramRegistry(
   };
   // A name no model gives may be another name of the same program (`vim.basic`), or a triplet or
   // versioned name of one that says it has them (name-variants.ts).
-  const variantSlot = (name: string): number | undefined => {
-    const same = slots.get(sameProgram(name));
-    if (same !== undefined) return same;
-    const base = variantBase(name, (b) => {
+  const variantName = (name: string): string | undefined => {
+    const same = sameProgram(name);
+    if (same !== name && slots.has(same)) return same;
+    return variantBase(name, (b) => {
       const slot = slots.get(b);
       return slot !== undefined && index[slot]![3].includes('nameVariants');
     });
+  };
+  const variantSlot = (name: string): number | undefined => {
+    const base = variantName(name);
     return base === undefined ? undefined : slots.get(base);
   };
   const get = (name: string): ProgramModel | undefined => {
@@ -260,6 +268,7 @@ export function lazyProgramRegistry(
     namesOf,
     inputOptions,
     names: () => [...slots.keys()],
+    variantOf: (name) => (slots.has(name) ? undefined : variantName(name)),
     namesWith,
     readOnly,
     readOnlyTable,

@@ -9,6 +9,7 @@ import { shellName } from '../../../src/shell/programs/posix-shells.js';
 import { escapeCodeOf } from '../../../src/shell/programs/code-runners.js';
 import { projectCodeOf } from '../../../src/shell/programs/project-runners.js';
 import { foldedCommandName } from '../../../src/shell/commands/emit.js';
+import { plainProgramName } from '../../../src/shell/programs/plain-names.js';
 
 describe('name variants', () => {
   it.each([
@@ -72,5 +73,22 @@ describe('name variants', () => {
     expect(escapeCodeOf('editor', ['editor', 'notes.txt'])).toMatch(/editor alternative/);
     expect(escapeCodeOf('sensible-editor', ['sensible-editor', '-es'])).toMatch(/VISUAL, EDITOR/);
     expect(projectCodeOf('cpan5.36-x86_64-linux-gnu', ['cpan5.36-x86_64-linux-gnu', '-j', './c.pm', '-v'])).toMatch(/Makefile\.PL/);
+  });
+
+  it.each([
+    ['perl5.36-x86_64-linux-gnu', 'perl'],
+    ['rzsh', 'zsh'],
+    ['view', 'vim'],
+    ['zsh-5.9', 'zsh'],
+    ['x86_64-linux-gnu-gcc-12', 'gcc'],
+    ['cpan5.36-x86_64-linux-gnu', 'cpan'],
+    ['pydoc3.11', 'pydoc3'],
+    ['perl', undefined],
+    ['editor', undefined],
+    ['perlish', undefined],
+    ['foo-12', undefined],
+    ['sha256sum', undefined],
+  ])('a deny rule sees %s as %s', (name, plain) => {
+    expect(plainProgramName(name)).toBe(plain);
   });
 });
