@@ -225,11 +225,15 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: "hyperfine-x 'ls -la'", runs: false },
   { command: 'entr -n echo changed', runs: false },
   { command: 'mytool --name fix-the-build', runs: false },
-  { command: 'mytool build ./config.yaml', runs: false, why: 'a path after the first operand is the program\'s own business' },
+  { command: 'mytool build ./config.yaml', runs: false, why: "a path after the first operand is the program's own business" },
   { command: 'kubectl describe node x', runs: true, why: 'node x may be the command a wrapper runs: the cost of reading every word' },
   { command: 'gh issue list --label python', runs: false, why: 'a name with nothing after it, past the first operand, is data' },
-  { command: 'pip show pip', runs: false, why: 'the program\'s own name is itself' },
-  { command: 'gpg-connect-agent --dirmngr "getinfo version" /bye', runs: false, why: 'a path after an operand; and the root folder is the system\'s' },
+  { command: 'pip show pip', runs: false, why: "the program's own name is itself" },
+  {
+    command: 'gpg-connect-agent --dirmngr "getinfo version" /bye',
+    runs: false,
+    why: "a path after an operand; and the root folder is the system's",
+  },
 ];
 
 /**
@@ -247,7 +251,8 @@ function runnerAt(text: string, rest: readonly string[], place: { bare: boolean;
   }
   if ((rest.length === 0 && !place.bare) || !startsCommands(text, place.path)) return undefined;
   const analysis = analyzeShell([text, ...rest].map(quoteWord).join(' '));
-  const inner = opaqueCommands(analysis, ARGUMENT_DEPTH).find((o) => o.unmodelled !== true)?.why ?? analysis.unknown[0] ?? analysis.unseen[0];
+  const inner =
+    opaqueCommands(analysis, ARGUMENT_DEPTH).find((o) => o.unmodelled !== true)?.why ?? analysis.unknown[0] ?? analysis.unseen[0];
   return inner === undefined ? undefined : `its argument ${text} may start a command: ${inner}`;
 }
 

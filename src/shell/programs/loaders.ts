@@ -66,6 +66,7 @@ import { head } from './head.js';
 import { hexdump } from './hexdump.js';
 import { history } from './history.js';
 import { hostname } from './hostname.js';
+import { hyperfine } from './hyperfine.js';
 import { iconv } from './iconv.js';
 import { id } from './id.js';
 import { esbuild, man, markupIncludes, nasm, rustc, styleSheets, tex, troff } from './include-languages.js';
@@ -274,6 +275,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => hexdump,
   () => history,
   () => hostname,
+  () => hyperfine,
   () => iconv,
   () => id,
   () => esbuild,

@@ -111,6 +111,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   xe: 'getopt letters read by its own loop, the -a/-A/-p forms not read (xe.ts)',
   fd: 'clap reads its words, and -x/-X take every word up to `;` as the command they run: its own loop (fd.ts)',
   xxd: "its options are read by their first two characters, with values attached or next (xxd.c's own loop)",
+  hyperfine: 'clap: -P takes three words and -L two, neither with =, and a value may not begin with - (its own reader, hyperfine.ts)',
   history: "bash's builtin option reader: a value letter must end its word (its own loop)",
   declare: "bash's builtin option reader (its own loop)",
   trap: 'its words are an action and signal names',
