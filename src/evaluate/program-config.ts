@@ -115,23 +115,44 @@ function fileProblem(
   view: ReadonlyFsView | undefined,
 ): { reason: string; file?: string } | undefined {
   const { files, harmless } = config;
+  // A write into a folder of option files (`> .ctags.d/x.ctags`) writes one of them.
   const written = files.find((f) =>
-    effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === f || (e.tree !== undefined && isInside(f, e.path)))),
+    effects.some(
+      (e) =>
+        e.op === 'write' && (!e.literal || e.glob || e.path === f || (e.tree !== undefined && isInside(f, e.path)) || isInside(e.path, f)),
+    ),
   );
-  // A write of the file by name (`printf … > x.rc`) holds what the program then does; a write
-  // toolgate cannot name (`> $f`) or of a folder holding it is judged on its own already.
-  const named = written !== undefined && effects.some((e) => e.op === 'write' && e.literal && !e.glob && e.path === written);
+  // A write of the file by name (`printf … > x.rc`, `> .ctags.d/x.ctags`) holds what the program
+  // then does; a write toolgate cannot name (`> $f`) or of a folder holding it is judged on its own already.
+  const named =
+    written === undefined
+      ? undefined
+      : effects.find((e) => e.op === 'write' && e.literal && !e.glob && (e.path === written || isInside(e.path, written)));
   if (written !== undefined)
     return {
-      reason: `the command line writes ${written} (or may), which ${name} reads options from before its command line`,
-      ...(named ? { file: written } : {}),
+      reason: `the command line writes ${named?.path ?? written} (or may), which ${name} reads options from before its command line`,
+      ...(named !== undefined ? { file: named.path } : {}),
     };
   if (view === undefined)
     return {
       reason: `${name} reads options from ${files[0]} and the like when they exist, before its command line; toolgate has no view of the files`,
     };
-  for (const f of files) {
+  const entries = (f: string): string[] | undefined => {
+    const names = config.folderEntries === undefined ? undefined : view.list?.(f);
+    return names?.filter((n) => config.folderEntries!(n)).map((n) => `${f.replace(/\/+$/, '')}/${n}`);
+  };
+  // A folder of option files (ctags' .ctags.d) is its entries the program reads, each one file;
+  // one reached through a link (`l.ctags -> ../.env`) reads a file elsewhere, which is not judged here.
+  const inFolder = new Set<string>();
+  const paths = files.flatMap((f) => {
+    const listed = view.exists(f) && view.isDirectory?.(f) === true ? entries(f) : undefined;
+    for (const p of listed ?? []) inFolder.add(p);
+    return listed ?? [f];
+  });
+  for (const f of paths) {
     if (!view.exists(f)) continue;
+    if (inFolder.has(f) && (view.isSymlink !== undefined ? view.isSymlink(f) : view.realpath(f) !== f))
+      return { reason: `${f} is a link, whose target ${name} reads options from before its command line`, file: f };
     const text = view.readText?.(f);
     if (text === undefined)
       return { reason: `${f} exists and cannot be read: ${name} reads options from it before its command line`, file: f };

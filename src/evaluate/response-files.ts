@@ -22,7 +22,7 @@ import { foldedCommandName } from '../shell/commands/emit.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import type { ResponsePlace } from '../shell/programs/model.js';
-import { argumentPlaces, wholeWordPlace } from '../shell/programs/response-places.js';
+import { argumentPlaces, lineWords, wholeWordPlace } from '../shell/programs/response-places.js';
 import { fileOperands } from '../shell/effects/file-effects/index.js';
 import { includedRead } from './include-reads.js';
 
@@ -337,18 +337,6 @@ function expand(
       push({ op: 'read', path: nested, raw: r.place.file, literal: true, command, glob: false });
       expand(nested, base, command, r.name, effects, world, out, depth + 1, r.argv, r.place);
     }
-}
-
-/**
- * The words of a file of lines as ctags reads an option file (`argNewFromLineFile`): each line
- * (ended by `\n` or `\r`) with the blanks around it removed (C's isspace: no other space) is one
- * word; empty lines and lines beginning with `#` are skipped.
- */
-export function lineWords(text: string): string[] {
-  return text
-    .split(/\r\n?|\n/)
-    .map((l) => l.replace(/^[ \t\v\f]+/, '').replace(/[ \t\v\f]+$/, ''))
-    .filter((l) => l !== '' && !l.startsWith('#'));
 }
 
 /** Every word literal (a response file's words are text). */

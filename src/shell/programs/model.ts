@@ -92,6 +92,12 @@ export interface ProgramConfigFiles {
   readonly files: readonly string[];
   /** Whether a file's text sets only options that name no file, URL or program (comments, `silent`). */
   readonly harmless: (text: string) => boolean;
+  /**
+   * For a listed path that is a folder of option files (ctags' `.ctags.d`): which of its entries
+   * the program reads (`*.ctags`), each judged by `harmless`. Absent: a folder is one file toolgate
+   * cannot read.
+   */
+  readonly folderEntries?: (name: string) => boolean;
 }
 
 /**

@@ -20,3 +20,15 @@ export function argumentPlaces(argv: readonly string[]): ResponsePlace[] {
   for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('@')) out.push(wholeWordPlace(argv, k));
   return out;
 }
+
+/**
+ * The words of a file of lines as ctags reads an option file (`argNewFromLineFile`): each line
+ * (ended by `\n` or `\r`) with the blanks around it removed (C's isspace: no other space) is one
+ * word; empty lines and lines beginning with `#` are skipped.
+ */
+export function lineWords(text: string): string[] {
+  return text
+    .split(/\r\n?|\n/)
+    .map((l) => l.replace(/^[ \t\v\f]+/, '').replace(/[ \t\v\f]+$/, ''))
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}

@@ -19,6 +19,7 @@
  * What else they do is not modelled (`otherwiseUnknown`): each word is taken as a file.
  */
 import { defineProgram, type ProgramConfigFiles, type ResponsePlace } from './model.js';
+import { lineWords } from './response-places.js';
 
 /** Words that only print what the program is: it reads no input (cscope's; ctags reads its option folders first). */
 const ABOUT_ITSELF = /^(--version|--help|-V|-h)$/;
@@ -129,8 +130,36 @@ export function ctagsOptionFolders(
   const xdg = variable('XDG_CONFIG_HOME');
   const config = xdg !== null && xdg !== undefined && xdg.startsWith('/') ? xdg.replace(/\/+$/, '') : `${h}/.config`;
   const c = cwd.replace(/\/+$/, '');
-  // A folder of option files cannot be read as one file: one that exists is never harmless.
-  return { files: [`${config}/ctags`, `${h}/.ctags.d`, `${c}/.ctags.d`, `${c}/ctags.d`], harmless: () => false };
+  // Each folder's `*.ctags` entries are read (strace: a link is followed, `a.conf` and `README`
+  // are not opened), in the words of the command line.
+  return {
+    files: [`${config}/ctags`, `${h}/.ctags.d`, `${c}/.ctags.d`, `${c}/ctags.d`],
+    folderEntries: (name) => name.endsWith('.ctags'),
+    harmless: inertOptionFile,
+  };
+}
+
+/**
+ * Options that name no file ctags reads or writes and no code it runs: what they select, how
+ * tags are written, and regex parsers (`--regex-<LANG>`, `--langdef`); `--options`, `-L`, `-f`,
+ * `-o`, `--filter`, `--etags-include`, `--optlib-dir`, `--_interactive`, optscript (`--_prelude-…`)
+ * and anything else are not among them.
+ */
+const INERT_OPTIONS =
+  /^(exclude|exclude-exception|languages|language-force|langmap|(map|alias|kinds|fields|extras|roles|regex|mline-regex|kinddef|param)-.+|fields|extras|kinds|langdef|sort|tag-relative|recurse|links|maxdepth|excmd|format|output-format|pattern-length-limit|if0|line-directives|guess-language-eagerly|quiet|verbose|totals|pseudo-tags|put-field-prefix|input-encoding(-.+)?|output-encoding|append|[RaeBFGnNuVxDhI])$/;
+
+/**
+ * Whether an option file's lines are only comments, words ctags ignores (no option: "Ignoring
+ * non-option") and {@link INERT_OPTIONS} with a value that names no file (`@FILE` reads one) and
+ * holds no code.
+ * @internal
+ */
+export function inertOptionFile(text: string): boolean {
+  const words = lineWords(text);
+  // A regex's `{{…}}` flag holds optscript code: not read here.
+  return ctagsOptions(['ctags', ...words]).every(
+    (o) => INERT_OPTIONS.test(o.name) && o.value?.startsWith('@') !== true && o.value?.includes('{{') !== true,
+  );
 }
 
 /** @internal */
