@@ -922,6 +922,25 @@ function ruleReadOutside(state: EvalState, cmd: SimpleCommand): PathEffect | und
     .find((e) => !((e.literal || e.glob) && mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e))));
 }
 
+/**
+ * The reason of a read-only allow, true to what is read: a part may read outside the working
+ * directories where a Read allow rule lets it or the path is a device that holds nothing
+ * (`read-rules.ts`, `mayReadAt`), and then the reason says so.
+ */
+function readOnlyMessage(state: EvalState): string {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const outside = facts.effects.some(
+    (e) =>
+      e.op === 'read' &&
+      e.assumed === undefined &&
+      e.fromHistory !== true &&
+      !isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories),
+  );
+  return outside
+    ? 'every part is read-only and reads only inside the working directories, where a Read allow rule allows, or a device that holds nothing'
+    : 'every part is read-only and reads only inside the working directories';
+}
+
 /** Why the first part that no allow rule covers and that is not read-only needs asking (so the reason names the part that matters). */
 function uncoveredWhy(state: EvalState): { message: string; outside?: string } | undefined {
   const verdicts = partVerdicts(state, rulesForTool(state.index, 'allow', state.call.tool));
@@ -1076,7 +1095,7 @@ export const touches: PipelineStep = {
             message: `${afterCd} reads a path relative to where an earlier cd moved, and a Read deny rule is configured: Claude Code asks for that, so toolgate does too`,
           });
         }
-        if (ro.ok) return decide(state, step, 'allow', 'readOnly', 'every part is read-only and reads only inside the working directories');
+        if (ro.ok) return decide(state, step, 'allow', 'readOnly', readOnlyMessage(state));
         if (state.mode === 'acceptEdits' && !planBlocks(state) && !writesWithCd(state) && !changesDirectoryTwice(state)) {
           const verdicts = partVerdicts(state, []);
           if (verdicts?.every((v) => v.readOnly || v.acceptEdit) && redirectWritesOk(state).ok) {

@@ -38,9 +38,21 @@ export function readsWhole(e: PathEffect): boolean {
   return e.tree !== undefined || e.glob || e.walksLinks === true;
 }
 
-/** Whether the call may read `path` as its working directories or a Read allow rule allow it. */
+/**
+ * Devices that hold nothing of anyone's: `/dev/null` reads as empty, `/dev/zero` as zeros, the
+ * random devices as fresh random bytes. Reading one discloses nothing, so it needs no working
+ * directory or Read allow rule (`diff README.md /dev/null`, `head -c 16 /dev/urandom`); a Read
+ * deny rule naming one is still a rule like any other (deny rules are checked before this).
+ */
+const EMPTY_DEVICES: ReadonlySet<string> = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom']);
+
+/** Whether the call may read `path` as its working directories or a Read allow rule allow it, or it discloses nothing ({@link EMPTY_DEVICES}). */
 export function mayReadAt(state: EvalState, path: string, whole: boolean): boolean {
-  return isInsideAny(path, state.workingDirectories) || readAllowRuleFor(state, path, whole) !== undefined;
+  return (
+    (state.env.platform !== 'windows' && EMPTY_DEVICES.has(path)) ||
+    isInsideAny(path, state.workingDirectories) ||
+    readAllowRuleFor(state, path, whole) !== undefined
+  );
 }
 
 /**

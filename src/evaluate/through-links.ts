@@ -33,7 +33,8 @@ export function outsideThroughLinks(
   for (const p of paths) {
     // A program that takes the name itself (`mv`, `cp -r`) does not follow its last part.
     const real = realOfEffectName(view, p, e.linkItself);
-    if (real !== undefined && !inside(real)) return { path: real, why: `${p} leads there through a symbolic link` };
+    // The name itself was judged by the caller; only where a link takes it is new here.
+    if (real !== undefined && real !== p && !inside(real)) return { path: real, why: `${p} leads there through a symbolic link` };
     if (e.linkItself === true && view.isSymlink?.(p) === true) continue;
     // A read of a tree (all of it, or some files: `grep -r --include=…`), or a lister that walks
     // the tree through its links (`ls -LR`, `find -L`).

@@ -117,7 +117,8 @@ describe('a Read-denied path is never allowed to a reader or copier', () => {
       }),
       { numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 3000) },
     );
-  });
+    // 3,000 generated calls take 10–40 s on two loaded cores: the limit catches a hang, not a speed.
+  }, 120_000);
 });
 
 /** A command that writes `file` (a shell word), or writes into (or removes) a directory `dir` above it. */
@@ -195,5 +196,6 @@ describe('an Edit-denied path is never allowed to a writer', () => {
       ),
       { numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 3000) },
     );
-  });
+    // 3,000 generated calls take 10–40 s on two loaded cores: the limit catches a hang, not a speed.
+  }, 120_000);
 });
