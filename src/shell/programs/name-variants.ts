@@ -68,6 +68,9 @@ export const SAME_PROGRAM: Readonly<Record<string, string>> = {
   rgvim: 'vim',
   rgview: 'vim',
   vimx: 'vim',
+  // The One True AWK (Debian original-awk, an alternative for awk): the awk language, system() and
+  // pipes included (awk(1), "The AWK Programming Language").
+  'original-awk': 'awk',
   // GNU Emacs 28 (Debian emacs-gtk, emacs-nox, emacs-lucid): each build's binary.
   'emacs-gtk': 'emacs',
   'emacs-nox': 'emacs',
