@@ -196,6 +196,8 @@ export default defineConfig([
               // A write into a place an exported variable names for programs to load code from
               // (evaluate/loader-locations.ts): a table, for Write and Edit too.
               'src/shell/programs/loader-variables.ts',
+              // and which names below a search path's folder programs outside the project load.
+              'src/shell/programs/loader-names.ts',
             ],
           },
           { name: 'powershell', dir: 'src/powershell' },

@@ -5,7 +5,9 @@
  * unknown variable names nothing toolgate could protect without asking for every write.
  */
 import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
-import { LOADER_VARIABLES, loadedBelow, loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
+import type { ReadonlyFsView } from '../core/ports.js';
+import { loadedBelow, pythonNamesOf, pythonSiteFolders } from '../shell/programs/loader-names.js';
+import { LOADER_VARIABLES, loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import type { PathWorld } from './path-lookup.js';
 import { environmentValue } from './shell-world.js';
 import type { EnvironmentFacts } from './types.js';
@@ -34,26 +36,56 @@ export function loaderLocations(
 }
 
 /**
+ * The top-level names of the Python packages the view shows installed (`pythonSiteFolders`), read
+ * once per view and home; without a listing view none (the fixed names of `loader-names.ts` stand).
+ */
+const installedCache = new WeakMap<ReadonlyFsView, Map<string, ReadonlySet<string>>>();
+export function installedPythonNames(view: ReadonlyFsView | undefined, home: string): (name: string) => boolean {
+  const list = view?.list?.bind(view);
+  if (view === undefined || list === undefined) return () => false;
+  return (name) => {
+    let byHome = installedCache.get(view);
+    if (byHome === undefined) installedCache.set(view, (byHome = new Map()));
+    let names = byHome.get(home);
+    if (names === undefined) {
+      const found = new Set<string>();
+      for (const dir of pythonSiteFolders(home, list)) for (const n of pythonNamesOf(list(dir) ?? [])) found.add(n);
+      byHome.set(home, (names = found));
+    }
+    return names.has(name);
+  };
+}
+
+/**
  * Why a write to `written` changes what a later program loads, or `undefined`: it is a place an
- * exported variable names or inside one, or a folder holding one below the home directory and
- * outside the working directories (a move there replaces it; the project and home are not cited
- * for every write into them).
+ * exported variable names or inside one — for a search path only a name a program not of the
+ * project loads from there (`loader-names.ts`) — or a folder holding one below the home directory
+ * and outside the working directories (a move there replaces it; the project and home are not
+ * cited for every write into them). A search path's folder itself counts only when names toolgate
+ * cannot see go into it (`tar -C src -x`, `mv d src`): `mkdir -p src` or the folder operand of
+ * `cp README.md src/` adds no name a program loads (the names written are judged apart).
  */
 export function loaderLocationWrite(
   written: string,
   places: readonly LoaderPlace[],
   world: Pick<PathWorld, 'home' | 'workingDirectories'>,
+  write: {
+    /** Whether a top-level name is an installed Python package's. */
+    installed?: (name: string) => boolean;
+    /** Names toolgate cannot see are written under the path. */
+    unseenNames?: boolean;
+  } = {},
 ): string | undefined {
+  const installed = write.installed ?? (() => false);
   for (const p of places) {
+    const rel = written
+      .slice(p.place.length)
+      .split('/')
+      .filter((x) => x !== '');
     const inside =
       isInside(written, p.place) &&
-      loadedBelow(
-        p.variable,
-        written
-          .slice(p.place.length)
-          .split('/')
-          .filter((x) => x !== ''),
-      );
+      (rel.length > 0 || p.variable.loads === undefined || write.unseenNames === true) &&
+      loadedBelow(p.variable.loads, rel, installed);
     const holds =
       !inside &&
       isInside(p.place, written) &&
@@ -61,7 +93,14 @@ export function loaderLocationWrite(
       isInside(written, world.home) &&
       !isInsideAny(written, world.workingDirectories);
     if (inside || holds)
-      return `the exported ${p.name} names ${p.place}, ${p.variable.what}: writing there changes what a later program runs`;
+      return `the exported ${p.name} names ${p.place}, ${p.variable.what}: writing there changes what a later program runs${shadowed(p.variable, rel, inside)}`;
   }
   return undefined;
+}
+
+/** For a search path, which name the write gives programs not of the project (` (re is a name …)`). */
+function shadowed(v: LoaderVariable, rel: readonly string[], inside: boolean): string {
+  if (!inside || v.loads !== 'python-modules' || rel.length === 0) return '';
+  const top = (rel[0] === '__pycache__' && rel.length === 2 ? rel[1]! : rel[0]!).replace(/\..*$/, '');
+  return ` (${top} is a module name Python or programs outside the project import)`;
 }

@@ -59,7 +59,7 @@ import { configNamedWrites } from './config-writes.js';
 import { responseFileReads } from './response-files.js';
 import { includedFileReads, includedReadWhy } from './include-reads.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
-import { loaderLocations, loaderLocationWrite } from './loader-locations.js';
+import { installedPythonNames, loaderLocations, loaderLocationWrite } from './loader-locations.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
@@ -378,7 +378,7 @@ function heldPathAsks(state: EvalState): undefined {
           ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}`
           : undefined) ??
         repositoryHit(t, targets, state) ??
-        (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state));
+        (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state, t.unseenNames === true));
       if (hit !== undefined) return heldWrite(t, hit);
       // Where the repository written into takes its hooks from, when the view cannot tell: asked
       // after every path, so a write a check can name is the one cited.
@@ -449,11 +449,15 @@ function writtenSaid(t: ShellWrite): string {
   return t.namePrefix !== undefined ? `a protected path: a file whose name starts with ${t.namePrefix}` : `the protected path ${t.path}`;
 }
 
-function programPathHit(written: string, state: EvalState): string | undefined {
+/** Why a write changes what a later program runs (a PATH or loader place, ~/.ssh, toolgate's own files); `unseenNames`: names toolgate cannot see go under it. */
+function programPathHit(written: string, state: EvalState, unseenNames = false): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
   return (
     pathDirectoryWrite(written, world) ??
-    loaderLocationWrite(written, loaderLocations(state.ctx.environment, world), world) ??
+    loaderLocationWrite(written, loaderLocations(state.ctx.environment, world), world, {
+      installed: installedPythonNames(state.ctx.fs, world.home),
+      unseenNames,
+    }) ??
     sshWrite(written, world) ??
     toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
     toolgateCodeWrite(

@@ -168,3 +168,27 @@ describe('wget and its startup files', () => {
     expect(decide('wget -q -O /dev/null https://example.com/', { environment: null, tree }).behavior).toBe('ask');
   });
 });
+
+describe('files the exported environment names (aws, the GnuPG family)', () => {
+  const AWS = { values: { AWS_CONFIG_FILE: `${P}/awscfg` }, complete: true } as EnvironmentFacts;
+  const GPG = { values: { GNUPGHOME: `${P}/gh` }, complete: true } as EnvironmentFacts;
+  const aws = (tree: Record<string, MemoryEntry>, environment = AWS) =>
+    decide('aws sts get-caller-identity', { tree, environment, allow: ['Bash(aws *)'] });
+  const gpg = (command: string, tree: Record<string, MemoryEntry>, environment = GPG) =>
+    decide(command, { tree, environment, allow: ['Bash(gpg *)'] });
+  it('an exported AWS_CONFIG_FILE with a credential_process makes aws a protected ask (replay of red team 20 NEW-R6)', () => {
+    const d = aws({ [`${P}/awscfg`]: '[default]\ncredential_process = sh -c "rm -f README.md"\n' });
+    expect(d.behavior).toBe('ask');
+    expect(d.reason.message).toContain(`${P}/awscfg`);
+    expect(aws({ [`${P}/awscfg`]: '[default]\nregion = eu-west-1\n' }).behavior).toBe('allow');
+    expect(aws({}).behavior).toBe('allow');
+  });
+  it("an exported GNUPGHOME's gpg.conf, or its version's gpg.conf-2.2, naming a program makes gpg ask (NEW-R7)", () => {
+    const evil = { [`${P}/gh/gpg.conf`]: `agent-program ${P}/ev\n` };
+    expect(gpg('gpg --card-status', evil).behavior).toBe('ask');
+    const versioned = { [`${P}/gh/gpg.conf`]: 'keyserver hkps://keys.openpgp.org\n', [`${P}/gh/gpg.conf-2.2`]: `agent-program ${P}/ev\n` };
+    expect(gpg('gpg --list-keys', versioned).reason.message).toContain('gpg.conf-2.2');
+    expect(gpg('gpg --list-keys', { [`${P}/gh/gpg.conf`]: 'keyserver hkps://keys.openpgp.org\n' }).behavior).toBe('allow');
+    expect(gpg('gpg --list-keys', evil, ORDINARY).behavior).toBe('allow');
+  });
+});

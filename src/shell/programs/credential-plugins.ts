@@ -15,6 +15,7 @@
  * toolgate does not know (`otherwiseUnknown`).
  */
 import type { FileOperands, UnseenNames } from '../options/file-operands.js';
+import { awsConfigFiles } from './aws-config.js';
 import { kubeconfigWrites, kubectlConfigFiles } from './kubeconfig.js';
 import { kubectlKustomizeReads } from './kustomize.js';
 import { defineProgram } from './model.js';
@@ -151,6 +152,9 @@ export const aws = defineProgram({
     AWS_PAGER: { may: ['code'], what: 'AWS_PAGER names the pager aws (version 2) pipes its output to' },
   },
   files: (_name, argv) => awsFiles(argv),
+  // The files the environment's AWS_CONFIG_FILE and AWS_SHARED_CREDENTIALS_FILE name (aws-config.ts).
+  configFiles: awsConfigFiles,
+  configFilesWithoutView: 'absent',
   // AWS CLI 1.x is a Python program: Python imports sitecustomize and aws's modules from PYTHONPATH first.
   runtime: 'python',
   otherwiseUnknown: true,

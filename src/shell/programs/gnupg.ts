@@ -24,6 +24,7 @@
  * others follow the manuals: their programs start only when needed (a passphrase to ask, a photo ID
  * to show, a PKCS#12 file to import, a card), which the tries did not reach.
  */
+import { gnupgConfigFiles } from './gnupg-config.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { wrapInfo } from './wrapper-info.js';
@@ -157,6 +158,9 @@ function gnupgModel(key: string, summary: string, examples: ProgramModel['exampl
       if (key === 'gpgconf') inner.push(...gpgconfWrites(argv));
       return inner.length > 0 ? wrapInfo(inner) : undefined;
     },
+    // The configuration files of the home the environment's GNUPGHOME names (gnupg-config.ts).
+    configFiles: gnupgConfigFiles,
+    configFilesWithoutView: 'absent',
     otherwiseUnknown: true,
     runs: 'unseen',
     examples,

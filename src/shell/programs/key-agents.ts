@@ -18,6 +18,7 @@ import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../opti
 import { optionFile, pushOpt, type FileOperand } from '../options/file-operands.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { GNUPG_TOOLS, gnupgCode } from './gnupg.js';
+import { gnupgConfigFiles } from './gnupg-config.js';
 import { defineProgram } from './model.js';
 import { readBy } from './parse.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
@@ -139,6 +140,9 @@ export const gpgAgent = defineProgram({
       }
       return { files: out, unresolved: [] };
     }),
+  // The configuration files of the home the environment's GNUPGHOME names (gnupg-config.ts).
+  configFiles: gnupgConfigFiles,
+  configFilesWithoutView: 'absent',
   runs: 'seen',
   role: 'wrapper',
   touchesFilesAsWrapper: true,

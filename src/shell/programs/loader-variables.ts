@@ -11,36 +11,43 @@
  * Allowlist in reverse: a variable listed here is one whose named place is protected.
  */
 
-/** How a variable's value names places: a `:`-separated list, one directory, one file, or a list of files. */
-export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files';
+import type { LoadedNames } from './loader-names.js';
+
+/**
+ * How a variable's value names places: a `:`-separated list, one directory, one file, a list of
+ * files, or a program (a path with a `/`; a bare name is found along `PATH`, protected apart).
+ */
+export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program';
 
 export interface LoaderVariable {
   shape: LoaderValueShape;
   /** What loads from there, as the reason's second half: "<subject> <what>". */
   what: string;
   /**
-   * Only the names at the place's top level are looked up by other programs (Python: `import re`
-   * finds `re.py`, `re/__init__.py` or `re.*.so` in the first entry holding one; a module inside the
-   * project's package `src/app/x.py` is imported only through `app`, the project's own code). Writes
-   * deeper than a package's `__init__` then change nothing a program not of the project loads.
+   * Which writes there change what a program not of the project loads (`loader-names.ts`): a
+   * search path's folder is often the project's own source (`PYTHONPATH=$PWD/src`), whose edits
+   * only the project's code imports. Absent: every write there (a configuration folder).
    */
-  topLevelOnly?: boolean;
+  loads?: LoadedNames;
 }
 
 /** The variables, with what each names (the programs' own manuals). */
 export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<string, LoaderVariable>([
-  ['PYTHONPATH', { shape: 'dirs', what: 'where Python imports modules from, before the standard library', topLevelOnly: true }],
+  ['PYTHONPATH', { shape: 'dirs', what: 'where Python imports modules from, before the standard library', loads: 'python-modules' }],
   ['PYTHONSTARTUP', { shape: 'file', what: 'a file interactive Python runs at start' }],
   ['PYTHONUSERBASE', { shape: 'dir', what: "Python's user site-packages, whose modules and .pth files every Python program loads" }],
   ['PYTHONHOME', { shape: 'dir', what: "Python's standard library" }],
-  ['NODE_PATH', { shape: 'dirs', what: 'where Node looks for modules it requires' }],
-  ['PERL5LIB', { shape: 'dirs', what: 'where Perl looks for modules first' }],
-  ['PERLLIB', { shape: 'dirs', what: 'where Perl looks for modules first' }],
-  ['RUBYLIB', { shape: 'dirs', what: 'where Ruby looks for libraries first' }],
+  ['NODE_PATH', { shape: 'dirs', what: 'where Node looks for modules it requires', loads: 'node-modules' }],
+  ['PERL5LIB', { shape: 'dirs', what: 'where Perl looks for modules first', loads: 'perl-modules' }],
+  ['PERLLIB', { shape: 'dirs', what: 'where Perl looks for modules first', loads: 'perl-modules' }],
+  ['RUBYLIB', { shape: 'dirs', what: 'where Ruby looks for libraries first', loads: 'ruby-libraries' }],
   ['GEM_HOME', { shape: 'dir', what: 'where RubyGems installs gems and their programs' }],
   ['GEM_PATH', { shape: 'dirs', what: 'where RubyGems finds gems' }],
   ['CLASSPATH', { shape: 'dirs', what: 'where Java loads classes from' }],
-  ['LD_LIBRARY_PATH', { shape: 'dirs', what: 'where the dynamic linker finds shared libraries for every program' }],
+  [
+    'LD_LIBRARY_PATH',
+    { shape: 'dirs', what: 'where the dynamic linker finds shared libraries for every program', loads: 'shared-libraries' },
+  ],
   ['LD_PRELOAD', { shape: 'files', what: 'shared libraries loaded into every program' }],
   ['DOCKER_CONFIG', { shape: 'dir', what: "docker's configuration and cli-plugins (docker --help runs every plugin)" }],
   ['KUBECONFIG', { shape: 'files', what: "kubectl's configuration (exec credential plugins run programs)" }],
@@ -56,6 +63,19 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
   ['ZDOTDIR', { shape: 'dir', what: 'where zsh reads .zshenv, which every zsh runs at start' }],
   ['GOENV', { shape: 'file', what: "go's configuration (GOFLAGS, GOTOOLCHAIN)" }],
   ['RIPGREP_CONFIG_PATH', { shape: 'file', what: "ripgrep's options (--pre runs a program)" }],
+  // The AWS CLI runs a profile's credential_process from either file (verified with AWS CLI 1.45:
+  // `aws sts get-caller-identity` ran it from each; replay of red team 20 NEW-R6), and imports the
+  // modules the config file's [plugins] section names (`foo = evilmod` ran evilmod.py).
+  ['AWS_CONFIG_FILE', { shape: 'file', what: "the AWS CLI's configuration (a profile's credential_process and [plugins] run code)" }],
+  ['AWS_SHARED_CREDENTIALS_FILE', { shape: 'file', what: "the AWS CLI's credentials (a profile's credential_process runs a program)" }],
+  // gpg reads gpg.conf (and gpg.conf-2, gpg.conf-2.2) there, the agent it starts gpg-agent.conf:
+  // `agent-program` and `scdaemon-program` ran at `gpg --card-status` (GnuPG 2.2.40, NEW-R7).
+  ['GNUPGHOME', { shape: 'dir', what: "GnuPG's home, whose gpg.conf and gpg-agent.conf name programs gpg starts" }],
+  // A program git, ssh, ssh-add and sudo -A run to ask for a password (git credential fill ran
+  // GIT_ASKPASS, ssh-add SSH_ASKPASS under SSH_ASKPASS_REQUIRE=force; sudo(8) for SUDO_ASKPASS).
+  ['GIT_ASKPASS', { shape: 'program', what: 'the program git runs to ask for a password' }],
+  ['SSH_ASKPASS', { shape: 'program', what: 'the program ssh and ssh-add run to ask for a passphrase' }],
+  ['SUDO_ASKPASS', { shape: 'program', what: 'the program sudo -A runs to ask for a password' }],
 ]);
 
 /**
@@ -64,12 +84,7 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
  * every write in the project for a stray `:` (`PYTHONPATH=$PYTHONPATH:/x`) would ask for all of them.
  */
 export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
+  if (shape === 'program') return value.includes('/') ? [value] : [];
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
-}
-
-/** Whether a path `rel` below a place (its `/`-separated segments) is one a program not of the project may load. */
-export function loadedBelow(v: LoaderVariable, rel: readonly string[]): boolean {
-  if (v.topLevelOnly !== true) return true;
-  return rel.length <= 1 || (rel.length === 2 && rel[1]!.startsWith('__init__.'));
 }
