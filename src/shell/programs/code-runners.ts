@@ -13,11 +13,47 @@
 
 import { variantBase } from './name-variants.js';
 
-/** What a program runs, and the words (alone after its name) that run nothing. */
+/**
+ * What a program runs, and the words (alone after its name) that run nothing. `when`: the program
+ * runs it only in the forms this says (an option or subcommand that names the code); in the others
+ * it is judged as a program toolgate has no model of, as before it was listed.
+ */
 interface Runner {
   readonly what: string;
   readonly quiet?: ReadonlySet<string>;
+  readonly when?: (argv: readonly string[]) => boolean;
 }
+
+/** Whether a word is `--name` or a start of it at least `min` characters long (getopt_long's abbreviations). */
+const longStart = (word: string, name: string, min: number): boolean =>
+  word.length >= min && word.startsWith('--') && name.startsWith(word);
+
+/** Whether one of the words is a named option (`-run`, `--compiler-bindir=d`: the value after `=` too). */
+const hasOption =
+  (names: RegExp) =>
+  (argv: readonly string[]): boolean =>
+    argv.slice(1).some((w) => names.test(w.replace(/=[\s\S]*$/, '')));
+
+/**
+ * iproute2's `ip` (6.1): `-b[atch] FILE` reads ip commands from a file or input (`netns exec NS
+ * CMD` among them), and `netns exec`, `vrf exec` run a program. ip takes any start of an option or
+ * a word (`-ba`, `--batch`, `ip netns e`: verified), so `-b` is batch (`-br` is brief) and any start of
+ * `exec` among its words is exec.
+ */
+function ipRuns(argv: readonly string[]): boolean {
+  return argv.slice(1).some((w) => {
+    const option = w.replace(/^--/, '-');
+    return (option.length >= 2 && '-batch'.startsWith(option)) || (w !== '' && 'exec'.startsWith(w));
+  });
+}
+
+/** What the Python debugger pdb(1) runs: the script, ./.pdbrc and ~/.pdbrc (Python statements), its -c commands. */
+const PDB = 'the Python script it debugs (and the Python statements of ./.pdbrc and ~/.pdbrc, and of its -c commands)';
+/** Chromium's options that name a program it starts in place of its own helpers (content/public/common/content_switches.cc). */
+const CHROMIUM_LAUNCHERS = /^--[a-z-]*(cmd-prefix|launcher|subprocess-path)$/;
+const CHROMIUM =
+  'the program its --browser-subprocess-path, --renderer-cmd-prefix or another launcher option names, in place of its own helper processes';
+const GPROFNG = 'the program it profiles (gprofng collect app PROGRAM)';
 
 /** Words that only print what the program is. */
 const INFO = new Set(['--version', '-v', '-V', '--help', '-h', 'help', 'version']);
@@ -33,7 +69,9 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   // emacs, ed …), and sensible-editor runs VISUAL, EDITOR, ~/.selected_editor's choice or editor:
   // not a program toolgate models, but one that runs the commands its -c and -S words name when it
   // is vim (red team 20, NEW-R9: `editor -es -c '!sh x.sh' -c q` and `sensible-editor -es …` ran rm).
-  editor: { what: "the editor the system's editor alternative names (vim, emacs, ed, nano …), whose commands and scripts can run shell commands" },
+  editor: {
+    what: "the editor the system's editor alternative names (vim, emacs, ed, nano …), whose commands and scripts can run shell commands",
+  },
   'sensible-editor': {
     what: 'the editor VISUAL, EDITOR or ~/.selected_editor names, else the editor alternative (vim, emacs, ed, nano …), whose commands and scripts can run shell commands',
   },
@@ -47,6 +85,72 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   at: { what: 'a command later, from its input or a file, outside the agent (no hook, no audit)', quiet: new Set(['-l', '-V']) },
   batch: { what: 'a command later, from its input, outside the agent (no hook, no audit)' },
   crontab: { what: 'the commands a crontab file names, later, outside the agent (no hook, no audit)', quiet: new Set(['-l']) },
+  // Programs that run the code an option, an operand, a directory or their input names — each
+  // verified to run a project script that ran rm and printed .env under `Bash(*)` with `Bash(rm *)`
+  // denied (red team 21, R21-1, R21-6; spellings from each program's --help on Debian 12).
+  // `run-parts d`: every executable of d (`--test`, `--list` only print their names; a start of them too).
+  'run-parts': {
+    what: 'every executable file in the directory it names',
+    when: (argv) => !argv.some((w) => longStart(w, '--test', 3) || longStart(w, '--list', 4)),
+  },
+  // `json_pp -f eval < j.pl`: json_pp's "eval" input format is Perl code, evaluated (Getopt::Long:
+  // `-f eval`, `--f=eval`, …; any word `eval` is taken for it).
+  json_pp: { what: 'the Perl code on its input (-f eval)', when: (argv) => argv.some((w) => /^(--?f=?)?eval$/i.test(w)) },
+  // `pygmentize -x -l ./lx.py:L`: -x loads a lexer, formatter or filter from a Python file (imports it).
+  pygmentize: {
+    what: 'the Python file its -x option makes it load a lexer, formatter or filter from',
+    when: (argv) => argv.some((w) => /^-[gvsLC]*x/.test(w)),
+  },
+  // `pdb3 -c c x.py`: Debian's pdb3, pdb3.11 are `python3 -m pdb`.
+  pdb: { what: PDB },
+  pdb3: { what: PDB },
+  // llvm-reduce (`--test=./x.sh`) is in llvm-tools.ts's table of LLVM's code runners.
+  // `kpt fn eval --exec=./x.sh d`, `kpt fn render` (the Kptfile's pipeline): functions are programs or containers.
+  kpt: { what: 'the functions its --exec, --image or Kptfile pipeline names', when: (argv) => argv[1] === 'fn' || argv[1] === 'functions' },
+  // `debconf ./x.sh`: runs the program with a debconf front end.
+  debconf: { what: 'the program it is given, with a debconf front end' },
+  // `dpkg-architecture -c ./x.sh`: runs the command with the build's variables set.
+  'dpkg-architecture': { what: 'the command its -c option names', when: hasOption(/^(-c|--command)$/) },
+  // `msgexec -i x.po ./x.sh`, `msgfilter -i x.po ./x.sh`: the command run for each message.
+  msgexec: { what: 'the command it is given, once for each message' },
+  msgfilter: { what: 'the filter program it is given, once for each message' },
+  // `rpcgen -Y d x.x`: -Y DIR is where it takes its C preprocessor (d/cpp) from.
+  rpcgen: { what: 'the C preprocessor in the directory its -Y option names', when: (argv) => argv.some((w) => w.startsWith('-Y')) },
+  // `jexec x.jar`: runs the jar's Main-Class.
+  jexec: { what: "the jar file's main class" },
+  // `nvcc -run x.cu` runs the program it builds; -ccbin DIR is where it takes the host compiler;
+  // -Xcompiler, -Xlinker and an options file hand the host compiler and linker options that may run programs.
+  nvcc: {
+    what: 'the program it builds (-run), the host compiler -ccbin names, or options it hands the host compiler that may run programs',
+    when: hasOption(/^--?(run|ccbin|compiler-bindir|Xcompiler|compiler-options|Xlinker|linker-options|optf|options-file)$/),
+  },
+  // `gio launch d.desktop`: the desktop file's Exec= line; `gio open` starts the file's default application.
+  gio: {
+    what: "the program a desktop file's Exec= line names, or a file's default application",
+    when: (argv) => argv[1] === 'launch' || argv[1] === 'open',
+  },
+  // `osslsigncode sign -pkcs11engine ./c2.so …`: loads the engine and module libraries.
+  osslsigncode: {
+    what: 'the shared libraries its -pkcs11engine and -pkcs11module options name',
+    when: hasOption(/^--?pkcs11(engine|module)$/),
+  },
+  chromium: { what: CHROMIUM, when: hasOption(CHROMIUM_LAUNCHERS) },
+  'chromium-browser': { what: CHROMIUM, when: hasOption(CHROMIUM_LAUNCHERS) },
+  'google-chrome': { what: CHROMIUM, when: hasOption(CHROMIUM_LAUNCHERS) },
+  'google-chrome-stable': { what: CHROMIUM, when: hasOption(CHROMIUM_LAUNCHERS) },
+  ip: { what: 'the programs its netns exec or vrf exec names, or the ip commands of its -batch file', when: ipRuns },
+  // `start-stop-daemon -S -x ./x.sh`: starts the program (-K stops, -T asks the status).
+  'start-stop-daemon': {
+    what: 'the program its --exec or --startas option names',
+    when: (argv) => argv.some((w) => w === '--start' || /^-[A-Za-z]*S/.test(w)),
+  },
+  // `fstab-decode ./x.sh`, `sotruss ./x.sh`, `memusage ./x.sh`, `heaptrack ./x.sh`: run the program given.
+  'fstab-decode': { what: 'the program it is given' },
+  sotruss: { what: 'the program it traces' },
+  memusage: { what: 'the program it measures' },
+  heaptrack: { what: 'the program it profiles' },
+  gprofng: { what: GPROFNG, when: (argv) => argv.includes('collect') },
+  'gp-collect-app': { what: GPROFNG },
   claude: { what: AGENT },
   codex: { what: AGENT },
   gemini: { what: AGENT },
@@ -74,6 +178,7 @@ export function escapeCodeOf(name: string, argv: readonly string[]): string | nu
   const runner = codeRunnerOf(name);
   if (runner === undefined) return undefined;
   const runs = RUNNERS[runner]!;
+  if (runs.when?.(argv) === false) return undefined;
   if (argv.length === 2 && (INFO.has(argv[1]!) || runs.quiet?.has(argv[1]!) === true)) return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
 }
@@ -108,4 +213,36 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'editor notes.txt', opaque: true, why: 'the editor it names may run commands its configuration gives' },
   { command: "sensible-editor -es -c '!sh x.sh' -c q", opaque: true, why: 'it ran editor, vim.basic, which ran sh (red team 20)' },
   { command: 'editor --version', opaque: false },
+  { command: 'run-parts d', opaque: true, why: 'runs every executable of d (red team 21: d/s ran rm)' },
+  { command: 'run-parts --test d', opaque: false, why: 'only prints what it would run' },
+  { command: 'run-parts --te d', opaque: false, why: 'a start of --test is --test (verified)' },
+  { command: 'run-parts --list d', opaque: false },
+  { command: 'json_pp -f eval < j.pl', opaque: true, why: 'the eval format is Perl code' },
+  { command: 'json_pp -F eval < j.pl', opaque: true, why: 'Getopt::Long reads option names in any case (verified)' },
+  { command: 'json_pp < x.json', opaque: false },
+  { command: 'pygmentize -x -l ./lx.py:L README.md', opaque: true, why: '-x imports lx.py' },
+  { command: 'pygmentize -gx -l lx.py README.md', opaque: true, why: 'a cluster with -x' },
+  { command: 'pdb3.11 -c c x.py', opaque: true, why: "Debian's pdb3.11 is python3.11 -m pdb" },
+  { command: 'kpt fn eval --exec=./x.sh d', opaque: true },
+  { command: 'kpt pkg tree', opaque: false },
+  { command: 'dpkg-architecture -aarm64 -c ./x.sh', opaque: true },
+  { command: 'dpkg-architecture -qDEB_HOST_ARCH', opaque: false },
+  { command: 'msgfilter -i x.po ./x.sh', opaque: true },
+  { command: 'rpcgen -Y d x.x', opaque: true, why: 'd/cpp is its preprocessor' },
+  { command: 'nvcc -run x.cu', opaque: true },
+  { command: 'nvcc --compiler-bindir=d x.cu', opaque: true },
+  { command: 'nvcc -c x.cu', opaque: false },
+  { command: 'gio launch d.desktop', opaque: true },
+  { command: 'gio info README.md', opaque: false },
+  { command: 'osslsigncode sign -pkcs11engine ./c2.so -pkcs11module ./c2.so -in a -out b', opaque: true },
+  { command: 'chromium --browser-subprocess-path=./x.sh about:blank', opaque: true },
+  { command: 'chromium --headless --dump-dom about:blank', opaque: false },
+  { command: 'ip -b b.txt', opaque: true, why: 'a batch file may hold netns exec' },
+  { command: 'ip --batch b.txt', opaque: true, why: 'ip reads --batch as -batch (verified)' },
+  { command: 'ip netns e z sh x.sh', opaque: true, why: 'ip reads e as exec (verified)' },
+  { command: 'ip -br link', opaque: false, why: '-br is brief' },
+  { command: 'ip -j route', opaque: false },
+  { command: 'start-stop-daemon -Sx ./x.sh', opaque: true },
+  { command: 'start-stop-daemon -K -n x', opaque: false, why: 'stops it' },
+  { command: 'gprofng collect app ./x.sh', opaque: true },
 ];

@@ -45,6 +45,8 @@ const GNUPG_CODE: Readonly<Record<string, (value: string) => string>> = {
   'gpg-program': (v) => `runs ${v} as gpg, code toolgate cannot see`,
   'gpgsm-program': (v) => `runs ${v} as gpgsm, code toolgate cannot see`,
   'gpg-args': (v) => `hands gpg the options ${v}, which may name programs gpg starts`,
+  tar: (v) => `runs ${v} as tar, code toolgate cannot see`,
+  'tar-args': (v) => `hands tar the options ${v}, which may name programs tar starts`,
   'pcsc-driver': (v) => `loads the shared library ${v} as its PC/SC driver, code toolgate cannot see`,
   'ctapi-driver': (v) => `loads the shared library ${v} as its CT-API driver, code toolgate cannot see`,
   homedir: (v) => `uses ${v} as its GnuPG home, whose configuration files may name programs it starts`,
@@ -78,7 +80,9 @@ export const GNUPG_TOOLS: Readonly<Record<string, GnupgTool>> = {
   'gpg-card': { names: ['gpg-card'], code: ['agent-program', 'gpg-program', 'gpgsm-program', 'homedir', 'options'] },
   gpgconf: { names: ['gpgconf'], code: ['homedir'] },
   gpgtar: { names: ['gpgtar'], code: ['gpg', 'gpg-program', 'gpg-args'] },
-  'gpg-zip': { names: ['gpg-zip'], code: ['gpg', 'gpg-args'] },
+  // gpg-zip 2.2.40 (a shell script): `--tar TAR` is the tar it runs, `--tar-args ARGS` that tar's options
+  // (red team 21, R21-1: `gpg-zip --tar ./x.sh --list-archive README.md` ran x.sh).
+  'gpg-zip': { names: ['gpg-zip'], code: ['gpg', 'gpg-args', 'tar', 'tar-args'] },
   'gpg-wks-client': { names: ['gpg-wks-client', 'gpg-wks-server'], code: ['gpg'] },
   gpgv: { names: ['gpgv', 'gpgv2'], code: ['homedir'] },
   'gpg-protect-tool': { names: ['gpg-protect-tool'], code: ['agent-program', 'homedir'] },
@@ -243,6 +247,11 @@ export const gpgZip = gnupgModel('gpg-zip', 'gpg-zip: the old gpgtar script', [
     command: 'gpg-zip --gpg ./g --list-archive a.gpg',
     effects: ['write ./g (path)', 'write ./a.gpg (word)'],
     why: 'the gpg it runs is opaque code (unwrap)',
+  },
+  {
+    command: 'gpg-zip --tar ./t --list-archive a.gpg',
+    effects: ['write ./t (path)', 'write ./a.gpg (word)'],
+    why: 'the tar it runs is opaque code (unwrap; red team 21 ran ./x.sh so)',
   },
 ]);
 

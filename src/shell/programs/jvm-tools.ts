@@ -146,6 +146,20 @@ const firstOption =
   };
 
 /**
+ * keytool's and jarsigner's security provider options: `-providerclass C` loads and initialises
+ * class C (its static code runs), from the jars of `-providerpath LIST` (keytool) — keytool reads
+ * its option names in any case (`-providerPath`). Verified on OpenJDK 17.0.15 (red team 21, R21-1):
+ * `keytool -list -providerpath s.jar -providerclass S …` and `-providerPath s.jar -providerClass S`
+ * ran S's static block, which ran a project script.
+ */
+const providerCode =
+  (tool: string) =>
+  (argv: readonly string[]): string | undefined => {
+    const hit = argv.slice(1).find((w) => /^-provider(path|class)$/i.test(w));
+    return hit === undefined ? undefined : `${tool} ${hit} names a security provider class ${tool} loads and runs`;
+  };
+
+/**
  * The launchers of $JAVA_HOME/bin (OpenJDK 17; jwebserver and jnativescan are JDK 18 and 22's)
  * but java, javac, jshell and jrunscript, which run code anyway (`interpreters.ts`,
  * `project-runners.ts`). Every one is the JDK's native launcher with a fixed main class: it gives
@@ -175,8 +189,8 @@ export const JDK_LAUNCHERS: Readonly<Record<string, Launcher>> = {
   javap: {},
   jdeps: {},
   jdeprscan: {},
-  keytool: {},
-  jarsigner: {},
+  keytool: { code: providerCode('keytool') },
+  jarsigner: { code: providerCode('jarsigner') },
   serialver: {},
   jcmd: { code: (argv) => jcmdCode(argv) },
   jps: {},

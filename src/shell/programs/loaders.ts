@@ -117,6 +117,7 @@ import { rsync } from './rsync.js';
 import { RUNNER_MODELS } from './runners.js';
 import { rush } from './rush.js';
 import { rustProxies, rustup } from './rust-toolchain.js';
+import { scalar } from './scalar.js';
 import { scp } from './scp.js';
 import { screen } from './screen.js';
 import { script } from './script.js';
@@ -354,6 +355,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => rush,
   () => rustProxies,
   () => rustup,
+  () => scalar,
   () => scp,
   () => screen,
   () => script,

@@ -17,7 +17,8 @@ describe('code runners', () => {
     const found = opaqueCommands(analyzeShell(command, { shell: 'bash' }));
     const runner = found.find((o) => !o.unmodelled);
     expect(runner !== undefined).toBe(opaque);
-    if (!opaque) expect(found).toEqual([]);
+    // A form a listed program runs nothing in is either known to (`crontab -l`) or judged as a program with no model (`run-parts --test d`).
+    if (!opaque) expect(found.every((o) => o.unmodelled === true)).toBe(true);
   });
 });
 
