@@ -145,8 +145,10 @@ const OBJECT = /\.(o|obj|lo|a|so(\.\d+)*)$/;
  * `-imacros`, and a linker script's `INCLUDE` (a word that is no object may be one; so may what
  * `-T`, `-Wl,…` and a response file give). Verified with gcc 12 and clang 14: `gcc -E`, `-c`,
  * `-fsyntax-only` on a source with `#include ".env"` quote its text in their output or errors.
+ * Also nvcc's reading (`include-languages.ts`).
+ * @internal
  */
-function compilerIncludes(argv: readonly string[]): string | undefined {
+export function compilerIncludes(argv: readonly string[]): string | undefined {
   const name = ownName(argv[0]);
   // Go source includes no file (a .c or .S file gccgo is given goes through cpp: it is read as one).
   if (name === 'gccgo' && !argv.some((w) => /\.(c|S|h)$|^-x$|^@|^-(include|imacros)/.test(w))) return undefined;

@@ -14,6 +14,7 @@ import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram, type ReadVariable } from './model.js';
 import { withOpaqueRunners } from './option-runs.js';
 import { LESS_VARIABLES } from './pagers.js';
+import { compilerIncludes } from './compilers.js';
 import { rustcHands, rustcLinkRuns } from './rustc-link-args.js';
 import { rustToolchainFiles } from './rust-toolchain.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
@@ -330,4 +331,36 @@ export const markupIncludes = defineProgram({
   unwrap: runsWhen(/^(-r|--require)/, 'loads the Ruby library it names, code toolgate cannot read'),
   runs: 'unseen',
   examples: [{ command: 'asciidoctor ./x.adoc', effects: ['write ./x.adoc (path)'] }],
+});
+
+/**
+ * Programs that run the C preprocessor over their input, or read an include language of their
+ * own, and have no other model: rpcgen (its `.x` file goes through cpp: `#include`), nvcc
+ * (CUDA's compiler driver, which preprocesses like gcc: `#include`, `-E`, `-M`, `-I`; read as
+ * gcc's `#include` lines are, so a command that only links objects includes nothing) and ICU's
+ * resource compiler genrb (`:include` and `:import` resources name files, relative to `-s DIR`).
+ * Red team 21 (R21-10), verified on Debian 12: with `#include ".env"` in inc.x and inc.cu,
+ * `rpcgen -c inc.x` and `nvcc -E inc.cu` printed .env's text under `Bash(*)` with `Read(./.env)`
+ * denied; `genrb -d rb rb.txt` with `s:include { ".env" }` put it in rb/root.res, which `derb`
+ * printed. What they run (rpcgen's `-Y DIR`, nvcc's `-ccbin`, `-run`) is not modelled here.
+ * @internal
+ */
+export const preprocessed = defineProgram({
+  names: ['rpcgen', 'nvcc', 'genrb'],
+  summary: 'rpcgen, nvcc, genrb: compile RPC, CUDA and ICU resource sources (only the files their source includes are modelled)',
+  sources: [
+    'rpcgen(1) (the input file is run through the C preprocessor); NVIDIA CUDA Compiler Driver NVCC (-E, -M, -I, #include); ICU genrb (":include", ":import", -s)',
+    'verified on Debian 12 (red team 21, R21-10): rpcgen -c, nvcc -E and genrb printed or embedded the .env their source includes',
+  ],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: (argv) => {
+    const name = argv[0]?.replace(/^.*\//, '');
+    if (name === 'nvcc') return compilerIncludes(argv);
+    return unlessAboutItself(name === 'genrb' ? ':include and :import resources' : '#include lines')(argv);
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'rpcgen -c ./inc.x', effects: ['write ./inc.x (path)'], why: 'the words are assumed paths' },
+    { command: 'nvcc -c x.cu -o x.o', effects: ['write ./x.cu (word)', 'write ./x.o (word)'], why: 'the words are assumed paths' },
+  ],
 });

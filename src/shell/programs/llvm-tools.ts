@@ -84,6 +84,15 @@ const NAMES = [
   'ld64.lld',
   'lld-link',
   'wasm-ld',
+  // LLVM's test utilities read their options with the same library (red team 21, R21-7: with
+  // `--input-file=.env` in r, `FileCheck-14 --dump-input=always @r ck` printed .env). Command
+  // names are looked up folded to lower case.
+  'filecheck',
+  'obj2yaml',
+  'yaml2obj',
+  'sanstats',
+  'verify-uselistorder',
+  'yaml-bench',
 ];
 
 /** What names more files in what the tool reads, by its name: llvm-mc's and llvm-tblgen's `include`, llvm-rc's `#include`. */

@@ -27,6 +27,7 @@ import { chrt } from './chrt.js';
 import { cmp } from './cmp.js';
 import { column } from './column.js';
 import { comm } from './comm.js';
+import { debugfs, rmt } from './command-streams.js';
 import { compilers, gccTools } from './compilers.js';
 import { bzip2, compress, gzip, lz4, pigz, xz, zstd } from './compressors.js';
 import { cp } from './cp.js';
@@ -56,6 +57,7 @@ import { flock } from './flock.js';
 import { fold } from './fold.js';
 import { free } from './free.js';
 import { fzf } from './fzf.js';
+import { gettextLists } from './gettext.js';
 import { git } from './git/index.js';
 import { dirmngr, gpg, gpgCard, gpgHomeHelpers, gpgProtectTool, gpgWks, gpgZip, gpgconf, gpgsm, gpgtar, gpgv, keyboxd, scdaemon } from './gnupg.js';
 import { gpgConnectAgent } from './gpg-connect-agent.js';
@@ -69,7 +71,7 @@ import { hostname } from './hostname.js';
 import { hyperfine } from './hyperfine.js';
 import { iconv } from './iconv.js';
 import { id } from './id.js';
-import { esbuild, man, markupIncludes, nasm, rustc, styleSheets, tex, troff } from './include-languages.js';
+import { esbuild, man, markupIncludes, nasm, preprocessed, rustc, styleSheets, tex, troff } from './include-languages.js';
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
@@ -215,6 +217,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => cmp,
   () => column,
   () => comm,
+  () => debugfs,
+  () => rmt,
   () => compilers,
   () => gccTools,
   () => bzip2,
@@ -254,6 +258,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => fold,
   () => free,
   () => fzf,
+  () => gettextLists,
   () => git,
   () => dirmngr,
   () => gpg,
@@ -283,6 +288,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => man,
   () => markupIncludes,
   () => nasm,
+  () => preprocessed,
   () => rustc,
   () => styleSheets,
   () => tex,
