@@ -155,7 +155,8 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
  *   with the words after it as the command it would start (`cpulimit -l 50 nice sh x.sh`,
  *   `expect_timed-run 5 sh x.sh`): that command's own judgement says whether it runs such code
  *   (`python3 --version` does not). Past the place where a wrapper takes its command (its first
- *   operand), a name with no words after it is taken as data (`--label python`, `--language=Make`);
+ *   operand), a name with no words after it is taken as data (`--label python`, `--language=Make`),
+ *   but for a shell's (`envdir d sh < x.sh` reads the script on its input);
  * - as the first word that is neither an option nor a number, a program named by its path
  *   (`cpulimit -l 50 ./x.sh`).
  * The program's own name among its words is itself (`pip show pip`), judged as it is. `undefined` when none.
@@ -227,6 +228,7 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: 'mytool --name fix-the-build', runs: false },
   { command: 'mytool build ./config.yaml', runs: false, why: "a path after the first operand is the program's own business" },
   { command: 'kubectl describe node x', runs: true, why: 'node x may be the command a wrapper runs: the cost of reading every word' },
+  { command: 'envdir d sh < x.sh', runs: true, why: 'a shell with no words after it reads its input: the script' },
   { command: 'gh issue list --label python', runs: false, why: 'a name with nothing after it, past the first operand, is data' },
   { command: 'pip show pip', runs: false, why: "the program's own name is itself" },
   {
@@ -249,7 +251,8 @@ function runnerAt(text: string, rest: readonly string[], place: { bare: boolean;
       opaqueCommands(analysis, depth + 1).find((o) => o.unmodelled !== true)?.why ?? analysis.commands.find((c) => c.unknown)?.unknown;
     return inner === undefined ? undefined : `its argument '${text}', read as shell text, runs code toolgate cannot see (${inner})`;
   }
-  if ((rest.length === 0 && !place.bare) || !startsCommands(text, place.path)) return undefined;
+  // Past the command place a bare name is data (`--label python`), but a shell's: `envdir d sh < x.sh`.
+  if ((rest.length === 0 && !place.bare && !isShellProgram(foldedCommandName(text))) || !startsCommands(text, place.path)) return undefined;
   const analysis = analyzeShell([text, ...rest].map(quoteWord).join(' '));
   const inner =
     opaqueCommands(analysis, ARGUMENT_DEPTH).find((o) => o.unmodelled !== true)?.why ?? analysis.unknown[0] ?? analysis.unseen[0];
