@@ -169,6 +169,19 @@ const CONFIG_FILES: readonly string[] = [
   // (/usr/share/maven/bin/mvn, Maven 3.8: `. "$HOME/.mavenrc"`): a `rm` there ran on `mvn
   // --version` (red team 17, R17-14).
   '.mavenrc',
+  // xdg-user-dir (and the xdg-utils scripts that call it, xdg-desktop-icon) sources
+  // `${XDG_CONFIG_HOME:-~/.config}/user-dirs.dirs` as shell code (/usr/bin/xdg-user-dir, xdg-user-dirs
+  // 0.18): `rm -f README.md` there ran on `xdg-user-dir DESKTOP` (red team 21, R21-5). The name is
+  // matched wherever it is, so the file under any XDG_CONFIG_HOME is protected too.
+  'user-dirs.dirs',
+  // vim runs the ex commands of its start-up files at every start, `system()` and `!` among them
+  // (`vim --version`, vim 9.0: "user vimrc file: $HOME/.vimrc", "2nd user vimrc file: ~/.vim/vimrc",
+  // "user exrc file: $HOME/.exrc"; gvim also ~/.gvimrc): `call system("./x.sh")` in ~/.vimrc ran on
+  // `vidir src`, whose editor is vi (red team 21, R21-11). ~/.vim and neovim's folders are below.
+  '.vimrc',
+  '_vimrc',
+  '.exrc',
+  '.gvimrc',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -316,6 +329,14 @@ const CONFIG_DIRS: readonly string[] = [
   // (systemd.unit(5), "User Unit Search Path"), a `default.target.wants` link at every login.
   '.config/autostart',
   '.config/systemd/user',
+  // vim's and neovim's start-up folders: vim sources ~/.vim/vimrc and every plugin under ~/.vim
+  // (its 'runtimepath'; ~/.config/vim from vim 9.1), neovim ~/.config/nvim/init.lua or init.vim and
+  // the plugins of ~/.config/nvim and ~/.local/share/nvim/site (nvim `:help startup`, `:help
+  // xdg`), each at every start (see `.vimrc` among the files; red team 21, R21-11).
+  '.vim',
+  '.config/vim',
+  '.config/nvim',
+  '.local/share/nvim',
 ];
 
 /**

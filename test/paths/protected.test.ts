@@ -61,13 +61,21 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.config/containers/storage.conf', '.config/containers'],
     ['/home/u/.gnupg/gpg-agent.conf', '.gnupg'],
     ['/home/u/.config/fish/conf.d/zz.fish', '.config/fish'],
+    // Code the user's programs run by themselves (red team 21, R21-5, R21-11).
+    ['/home/u/.config/user-dirs.dirs', 'user-dirs.dirs'],
+    ['/home/u/xdg/user-dirs.dirs', 'user-dirs.dirs'],
+    ['/home/u/.vimrc', '.vimrc'],
+    ['/home/u/.exrc', '.exrc'],
+    ['/home/u/.vim/plugin/a.vim', '.vim'],
+    ['/home/u/.config/nvim/init.lua', '.config/nvim'],
+    ['/p/.config/nvim/init.lua', '.config/nvim'],
+    ['/home/u/.local/share/nvim/site/plugin/a.lua', '.local/share/nvim'],
   ])('%s is protected by %s', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
   });
   it.each([
     '/p/src/a.ts',
     '/p/.gitignore',
-    '/p/.config/nvim/init.lua',
     '/p/git/config',
     '/p/.github/workflows/ci.yml',
     '/p/.env',
@@ -82,6 +90,8 @@ describe('protectedPathMatch (Claude Code list)', () => {
     '/p/.pixi/envs/default/lib/python3.12/site-packages/zz.pth',
     '/home/u/.npm/_cacache/index-v5/x',
     '/p/.hgignore',
+    '/home/u/.viminfo',
+    '/p/src/vim.ts',
     '/p/.hg/store/data/x.i',
   ])('%s is not protected', (path) => {
     expect(protectedPathMatch(path, CC)).toBeUndefined();

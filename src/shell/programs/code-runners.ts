@@ -22,6 +22,8 @@ interface Runner {
   readonly what: string;
   readonly quiet?: ReadonlySet<string>;
   readonly when?: (argv: readonly string[]) => boolean;
+  /** It runs that code for `--version` and `--help` too (a script that sources a file first). */
+  readonly always?: true;
 }
 
 /** Whether a word is `--name` or a start of it at least `min` characters long (getopt_long's abbreviations). */
@@ -75,6 +77,18 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   'sensible-editor': {
     what: 'the editor VISUAL, EDITOR or ~/.selected_editor names, else the editor alternative (vim, emacs, ed, nano …), whose commands and scripts can run shell commands',
   },
+  // moreutils' vidir and vipe and bash's bashbug run `$VISUAL`, else `$EDITOR`, else vi (vidir,
+  // vipe) or editor/emacs/vim (bashbug) on a file of their own: no word names the editor, and vi is
+  // vim, whose start-up files and commands run shell commands (red team 21, R21-11: `vidir src` ran
+  // the `call system("./x.sh")` of ~/.vimrc). `--help`/`--version` print and run no editor (verified).
+  vidir: { what: 'the editor VISUAL or EDITOR names, else vi (vim), whose start-up files and commands can run shell commands' },
+  vipe: { what: 'the editor VISUAL or EDITOR names, else vi (vim), whose start-up files and commands can run shell commands' },
+  bashbug: { what: 'the editor EDITOR names, else editor, emacs or vim, whose start-up files and commands can run shell commands' },
+  // xdg-user-dir sources `${XDG_CONFIG_HOME:-~/.config}/user-dirs.dirs` as shell code before it reads
+  // its word, whatever the word is, and xdg-desktop-icon runs xdg-user-dir (xdg-user-dirs 0.18,
+  // xdg-utils 1.1.3; red team 21, R21-5: an `rm` there ran on `xdg-user-dir DESKTOP`).
+  'xdg-user-dir': { what: 'the shell code of ~/.config/user-dirs.dirs (it sources the file)', always: true },
+  'xdg-desktop-icon': { what: 'the shell code of ~/.config/user-dirs.dirs (through xdg-user-dir, which sources it)', always: true },
   m4: { what: 'the commands its syscmd and esyscmd macros name' },
   dc: { what: "the commands its program's ! lines name" },
   lftp: { what: 'the shell commands its ! lines name' },
@@ -179,7 +193,7 @@ export function escapeCodeOf(name: string, argv: readonly string[]): string | nu
   if (runner === undefined) return undefined;
   const runs = RUNNERS[runner]!;
   if (runs.when?.(argv) === false) return undefined;
-  if (argv.length === 2 && (INFO.has(argv[1]!) || runs.quiet?.has(argv[1]!) === true)) return null;
+  if (argv.length === 2 && ((runs.always !== true && INFO.has(argv[1]!)) || runs.quiet?.has(argv[1]!) === true)) return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
 }
 
@@ -245,4 +259,13 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'start-stop-daemon -Sx ./x.sh', opaque: true },
   { command: 'start-stop-daemon -K -n x', opaque: false, why: 'stops it' },
   { command: 'gprofng collect app ./x.sh', opaque: true },
+  { command: 'vidir src', opaque: true, why: 'it ran vi (vim), which ran the system() of ~/.vimrc (red team 21)' },
+  { command: 'vidir', opaque: true },
+  { command: 'vipe', opaque: true },
+  { command: 'bashbug', opaque: true, why: 'it runs EDITOR on the report' },
+  { command: 'vidir --help', opaque: false, why: 'an unknown option: it prints its usage (verified)' },
+  { command: 'bashbug --version', opaque: false },
+  { command: 'xdg-user-dir DESKTOP', opaque: true, why: 'it sources ~/.config/user-dirs.dirs, which ran rm (red team 21)' },
+  { command: 'xdg-user-dir --help', opaque: true, why: 'it sources the file before it reads its word' },
+  { command: 'xdg-desktop-icon install --novendor x.desktop', opaque: true, why: 'it runs xdg-user-dir twice (red team 21)' },
 ];

@@ -14,7 +14,7 @@
  * does otherwise (`kubectl apply`, `aws s3 rm`) is not, so each stays a program whose writes
  * toolgate does not know (`otherwiseUnknown`).
  */
-import type { FileOperands, UnseenNames } from '../options/file-operands.js';
+import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
 import { awsConfigFiles } from './aws-config.js';
 import { kubeconfigWrites, kubectlConfigFiles } from './kubeconfig.js';
 import { kubectlKustomizeReads } from './kustomize.js';
@@ -189,7 +189,46 @@ function dockerFiles(argv: readonly string[]): FileOperands {
         why: `docker --config ${dir} reads a config.json that may name credential helpers and plugin folders, programs docker runs, which toolgate cannot see`,
       });
   }
-  return { files: [], unresolved: [], modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
+  const files = dockerConfigWrites(argv);
+  return { files, unresolved: [], modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
+}
+
+/** docker's global options that take a value (Docker 28.2 `docker --help`), a word of their own. */
+const DOCKER_VALUES: ReadonlySet<string> = new Set([
+  '--config',
+  '-c',
+  '--context',
+  '-H',
+  '--host',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+]);
+
+/**
+ * The commands that rewrite the user's config.json by themselves: `docker context use` sets
+ * `currentContext`, `docker context rm` of the current one clears it (verified, Docker 28.2 on
+ * Debian 12: both rewrote ~/.docker/config.json), `docker login`/`logout` keep the registry
+ * credentials there (Docker CLI reference, `docker login`: "credentials are stored in
+ * config.json" unless a credential store holds them). A protected file: its `credsStore` and
+ * `credHelpers` name programs docker runs (red team 21, R21-4: `docker context use` was allowed in
+ * bypassPermissions). `--config`/DOCKER_CONFIG name another folder: an unseen write already.
+ */
+function dockerConfigWrites(argv: readonly string[]): FileOperand[] {
+  const words: number[] = [];
+  for (let k = 1; k < argv.length && argv[k] !== '--'; k++) {
+    const w = argv[k]!;
+    if (DOCKER_VALUES.has(w)) k++;
+    else if (!w.startsWith('-')) words.push(k);
+  }
+  const [sub, verb] = words;
+  if (sub === undefined) return [];
+  const cmd = argv[sub]!;
+  const writes =
+    cmd === 'login' || cmd === 'logout' || (cmd === 'context' && verb !== undefined && ['use', 'rm', 'remove'].includes(argv[verb]!));
+  return writes ? [{ op: 'write', index: sub, value: '.docker/config.json', inHome: true }] : [];
 }
 
 /**
@@ -222,5 +261,11 @@ export const docker = defineProgram({
       why: 'a plugin folder the config names runs even for --help',
     },
     { command: 'docker --config ./d ps', effects: ['write . [some]', 'write ./d (path)', 'write ./ps (word)'] },
+    {
+      command: 'docker context use xx',
+      effects: ['write /home/user/.docker/config.json', 'write ./use (word)', 'write ./xx (word)'],
+      why: 'it sets currentContext in ~/.docker/config.json (red team 21)',
+    },
+    { command: 'docker context ls', effects: ['write ./context (word)', 'write ./ls (word)'], why: 'lists the contexts' },
   ],
 });

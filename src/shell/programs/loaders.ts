@@ -169,6 +169,7 @@ import { wget } from './wget.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
 import { xargs } from './xargs.js';
+import { xdgUtils } from './xdg-utils.js';
 import { xe } from './xe.js';
 import { xxd } from './xxd.js';
 import { yes } from './yes.js';
@@ -426,6 +427,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => which,
   () => whoami,
   () => xargs,
+  () => xdgUtils,
   () => xe,
   () => xxd,
   () => yes,

@@ -157,6 +157,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   'sensible-editor': 'its words go to the editor VISUAL, EDITOR or SELECTED_EDITOR names: every word assumed (pager-front-ends.ts)',
   'sensible-browser': 'its words go to the browser BROWSER names: every word assumed (pager-front-ends.ts)',
   vipe: 'one option (--suffix); the editor it runs is its variables: every word assumed (pager-front-ends.ts)',
+  'xdg-mime': 'xdg-utils scripts read their words by hand: only the set-default actions are modelled, every other word assumed (xdg-utils.ts)',
   pydoc: 'no grammar of pydoc yet: only its pager variables are modelled, every word assumed (pager-front-ends.ts)',
   autoload: "a zsh builtin that opens no file (zsh's own option reader, + and - flags): only its state facet is read",
   zmodload: "a zsh builtin that opens no file (zsh's own option reader): only its state facet is read",
