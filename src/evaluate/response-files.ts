@@ -229,26 +229,19 @@ function expand(
   const reads = input(spliced);
   if (reads !== undefined && input(argv) === undefined) out.effects.push(includedRead(name, `${reads}, read from ${file}`, command));
   // A response file may name another (`@.env` in it): libiberty reads that one in its place, so
-  // it is a file the command reads too (red team 12: `strings @rsp` printed .env).
-  words.forEach((w, j) => {
-    if (lines || !w.startsWith('@')) return;
-    const nested = normalizePath(w.slice(1), opts);
-    push({ op: 'read', path: nested, raw: w.slice(1), literal: true, command, glob: false });
-    // Where the word went among the words the program reads (`-Xlinker @n` for a word of `-Wl,@r`).
-    const inner = placesOf(name, spliced, all(spliced)).find((p) => inside(p.index) && p.file === w.slice(1));
-    expand(
-      nested,
-      base,
-      command,
-      name,
-      effects,
-      world,
-      out,
-      depth + 1,
-      spliced,
-      inner ?? wholeWordPlace(spliced, spliced.indexOf(w, from)),
-    );
-  });
+  // it is a file the command reads too (red team 12: `strings @rsp` printed .env) — wherever the
+  // model reads one, inside a word too: `-Wl,@r` in r2 makes ld read r (`gcc m.c @r2` with `-o
+  // .claude/settings.json` in r overwrote the settings in bypassPermissions, red team 20 NEW-R3).
+  // (A file of lines has its places read above.)
+  const nestedPlaces = lines ? [] : placesOf(name, spliced, all(spliced)).filter((p) => inside(p.index));
+  for (const w of lines ? [] : words)
+    if (w.startsWith('@') && !nestedPlaces.some((p) => p.file === w.slice(1)) && spliced.indexOf(w, from) >= 0)
+      nestedPlaces.push(wholeWordPlace(spliced, spliced.indexOf(w, from)));
+  for (const p of nestedPlaces) {
+    const nested = normalizePath(p.file, opts);
+    push({ op: 'read', path: nested, raw: p.file, literal: true, command, glob: false });
+    expand(nested, base, command, name, effects, world, out, depth + 1, spliced, p);
+  }
   // Options among the words that make the program run code (gcc's `-B DIR`, `-wrapper PROG`):
   // what its model reads as run from the command line with them, and not without.
   const runs = (a: readonly string[]) =>

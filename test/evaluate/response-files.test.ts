@@ -30,6 +30,12 @@ beforeAll(async () => {
   writeFileSync(join(P, 'rw'), '-Wl,-o,.claude/settings.json\n');
   writeFileSync(join(P, 'ld-ok'), '--as-needed -lm\n');
   writeFileSync(join(P, 'x.rs'), 'fn main(){}\n');
+  writeFileSync(join(P, 'r2'), '-Wl,@r\n');
+  writeFileSync(join(P, 'r3'), '@r2\n');
+  writeFileSync(join(P, 'r4'), '@r\n');
+  writeFileSync(join(P, 'r5'), '-Wl,@ld-ok\n');
+  writeFileSync(join(P, 's'), '*link:\n+ -o .claude/settings.json\n');
+  writeFileSync(join(P, 'rs'), '-specs=./s\n');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -117,6 +123,29 @@ describe('a response file the driver hands a helper, and rustc hands cc', () => 
     expect(decide('gcc m.c -Wl,@missing').behavior).toBe('allow');
     expect(decide('gcc -Wl,--as-needed -lm m.c').behavior).toBe('allow');
     expect(decide('rustc -C link-arg=@ld-ok x.rs').behavior).toBe('allow');
+  });
+});
+
+// Replay of red team 20, NEW-R3 (#37): gcc 12 read r2, whose `-Wl,@r` made ld read r, and wrote
+// .claude/settings.json in bypassPermissions; a spec file's `*link:` rule did the same.
+describe('a response file named inside another, and spec files', () => {
+  it.each(['gcc m.c @r2', 'gcc m.c @r3', 'gcc m.c -Wl,@r4', 'gcc m.c -Xlinker @r4'])('%s writes the protected name r holds', (command) => {
+    const d = decide(command);
+    expect(d).toMatchObject({ behavior: 'ask', askKind: 'protected' });
+    expect(d.reason.message).toContain('.claude/settings.json');
+  });
+
+  it.each(['gcc m.c -specs=./s', 'gcc m.c -specs s', 'gcc m.c --specs=s', 'gcc m.c @rs'])(
+    '%s may write any name: a protected ask',
+    (command) => {
+      expect(decide(command)).toMatchObject({ behavior: 'ask', askKind: 'protected' });
+    },
+  );
+
+  it("an ordinary nested one, the system's spec files and -B are allowed", () => {
+    expect(decide('gcc m.c @r5').behavior).toBe('allow');
+    expect(decide('gcc -specs=/usr/share/dpkg/pie-compile.specs -c m.c').behavior).toBe('allow');
+    expect(decide('gcc -B/usr/bin -c m.c').behavior).toBe('allow');
   });
 });
 

@@ -3,7 +3,9 @@
  * editors and macro processors with a shell escape, schedulers that run a command later (with no
  * hook and no audit), and other coding agents, which run whatever tools they choose with no gate.
  * Each is opaque code (the opaque-code table), whatever its command line looks like; only the
- * words that print what the program is, or list what is queued, run nothing.
+ * words that print what the program is, or list what is queued, run nothing. The LLVM tools that
+ * run the code they are given (llvm-jitlink, llvm-rtdyld, bugpoint, …) are read from `llvm-tools.ts`'s
+ * table, beside the options of the others that load a library.
  *
  * Sources: GNU ed 1.19 manual (`!command`); POSIX.1-2017 ex (`!`), m4 (`syscmd`, `esyscmd`),
  * dc(1) (`!`), at(1)/batch(1), crontab(1); CPython 3.11 Lib/pydoc.py (imports what it documents); lftp(1) (`!` shell escape in `-c` and scripts);
@@ -11,6 +13,7 @@
  * CLI (`codex exec`), Gemini CLI (`gemini -p`, `-y`), aider (`--yes-always`), opencode (`run`).
  */
 
+import { llvmRunnerName, llvmRunnerOf } from './llvm-tools.js';
 import { variantBase } from './name-variants.js';
 
 /**
@@ -176,9 +179,12 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   qwen: { what: AGENT },
 };
 
-/** The program of the table `name` is, also under an installed name (`pydoc3.11` → `pydoc3`), or undefined. @internal */
+/**
+ * The program of the table `name` is, also under an installed name (`pydoc3.11` → `pydoc3`), or
+ * of llvm-tools.ts's runners (`llvm-jitlink-14` → `llvm-jitlink`), or undefined. @internal
+ */
 export function codeRunnerOf(name: string): string | undefined {
-  return Object.hasOwn(RUNNERS, name) ? name : variantBase(name, (n) => Object.hasOwn(RUNNERS, n));
+  return Object.hasOwn(RUNNERS, name) ? name : (variantBase(name, (n) => Object.hasOwn(RUNNERS, n)) ?? llvmRunnerName(name));
 }
 
 /**
@@ -191,7 +197,8 @@ export function escapeCodeOf(name: string, argv: readonly string[]): string | nu
   // `pydoc3.11` is Debian's pydoc3 for Python 3.11 (red team 20, R20-10: it imported ./zz.py).
   const runner = codeRunnerOf(name);
   if (runner === undefined) return undefined;
-  const runs = RUNNERS[runner]!;
+  // The LLVM tools that run the code they are given (`llvm-jitlink-14 j.o`) are in llvm-tools.ts's table.
+  const runs: Runner = RUNNERS[runner] ?? { what: llvmRunnerOf(runner)! };
   if (runs.when?.(argv) === false) return undefined;
   if (argv.length === 2 && ((runs.always !== true && INFO.has(argv[1]!)) || runs.quiet?.has(argv[1]!) === true)) return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
@@ -221,6 +228,12 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'gemini -y -p x', opaque: true },
   { command: 'aider --yes-always -m x', opaque: true },
   { command: 'opencode run x', opaque: true },
+  { command: 'llvm-jitlink-14 j.o', opaque: true, why: "runs j.o's main (red team 20 NEW-R2: it called system(), which ran rm)" },
+  { command: 'llvm-rtdyld -entry=main j.o', opaque: true, why: 'llvm-rtdyld executes by default' },
+  { command: 'bugpoint -run-llc x.ll', opaque: true, why: "compiles x.ll and runs it (its main ran)" },
+  { command: 'llvm-reduce --test=./t.sh x.ll', opaque: true },
+  { command: 'not-14 sh ./t.sh', opaque: true, why: "LLVM's test helper runs the command in its words" },
+  { command: 'llvm-jitlink --version', opaque: false },
   { command: 'claude --version', opaque: false },
   { command: 'ed --version', opaque: false },
   { command: "editor -es -c '!sh x.sh' -c q", opaque: true, why: "Debian's editor alternative was vim.basic: it ran sh (red team 20)" },

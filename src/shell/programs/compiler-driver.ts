@@ -113,7 +113,7 @@ export function driverResponsePlaces(argv: readonly string[], gnu = true): Respo
  * own) with no `..`. The driver itself comes from there; a plugin, specs file or helper folder
  * there is the toolchain's (`-B/usr/libexec/mold`, `-fplugin=/usr/lib/gcc/…/plugin/x.so`).
  */
-const systemPath = (p: string): boolean => /^\/usr\/(?!local(\/|$))/.test(p) && !/(^|\/)\.\.(\/|$)/.test(p);
+export const systemPath = (p: string): boolean => /^\/usr\/(?!local(\/|$))/.test(p) && !/(^|\/)\.\.(\/|$)/.test(p);
 
 /** gcc's short plugin name (`-fplugin=annobin`): `plugin/NAME.so` in gcc's own folder (verified: "expanded from short plugin name"). */
 const shortPluginName = (p: string): boolean => /^[\w-]+$/.test(p);

@@ -13,10 +13,10 @@
  * the command line `-wrapper` hands over may write any name (a protected ask); what else their
  * options may run is not seen (`runs: 'unseen'`).
  */
-import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import { variantBase } from './name-variants.js';
-import { driverResponsePlaces, driverRuns, driverWords, wrapperRuns } from './compiler-driver.js';
+import { driverResponsePlaces, driverRuns, driverWords, systemPath, wrapperRuns, type DriverWord } from './compiler-driver.js';
 import { argumentPlaces } from './response-places.js';
 import { withOpaqueRunners } from './option-runs.js';
 import type { WrapperInfo } from './wrapper-types.js';
@@ -118,19 +118,60 @@ function passThroughItems(word: string, k: number): FileOperand[] {
 function compilerFiles(argv: readonly string[], literal?: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
   const notFiles: number[] = [];
+  const unseen: UnseenNames[] = [];
   const name = ownName(argv[0]);
   // gcc's long spellings as the options they stand for (`--warn-l,A` is `-Wl,A`); ld's words as they are.
   const words = isLinker(name) ? argv.slice(1).map((word, i) => ({ word, index: i + 1 })) : driverWords(argv, !name.startsWith('clang'));
-  for (const { word, index: k } of words) {
-    if (word.startsWith('@')) files.push({ op: 'read', index: k, value: word.slice(1) });
+  for (let j = 0; j < words.length; j++) {
+    const { word, index: k } = words[j]!;
+    const folder = isLinker(name) ? undefined : optionValue(words, j, '-B');
+    const specs = isLinker(name) ? undefined : optionValue(words, j, '-specs');
+    if (folder !== undefined) {
+      // The folder it runs its helpers from (opaque code, `compiler-driver.ts`), which it does not
+      // write: `gcc -B/usr/bin -c m.c` makes no directory.
+      if (literal?.[folder.index] !== false) notFiles.push(folder.index);
+      j += folder.skip;
+    } else if (specs !== undefined) {
+      files.push({ op: 'read', index: specs.index, value: specs.value });
+      if (literal?.[specs.index] === false || !systemPath(specs.value)) unseen.push({ op: 'write', why: specsWrites(name, specs.value) });
+      j += specs.skip;
+    } else if (word.startsWith('@')) files.push({ op: 'read', index: k, value: word.slice(1) });
     else if (PASS_THROUGH.test(word) && literal?.[k] !== false) {
       const items = passThroughItems(word, k);
       files.push(...items);
       if (items.length === 0) notFiles.push(k);
     }
   }
-  return { files, unresolved: [], notFiles, modelled: 'partly' };
+  return { files, unresolved: [], notFiles, modelled: 'partly', ...(unseen.length > 0 ? { unseen } : {}) };
 }
+
+/**
+ * The value of driver option `option` (`-B`, `-specs`) when driver word `j` is it: in the next
+ * word (`-B DIR`, `--prefix DIR`, `--specs=FILE` as driverWords gives it) or glued (`-BDIR`,
+ * `-specs=FILE`), with its word's index and how many driver words it takes beyond word `j`.
+ */
+function optionValue(
+  words: readonly DriverWord[],
+  j: number,
+  option: '-B' | '-specs',
+): { value: string; index: number; skip: number } | undefined {
+  const word = words[j]!.word;
+  if (word === option) {
+    const next = words[j + 1];
+    return next === undefined ? undefined : { value: next.word, index: next.index, skip: 1 };
+  }
+  const glued = option === '-B' ? (word.startsWith('-B') ? word.slice(2) : undefined) : /^--?specs=/.test(word) ? word.slice(word.indexOf('=') + 1) : undefined;
+  return glued === undefined ? undefined : { value: glued, index: words[j]!.index, skip: 0 };
+}
+
+/**
+ * A specs file that is not the system's (`-specs=./s`) may add any option to what the driver
+ * hands each helper — an output file among them (`*link:` with `+ -o .claude/settings.json`
+ * overwrote the settings in bypassPermissions, red team 20 NEW-R3) — and name the programs it
+ * runs: toolgate does not read the specs language, so what the command writes is unseen.
+ */
+const specsWrites = (name: string, file: string): string =>
+  `${name} reads the specs file ${file}, whose rules may add options (an output file among them) to the programs it runs`;
 
 /** Words that only ask the driver about itself (`gcc --version`, `gcc -print-file-name=libc.so`): it reads no source. */
 const ABOUT_ITSELF = /^--?(version|help|v|dumpversion|dumpfullversion|dumpmachine|dumpspecs|print-[\w-]+(=.*)?)$/;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { driverResponsePlaces, driverRuns, driverWords } from '../../../src/shell/programs/compiler-driver.js';
+import { compilers } from '../../../src/shell/programs/compilers.js';
 
 const runs = (command: string, name = command.split(' ')[0]!): string[] =>
   driverRuns(name, command.split(' '), name === 'ld').map((u) => (u.kind === 'opaque' ? u.reason : u.kind));
@@ -106,5 +107,32 @@ describe('driverResponsePlaces: where a helper expands @FILE, and what takes its
 
   it('finds none in a word that hands no @FILE', () => {
     expect(place('gcc -Wl,--as-needed -lm x.c -o x')).toEqual([]);
+  });
+});
+
+describe("the driver's files: -B and spec files (red team 20, NEW-R3)", () => {
+  const files = (command: string) => compilers.files!('gcc', command.split(' '));
+  it.each(['gcc -B/usr/bin -c m.c', 'gcc -B /usr/bin -c m.c', 'gcc --prefix=/usr/bin -c m.c', 'gcc --prefix /usr/bin -c m.c'])(
+    '%s: the helper folder is no file it writes',
+    (command) => {
+      const out = files(command);
+      expect(out.files.filter((f) => f.value === '/usr/bin')).toEqual([]);
+      expect(out.notFiles).toContain(command.split(' ').indexOf('/usr/bin') > 0 ? command.split(' ').indexOf('/usr/bin') : 1);
+    },
+  );
+
+  it.each([
+    ['gcc m.c -specs=./s', './s'],
+    ['gcc m.c -specs s', 's'],
+    ['gcc m.c --specs=s', 's'],
+    ['gcc m.c --specs s', 's'],
+  ])('%s reads the spec file and writes names toolgate cannot see', (command, file) => {
+    const out = files(command);
+    expect(out.files).toContainEqual(expect.objectContaining({ op: 'read', value: file }));
+    expect(out.unseen?.[0]?.why).toBe(`gcc reads the specs file ${file}, whose rules may add options (an output file among them) to the programs it runs`);
+  });
+
+  it("the system's spec files write nothing unseen", () => {
+    expect(files('gcc -specs=/usr/share/dpkg/pie-compile.specs -c m.c').unseen).toBeUndefined();
   });
 });
