@@ -262,6 +262,9 @@ describe('git options by allowlist (claudeCode)', () => {
     "git log --format='%%G? is literal'",
     "git log --format='%h %gs'",
     'git log --pretty=raw -1',
+    // --no-index: the paths named / the tree below the cwd are its reads, judged by the path check (red team 21).
+    'git diff --no-index README.md src/data.txt',
+    'git grep --no-index hello',
   ])('%j is read-only', (c) => {
     expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
   });
@@ -270,6 +273,9 @@ describe('git options by allowlist (claudeCode)', () => {
     ['git log -n --output=x', /--output/],
     ['git log --show-signature', /--show-signature is not an option known to be read-only/],
     ['git diff --textconv', /--textconv/],
+    ['git log --no-index', /--no-index is not an option known to be read-only/],
+    ['git diff --no-ind a b', /--no-ind is not an option known to be read-only/],
+    ['git diff --no-index --output=x a b', /--output/],
     ['git grep --open x', /--open/],
     ['git log -O order.txt', /-O is not an option known to be read-only/],
     ['git log --stdin', /--stdin is not an option known to be read-only/],

@@ -31,13 +31,14 @@ export const GIT_FILE_OPTIONS_ROBOTA: readonly string[] = [
   'contents',
   'pathspec-from-file',
   'orderfile',
+  // Paths outside the repository, which robota's read-only check does not judge.
+  'no-index',
 ];
 
 /** git options that disqualify anywhere in the command. @internal */
 export const GIT_UNSAFE_LONG: readonly string[] = [
   'output',
   'ext-diff',
-  'no-index',
   'open-files-in-pager',
   'exec',
   'upload-pack',

@@ -313,7 +313,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     tree: 'reports',
     valueLetters: 'SGLOn',
     readOnly: ['claudeCode', 'robota'],
-    safe: REV,
+    // `--no-index` compares the paths named (read whole, `files-reports.ts`) under the same config as a worktree diff.
+    safe: { ...REV, flags: `${REV_DIFF_FLAGS} no-index` },
     reads: { config: [...INDEX, EXTERNAL_DIFF, TEXTCONV], variables: ['GIT_EXTERNAL_DIFF'], objects: true },
   },
   'diff-files': { tree: 'reports', valueLetters: 'O' },
@@ -383,7 +384,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     readOnly: ['claudeCode'],
     safe: {
       flags:
-        'cached untracked recurse-submodules text ignore-case invert-match word-regexp line-number column full-name extended-regexp basic-regexp perl-regexp fixed-strings files-with-matches name-only files-without-match null count break heading show-function function-context all-match quiet no-exclude-standard exclude-standard recursive no-recursive only-matching',
+        'cached untracked no-index recurse-submodules text ignore-case invert-match word-regexp line-number column full-name extended-regexp basic-regexp perl-regexp fixed-strings files-with-matches name-only files-without-match null count break heading show-function function-context all-match quiet no-exclude-standard exclude-standard recursive no-recursive only-matching',
       values: 'max-depth context after-context before-context threads color',
       shortFlags: 'aiIvwnhHElLGPFzcpWqro',
       shortValues: 'ABCme',
