@@ -1,6 +1,7 @@
 /**
  * Which parts of a shell command run code toolgate cannot read (the opaque-code table's input).
  */
+import { argumentsAreData } from '../shell/programs/data-subcommands.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { SHELLS } from '../shell/programs/posix-shells.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
@@ -164,6 +165,8 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
 function runnerInArguments(cmd: SimpleCommand, depth: number): string | undefined {
   const argv = cmd.argv;
   const self = foldedCommandName(argv[0] ?? '');
+  // `gh pr create --title 'make it work'`: words known to be data start nothing.
+  if (argumentsAreData(self, argv)) return undefined;
   let commandPlace = true; // before or at the first operand (an option's possible value too)
   let pathPlace = true; // no operand yet but numbers
   let afterOption = false;
@@ -227,7 +230,9 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: 'entr -n echo changed', runs: false },
   { command: 'mytool --name fix-the-build', runs: false },
   { command: 'mytool build ./config.yaml', runs: false, why: "a path after the first operand is the program's own business" },
-  { command: 'kubectl describe node x', runs: true, why: 'node x may be the command a wrapper runs: the cost of reading every word' },
+  { command: 'kubectl describe node x', runs: false, why: "describe's words are data (data-subcommands.ts): node is a kind of resource" },
+  { command: 'kubectl -n ns exec web -- node x', runs: true, why: 'an option before the subcommand: every word is read' },
+  { command: "gh pr create --title 'make it work'", runs: false, why: 'a title is prose (data-subcommands.ts)' },
   { command: 'envdir d sh < x.sh', runs: true, why: 'a shell with no words after it reads its input: the script' },
   { command: 'gh issue list --label python', runs: false, why: 'a name with nothing after it, past the first operand, is data' },
   { command: 'pip show pip', runs: false, why: "the program's own name is itself" },
