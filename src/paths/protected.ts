@@ -337,6 +337,11 @@ const CONFIG_DIRS: readonly string[] = [
   '.config/vim',
   '.config/nvim',
   '.local/share/nvim',
+  // The user's tmpfiles.d folders: `systemd-tmpfiles --user --create`, and the user manager at every
+  // login (systemd-tmpfiles-setup.service), create, write and link the paths their lines name
+  // (tmpfiles.d(5); red team 21, R21-3, tmpfiles.ts).
+  '.config/user-tmpfiles.d',
+  '.local/share/user-tmpfiles.d',
 ];
 
 /**

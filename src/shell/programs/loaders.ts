@@ -63,6 +63,7 @@ import { dirmngr, gpg, gpgCard, gpgHomeHelpers, gpgProtectTool, gpgWks, gpgZip, 
 import { gpgConnectAgent } from './gpg-connect-agent.js';
 import { grep } from './grep.js';
 import { groups } from './groups.js';
+import { hardlink } from './hardlink.js';
 import { hd } from './hd.js';
 import { head } from './head.js';
 import { hexdump } from './hexdump.js';
@@ -151,6 +152,7 @@ import { tar } from './tar/index.js';
 import { tee } from './tee.js';
 import { test } from './test.js';
 import { fmt, join, pr, tsort, unexpand } from './text-formatters.js';
+import { systemdTmpfiles } from './tmpfiles.js';
 import { tmux } from './tmux.js';
 import { tr } from './tr.js';
 import { ltrace, strace } from './tracers.js';
@@ -174,6 +176,7 @@ import { xe } from './xe.js';
 import { xxd } from './xxd.js';
 import { yes } from './yes.js';
 import { yq } from './yq.js';
+import { zic } from './zic.js';
 import { autoload, zmodload } from './zsh-builtins.js';
 import { emulate } from './zsh-emulate.js';
 import { setopt } from './zsh-setopt.js';
@@ -277,6 +280,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => gpgConnectAgent,
   () => grep,
   () => groups,
+  () => hardlink,
   () => hd,
   () => head,
   () => hexdump,
@@ -408,6 +412,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => pr,
   () => tsort,
   () => unexpand,
+  () => systemdTmpfiles,
   () => tmux,
   () => tr,
   () => ltrace,
@@ -432,6 +437,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => xxd,
   () => yes,
   () => yq,
+  () => zic,
   () => autoload,
   () => zmodload,
   () => emulate,

@@ -16,8 +16,8 @@
 import { defineProgram, type ReadVariable } from './model.js';
 import { LESS_VARIABLES } from './pagers.js';
 
-/** What systemd's pager code reads (systemd 252 journalctl(1) ENVIRONMENT; src/shared/pager.c). */
-const SYSTEMD_PAGER_VARIABLES: Readonly<Record<string, ReadVariable>> = {
+/** What systemd's pager code reads (also systemd-tmpfiles', tmpfiles.ts) (systemd 252 journalctl(1) ENVIRONMENT; src/shared/pager.c). */
+export const SYSTEMD_PAGER_VARIABLES: Readonly<Record<string, ReadVariable>> = {
   SYSTEMD_PAGER: { may: ['code'], what: 'SYSTEMD_PAGER names the pager the tool pipes its output to' },
   PAGER: { may: ['code'], what: 'PAGER names the pager the tool pipes its output to when SYSTEMD_PAGER is not set' },
   SYSTEMD_LESS: {
@@ -59,7 +59,6 @@ export const systemdTools = defineProgram({
     'systemd-cgls',
     'systemd-delta',
     'systemd-inhibit',
-    'systemd-tmpfiles',
   ],
   summary: "systemd's tools that page their output (only the pager they run is modelled)",
   sources: [
