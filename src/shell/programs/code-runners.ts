@@ -232,7 +232,6 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'llvm-rtdyld -entry=main j.o', opaque: true, why: 'llvm-rtdyld executes by default' },
   { command: 'bugpoint -run-llc x.ll', opaque: true, why: "compiles x.ll and runs it (its main ran)" },
   { command: 'llvm-reduce --test=./t.sh x.ll', opaque: true },
-  { command: 'not-14 sh ./t.sh', opaque: true, why: "LLVM's test helper runs the command in its words" },
   { command: 'llvm-jitlink --version', opaque: false },
   { command: 'claude --version', opaque: false },
   { command: 'ed --version', opaque: false },

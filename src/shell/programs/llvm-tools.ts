@@ -40,7 +40,7 @@ import { wrapInfo } from './wrapper-info.js';
  *   `bugpoint -run-llc x.ll` ran x.ll's main (bugpoint also runs the programs `-exec-command`,
  *   `-compile-command`, `-opt-command`, `--gcc` name, and loads `-load`). `llvm-reduce
  *   --test=./t.sh` (`--test ./t.sh`) ran t.sh. `llvm-exegesis-14 -mode=latency -snippets-file=s.s`
- *   ran the snippet (a syscall exit(42)). `not-14 sh ./t.sh` (`not --crash …`) ran sh.
+ *   ran the snippet (a syscall exit(42)). LLVM's `not` runs the command in its words: a wrapper (`runners.ts`).
  *   lli-child-target and llvm-jitlink-executor run the code a JIT controller sends them (by their
  *   manual: not run here).
  * Not loaders (checked): llvm-ar's `--plugin` ("ignored for compatibility"), llvm-windres-14's
@@ -54,12 +54,13 @@ export const LLVM_CODE: Readonly<Record<string, { readonly loads?: readonly stri
   'llvm-lto': { loads: ['x86-lvi-load-opt-plugin'] },
   'llvm-jitlink': { runs: 'the main of the object files it links in memory (and the libraries -preload names)' },
   'llvm-rtdyld': { runs: 'the entry point of the object files it links in memory (and the libraries -dylib names)' },
-  bugpoint: { runs: 'the program it reduces (compiled and run), the commands its -exec-command and -compile-command options name, and the plugins -load names' },
+  bugpoint: {
+    runs: 'the program it reduces (compiled and run), the commands its -exec-command and -compile-command options name, and the plugins -load names',
+  },
   'llvm-reduce': { runs: 'the interestingness test its --test option names' },
   'llvm-exegesis': { runs: 'the machine code of the snippets it measures' },
   'lli-child-target': { runs: 'the code its JIT controller sends it' },
   'llvm-jitlink-executor': { runs: 'the code its JIT controller sends it' },
-  not: { runs: 'the command its words name' },
 };
 
 /** The name in {@link LLVM_CODE} a command name is (`opt-14`, `/usr/lib/llvm-14/bin/opt` folded to `opt`), or undefined. */
@@ -102,7 +103,10 @@ function llvmLoads(name: string, argv: readonly string[], literal: readonly bool
     // (`$OPTS`, `-$X`, `--load=$P`, a pattern that may match a file named `-load=x.so`; not `src/$f.ll`).
     const bare = literal[k] === false ? word.replace(/^["']+/, '') : word;
     if (literal[k] === false && (/^[$`*?[]/.test(bare) || (bare.startsWith('-') && !/^--?[\w-]+$/.test(bare.split('=')[0]!)))) {
-      inner.push({ kind: 'opaque', reason: `${name} is given a word toolgate cannot see (${word}), which may be -${loads[0]!} naming a library it loads` });
+      inner.push({
+        kind: 'opaque',
+        reason: `${name} is given a word toolgate cannot see (${word}), which may be -${loads[0]!} naming a library it loads`,
+      });
       continue;
     }
     const m = /^--?([\w-]+)(=(.*))?$/s.exec(bare);
@@ -241,7 +245,7 @@ export const llvmTools = defineProgram({
     {
       command: 'opt -load ./ctor.so -S x.ll',
       effects: ['write ./ctor.so (path)', 'write ./x.ll (word)'],
-      why: "opt loads ./ctor.so, whose constructor runs: opaque code (unwrap; red team 20 NEW-R2, it ran rm)",
+      why: 'opt loads ./ctor.so, whose constructor runs: opaque code (unwrap; red team 20 NEW-R2, it ran rm)',
     },
   ],
 });

@@ -224,6 +224,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [176, 16, ["systemd-run"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [176, 17, ["run0"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [176, 18, ["doas"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
+  [176, 19, ["not"], ["grammar","nameVariants","role.wrapper","runs.seen","unwrap"], {}],
   [177, 0, ["rush"], ["handsOnInput","role.wrapper","runs.seen","unwrap"], {}],
   [178, 0, ["cargo","rustdoc","rustfmt","cargo-fmt","cargo-clippy","clippy-driver","cargo-miri","rust-gdb","rust-gdbgui","rust-lldb","rust-analyzer","rls"], ["configFiles","configFilesWithoutView","otherwiseUnknown","runs.unseen"], {}],
   [179, 0, ["rustup"], ["configFiles","configFilesWithoutView","files","otherwiseUnknown","runs.unseen"], {}],

@@ -532,4 +532,20 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       examples: [{ command: 'doas rm /etc/motd', effects: ['remove /etc/motd'], readOnly: false }],
     },
   ),
+  runner(
+    'not',
+    // LLVM 14 utils/not/not.cpp: `not [--crash] PROGRAM [ARGS…]` runs PROGRAM with ARGS and inverts
+    // its status; only an exact first `--crash` is its own (verified: `not-14 sh ./t.sh` ran sh,
+    // `not-14 FileCheck-14 … @r ck` printed what @r names). Installed as `not-14` on Debian.
+    { spec: { short: '+', long: { crash: n } } },
+    {
+      summary: "LLVM's not: run a command and invert its exit status",
+      sources: ['LLVM 14 utils/not/not.cpp'],
+      nameVariants: true,
+      examples: [
+        { command: 'not cat a.txt', effects: ['read ./a.txt'], readOnly: false },
+        { command: 'not --crash rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
+      ],
+    },
+  ),
 ];

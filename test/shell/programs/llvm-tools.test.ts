@@ -54,7 +54,7 @@ describe('options that load a shared library', () => {
 });
 
 describe('tools that run the code they are given', () => {
-  it.each(['llvm-jitlink', 'llvm-jitlink-14', 'llvm-rtdyld', 'bugpoint', 'llvm-reduce', 'llvm-exegesis-14', 'not-14', 'lli-child-target'])(
+  it.each(['llvm-jitlink', 'llvm-jitlink-14', 'llvm-rtdyld', 'bugpoint', 'llvm-reduce', 'llvm-exegesis-14', 'lli-child-target'])(
     '%s is opaque code',
     (name) => {
       expect(llvmRunnerOf(name)).toBeDefined();
