@@ -72,11 +72,24 @@ const DATA_SUBCOMMANDS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /**
+ * Programs with no model whose every word is data: files they check, format or convert, and their
+ * options — none takes a program to run (`--help` of each: shellcheck 0.9, yamllint 1.29, black
+ * 23, isort 5, ruff 0.x, fuser (psmisc 23.6), ffmpeg and ffprobe 5.1). Replay 21 found
+ * `shellcheck ./build.sh`, `black ./src`, `ffmpeg -i /tmp/in.mp4 /tmp/out.mp4` asking once every
+ * word was read (decision 0118): a path where a wrapper takes its command. Left out on purpose:
+ * mypy (`--python-executable` runs the interpreter it names), pylint (`--load-plugins`), pandoc
+ * (`--filter`), ImageMagick (delegates run programs).
+ */
+const DATA_PROGRAMS: ReadonlySet<string> = new Set(['shellcheck', 'yamllint', 'black', 'isort', 'ruff', 'fuser', 'ffmpeg', 'ffprobe']);
+
+/**
  * Whether the words of `argv` (a program toolgate has no model of, `name` its folded name) are
- * data: its first word is a subcommand {@link DATA_SUBCOMMANDS} lists for it.
+ * data: it is one of {@link DATA_PROGRAMS}, or its first word is a subcommand
+ * {@link DATA_SUBCOMMANDS} lists for it.
  * @internal
  */
 export function argumentsAreData(name: string, argv: readonly string[]): boolean {
+  if (DATA_PROGRAMS.has(name)) return true;
   const subcommands = Object.hasOwn(DATA_SUBCOMMANDS, name) ? DATA_SUBCOMMANDS[name] : undefined;
   return subcommands !== undefined && argv[1] !== undefined && subcommands.has(argv[1]);
 }
@@ -96,4 +109,7 @@ export const DATA_SUBCOMMAND_EXAMPLES: readonly { readonly command: readonly str
   { command: ['kubectl', 'exec', 'pod', '--', 'sh', 'x.sh'], data: false, why: 'hands the words after -- to a program' },
   { command: ['kubectl', '-n', 'ns', 'get', 'pods'], data: false, why: 'an option before the subcommand: read as before' },
   { command: ['kubectl', 'edit', 'deploy/web'], data: false, why: 'runs the editor KUBE_EDITOR or EDITOR names' },
+  { command: ['shellcheck', './build.sh'], data: true, why: 'a script it checks, not one it runs' },
+  { command: ['ffmpeg', '-i', '/tmp/in.mp4', '/tmp/out.mp4'], data: true },
+  { command: ['mypy', './src'], data: false, why: 'mypy runs the interpreter --python-executable names: read as before' },
 ];
