@@ -73,6 +73,13 @@ export interface ReadonlyFsView {
    */
   linkCount?(path: string): number | undefined;
   /**
+   * Whether the regular file at the path (symlinks followed) has an execute bit: `undefined` when
+   * it does not exist, is no regular file or cannot be told. Optional; with it a path given to a
+   * program toolgate has no model of is not taken for the command it runs where the file could
+   * not be run (`yamllint ./x.yml`).
+   */
+  isExecutable?(path: string): boolean | undefined;
+  /**
    * The names of a directory's entries (symlinks not followed for the directory's own entries):
    * `undefined` when it is no directory or cannot be listed. Optional; with it a recursive read of
    * a directory is judged by what the directory really holds (bounded), without it by what it

@@ -177,7 +177,8 @@ function runnerInArguments(cmd: SimpleCommand, depth: number): string | undefine
       for (const text of option ? optionValues(word) : [word]) {
         const rest = text === word ? argv.slice(k + 1) : [];
         if (foldedCommandName(text) === self) continue;
-        const why = runnerAt(text, rest, { bare: commandPlace, path: pathPlace && !option }, depth);
+        const runnable = cmd.notPrograms?.has(word) !== true;
+        const why = runnerAt(text, rest, { bare: commandPlace, path: pathPlace && !option && runnable }, depth);
         if (why !== undefined) return why;
       }
     }

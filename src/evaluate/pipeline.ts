@@ -66,6 +66,7 @@ import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-ta
 import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
+import { markNonPrograms } from './non-programs.js';
 import { gitConfigRuns } from './git-config-runs.js';
 import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
@@ -1292,6 +1293,8 @@ export function makeState(
     // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
     const world = pathWorld(ctx, env, workingDirectories);
     markWritablePrograms(facts.analysis, world, facts.effects);
+    // A path the view shows cannot run is no command a program with no model starts.
+    markNonPrograms(facts.analysis, facts.effects, world);
     // A git command that runs a hook the repository holds runs the project's code.
     if (git !== undefined) {
       const variable = (name: string) => environmentValue(ctx.environment, name);

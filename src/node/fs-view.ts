@@ -58,6 +58,14 @@ export function nodeFsView(): ReadonlyFsView {
         return undefined;
       }
     },
+    isExecutable(path) {
+      try {
+        const s = statSync(path, { throwIfNoEntry: false });
+        return s?.isFile() === true ? (s.mode & 0o111) !== 0 : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     list(path) {
       try {
         return readdirSync(path);

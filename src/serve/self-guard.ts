@@ -715,6 +715,7 @@ export function agentsProcessView(view: ReadonlyFsView): ReadonlyFsView {
     ...(view.isDirectory !== undefined ? { isDirectory: (p: string) => (own(p) ? undefined : view.isDirectory?.(p)) } : {}),
     ...(view.identity !== undefined ? { identity: (p: string) => (own(p) ? undefined : view.identity?.(p)) } : {}),
     ...(view.linkCount !== undefined ? { linkCount: (p: string) => (own(p) ? undefined : view.linkCount?.(p)) } : {}),
+    ...(view.isExecutable !== undefined ? { isExecutable: (p: string) => (own(p) ? undefined : view.isExecutable?.(p)) } : {}),
     ...(view.list !== undefined ? { list: (p: string) => (own(p) ? undefined : view.list?.(p)) } : {}),
     ...(view.isSymlink !== undefined ? { isSymlink: (p: string) => !own(p) && view.isSymlink?.(p) === true } : {}),
     ...(view.readText !== undefined ? { readText: (p: string) => (own(p) ? undefined : view.readText?.(p)) } : {}),

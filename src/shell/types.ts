@@ -85,6 +85,13 @@ export interface SimpleCommand {
    */
   opaque?: string;
   /**
+   * Argument words that name paths the file-system view shows cannot be run as a program from
+   * where the command runs (a directory, a file with no execute bit, a path that does not exist
+   * and that the line does not write): a program with no model given one is not starting it
+   * (`yamllint ./x.yml`, `black ./src`). Set by the evaluator where a view exists.
+   */
+  notPrograms?: ReadonlySet<string>;
+  /**
    * Shell commands an opaque command's code appears to hold as string literals
    * (`perl -e 'system("rm -rf ~")'`, `node -e 'execSync("git config …")'`). Not proof of what
    * runs: what they would remove or write raises the critical-removal and protected-path asks a

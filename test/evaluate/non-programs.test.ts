@@ -1,0 +1,58 @@
+/**
+ * A path given to a program with no model is the command it starts only where it could run:
+ * with a real file system, a directory, a file with no execute bit or a path that is not there
+ * (and that the line does not write) is data (`yamllint ./x.yml`), an executable file is a
+ * program named by its path (`cpulimit -l 50 ./x.sh`), as are files the line writes or chmods.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import { nodeFsView } from '../../src/node/index.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+
+let root: string;
+let P: string;
+
+beforeAll(async () => {
+  await prepare();
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-non-programs-')));
+  P = join(root, 'project');
+  mkdirSync(join(P, 'src'), { recursive: true });
+  writeFileSync(join(P, 'x.yml'), 'a: 1\n');
+  writeFileSync(join(P, 'plain.sh'), 'rm -rf src\n');
+  writeFileSync(join(P, 'run.sh'), '#!/bin/sh\nrm -rf src\n');
+  chmodSync(join(P, 'run.sh'), 0o755);
+  chmodSync(join(P, 'plain.sh'), 0o644);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const policy = () =>
+  policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Bash(*)'], deny: ['Bash(rm *)'] } } }]);
+const decide = (command: string, fs = nodeFsView()) =>
+  evaluate(
+    { tool: 'Bash', input: { command } },
+    { mode: 'default', policy: policy(), cwd: P, home: join(root, 'home'), fs, environment: { values: {}, complete: true } },
+  );
+
+describe('a path given to a program with no model', () => {
+  for (const c of ['mytool ./x.yml', 'mytool ./src', 'mytool ./plain.sh', 'mytool ./missing.sh'])
+    it(`${c}: the view shows it cannot run, so it is data`, () => {
+      expect(decide(c).behavior).toBe('allow');
+    });
+
+  for (const c of ['mytool ./run.sh', 'chmod +x plain.sh; mytool ./plain.sh', "printf 'rm -rf src' > new.sh; mytool ./new.sh"])
+    it(`${c}: a program named by its path, opaque code under a deny rule naming a program`, () => {
+      const d = decide(c);
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+    });
+
+  it('without a view nothing is settled', () => {
+    const d = evaluate(
+      { tool: 'Bash', input: { command: 'mytool ./x.yml' } },
+      { mode: 'default', policy: policy(), cwd: P, home: join(root, 'home'), environment: { values: {}, complete: true } },
+    );
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+  });
+});
