@@ -131,7 +131,8 @@ const names = [...new Set([...allProgramModels().flatMap((m) => m.names), ...OPA
  * `'env'`, a hook's `'command'`, a path
  * effect's `'read'`, a `'set'` of values, JSON's `'true'`/`'false'`, serve's `'wait'`, a `':'`
  * separator, the English past-tense ending `'ed'` a stemmer strips, a hook's `'continue'` and PowerShell's
- * `'break'`/`'continue'` keywords): quoted, they name the word far more
+ * `'break'`/`'continue'` keywords, JSON Schema's and a script flow's `'not'`, LLVM's test helper's name):
+ * quoted, they name the word far more
  * often than the program, so only the tables check (below) looks for them.
  */
 const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
@@ -156,6 +157,7 @@ const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
   'ed',
   'continue',
   'break',
+  'not',
 ]);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
