@@ -13,6 +13,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { normalizePath } from '../paths/index.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
+import { unmodelledProgram } from '../shell/unknown-programs.js';
 import type { PathWorld } from './path-lookup.js';
 
 /** Whether the view shows `path` cannot be run as a program, given what the line writes. */
@@ -36,16 +37,20 @@ export function markNonPrograms(analysis: ShellAnalysis, effects: readonly PathE
     writes.push(e);
   }
   analysis.commands.forEach((cmd, i) => {
+    const words = cmd.argv.filter(
+      (word, k) => k > 0 && cmd.literal[k] === true && word.includes('/') && !word.startsWith('-') && !word.startsWith('~'),
+    );
+    // Only a program with no model is read for a command in its words (opaque-commands.ts): the
+    // view is asked about no other command's words.
+    if (words.length === 0 || !unmodelledProgram(cmd)) return;
     const dirs = commandDirectories(effects, i) ?? [world.cwd];
     if (dirs.length === 0 || dirs.some(isUnknownDirectory)) return;
     const written = new Set(writes.filter((e) => !(e.assumed !== undefined && e.command === i)).map((e) => e.path));
-    let marks: Set<string> | undefined;
-    for (let k = 1; k < cmd.argv.length; k++) {
-      const word = cmd.argv[k]!;
-      if (cmd.literal[k] !== true || !word.includes('/') || word.startsWith('-') || word.startsWith('~')) continue;
-      const paths = dirs.map((dir) => normalizePath(word, { cwd: dir, home: world.home, platform: world.platform }));
-      if (paths.every((p) => cannotRun(view, p, written))) (marks ??= new Set()).add(word);
-    }
-    if (marks !== undefined) cmd.notPrograms = marks;
+    const marks = new Set(
+      words.filter((word) =>
+        dirs.every((dir) => cannotRun(view, normalizePath(word, { cwd: dir, home: world.home, platform: world.platform }), written)),
+      ),
+    );
+    if (marks.size > 0) cmd.notPrograms = marks;
   });
 }
