@@ -26,7 +26,7 @@ import { commandRuleCandidates, consentCandidates, coveringRule } from './bash-r
 import { isBroadAllow } from './broad-allow.js';
 import { readAfterCd, writesWithCd } from './cd-relative-reads.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
-import { changesDirectoryTwice, shellReadOnly } from './shell-read-only.js';
+import { changesDirectoryTwice, shellReadOnly, type ShellReadOnly } from './shell-read-only.js';
 import { readsOutside } from './reads-outside.js';
 import { writesOutside } from './writes-outside.js';
 import { credentialsInForce, sandboxCredentials } from './credentials.js';
@@ -932,16 +932,8 @@ function ruleReadOutside(state: EvalState, cmd: SimpleCommand): PathEffect | und
  * directories where a Read allow rule lets it or the path is a device that holds nothing
  * (`read-rules.ts`, `mayReadAt`), and then the reason says so.
  */
-function readOnlyMessage(state: EvalState): string {
-  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
-  const outside = facts.effects.some(
-    (e) =>
-      e.op === 'read' &&
-      e.assumed === undefined &&
-      e.fromHistory !== true &&
-      !isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories),
-  );
-  return outside
+function readOnlyMessage(ro: ShellReadOnly): string {
+  return ro.readsOutside
     ? 'every part is read-only and reads only inside the working directories, where a Read allow rule allows, or a device that holds nothing'
     : 'every part is read-only and reads only inside the working directories';
 }
@@ -1100,7 +1092,7 @@ export const touches: PipelineStep = {
             message: `${afterCd} reads a path relative to where an earlier cd moved, and a Read deny rule is configured: Claude Code asks for that, so toolgate does too`,
           });
         }
-        if (ro.ok) return decide(state, step, 'allow', 'readOnly', readOnlyMessage(state));
+        if (ro.ok) return decide(state, step, 'allow', 'readOnly', readOnlyMessage(ro));
         if (state.mode === 'acceptEdits' && !planBlocks(state) && !writesWithCd(state) && !changesDirectoryTwice(state)) {
           const verdicts = partVerdicts(state, []);
           if (verdicts?.every((v) => v.readOnly || v.acceptEdit) && redirectWritesOk(state).ok) {

@@ -19,6 +19,11 @@ import type { EvalState } from './types.js';
 export interface ShellReadOnly {
   ok: boolean;
   why?: string;
+  /**
+   * Whether a part reads outside the working directories (where a Read allow rule allows, or a
+   * device that holds nothing): the reason of a read-only allow then says so.
+   */
+  readsOutside: boolean;
   perCommand: Map<SimpleCommand, boolean>;
   reasons: Map<SimpleCommand, string>;
 }
@@ -37,6 +42,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const reasons = new Map<SimpleCommand, string>();
   let why: string | undefined;
   const budget = newBudget();
+  let readsOutside = false;
   facts.analysis.commands.forEach((cmd, i) => {
     const unsafe = cmd.assignments.find((a) => !inertAssignment(a));
     let v: ReadOnlyVerdict =
@@ -57,6 +63,14 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   if (facts.analysis.stateChanges.length > 0) why ??= facts.analysis.stateChanges[0];
   if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
   for (const e of facts.effects) {
+    if (
+      e.op === 'read' &&
+      e.assumed === undefined &&
+      e.fromHistory !== true &&
+      !readsOutside &&
+      !isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)
+    )
+      readsOutside = true;
     // Assumed effects belong to programs that are not read-only anyway, and git history is not a
     // file read: both only feed deny rules.
     if (e.assumed !== undefined || e.fromHistory === true || e.possible !== undefined) continue;
@@ -83,7 +97,8 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => findsRepositoryFromCwd(c.argv[0] ?? ''))) {
     why ??= 'it runs git after cd to another directory';
   }
-  const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
+  const result: ShellReadOnly =
+    why === undefined ? { ok: true, readsOutside, perCommand, reasons } : { ok: false, why, readsOutside, perCommand, reasons };
   last = { state, result };
   return result;
 }

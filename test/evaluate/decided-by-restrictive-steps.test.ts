@@ -7,26 +7,11 @@
  * their allow rules taken out.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Decision, PermissionMode } from '../../src/core/types.js';
+import type { PermissionMode } from '../../src/core/types.js';
 import { decidedByRestrictiveSteps, evaluate } from '../../src/evaluate/evaluate.js';
 import { prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
-import { policyCases } from '../support/policy-cases.js';
-
-/** The settings without allow rules, as lint's shadowed-allow check decides with. */
-function restrictive(settings: Record<string, unknown>): Record<string, unknown> {
-  const permissions = settings['permissions'];
-  if (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions)) return settings;
-  const { allow: _allow, ...rest } = permissions as Record<string, unknown>;
-  return { ...settings, permissions: rest };
-}
-
-function settledByRule(d: Decision): boolean {
-  return (
-    (d.behavior === 'deny' || (d.behavior === 'ask' && d.askKind === 'firm')) &&
-    (d.reason.kind === 'rule' || d.reason.kind === 'toolRemoved')
-  );
-}
+import { policyCases, settledByRule, withoutAllow } from '../support/policy-cases.js';
 
 beforeAll(async () => {
   await prepare();
@@ -43,7 +28,7 @@ describe('decidedByRestrictiveSteps', () => {
     let given = 0;
     let none = 0;
     for (const c of all) {
-      const policy = policyFromObjects([{ kind: 'projectSettings', settings: restrictive(c.settings) }]);
+      const policy = policyFromObjects([{ kind: 'projectSettings', settings: withoutAllow(c.settings) }]);
       const ctx: EvaluationContext = { mode: c.mode as PermissionMode, policy, cwd: c.cwd, home: c.home, projectDir: c.cwd };
       const full = evaluate(c.call, ctx);
       const early = decidedByRestrictiveSteps(c.call, ctx);

@@ -5,26 +5,12 @@
  * calls and settings of the shared cases and the everyday cases, with and without their allow rules.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Decision, PermissionMode } from '../../src/core/types.js';
+import type { PermissionMode } from '../../src/core/types.js';
 import { evaluate } from '../../src/evaluate/evaluate.js';
 import { prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { ruleMayDecideTool } from '../../src/evaluate/rule-reach.js';
 import { policyFromObjects } from '../../src/settings/index.js';
-import { policyCases } from '../support/policy-cases.js';
-
-function withoutAllow(settings: Record<string, unknown>): Record<string, unknown> {
-  const permissions = settings['permissions'];
-  if (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions)) return settings;
-  const { allow: _allow, ...rest } = permissions as Record<string, unknown>;
-  return { ...settings, permissions: rest };
-}
-
-function settledByRule(d: Decision): boolean {
-  return (
-    (d.behavior === 'deny' || (d.behavior === 'ask' && d.askKind === 'firm')) &&
-    (d.reason.kind === 'rule' || d.reason.kind === 'toolRemoved')
-  );
-}
+import { policyCases, settledByRule, withoutAllow } from '../support/policy-cases.js';
 
 function ctxOf(permissions: Record<string, unknown>): EvaluationContext {
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ToolCall } from '../../src/core/types.js';
+import type { Decision, ToolCall } from '../../src/core/types.js';
 
 const casesDir = fileURLToPath(new URL('../cases/', import.meta.url));
 
@@ -47,4 +47,20 @@ export function policyCases(): PolicyCase[] {
     }
   }
   return out;
+}
+
+/** The settings without allow rules, as lint's shadowed-allow check decides with. */
+export function withoutAllow(settings: Record<string, unknown>): Record<string, unknown> {
+  const permissions = settings['permissions'];
+  if (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions)) return settings;
+  const { allow: _allow, ...rest } = permissions as Record<string, unknown>;
+  return { ...settings, permissions: rest };
+}
+
+/** Whether a decision is a deny or firm ask by a rule or a removed tool — what lint counts as settled. */
+export function settledByRule(d: Decision): boolean {
+  return (
+    (d.behavior === 'deny' || (d.behavior === 'ask' && d.askKind === 'firm')) &&
+    (d.reason.kind === 'rule' || d.reason.kind === 'toolRemoved')
+  );
 }

@@ -96,6 +96,20 @@ interface ConfigPair {
   from: string;
 }
 
+/**
+ * One `KEY=VALUE` word as git's `-c` reads it: the key folded to lower case, a bare key `true`. A
+ * word that is not literal keeps only a key without quotes or expansions, which is as written
+ * (`includeIf.onbranch:main.path`), and no value.
+ * @param from - the message naming where the pair came from, given the folded key.
+ */
+function configPair(word: string, literal: boolean, from: (key: string) => string): ConfigPair {
+  const eq = word.indexOf('=');
+  const rawKey = eq < 0 ? word : word.slice(0, eq);
+  const key = rawKey.toLowerCase();
+  if (!literal) return { key: /^[^$`"'\\\s]+$/.test(key) ? key : '', from: from(key) };
+  return { key, rawKey, value: eq < 0 ? 'true' : word.slice(eq + 1), from: from(key) };
+}
+
 /** The `-c` / `--config-env` pairs and where the subcommand starts. */
 function commandLine(
   argv: readonly string[],
@@ -125,24 +139,24 @@ function commandLine(
       problems.push({ kind: 'opaque', reason: `git ${a} runs subcommands from a directory toolgate cannot see` });
     } else if (a !== '--exec-path' && GIT_GLOBAL_WITH_VALUE.has(a)) i++; // `--exec-path` alone takes no value
     if (pair === undefined) continue;
-    const eq = pair.indexOf('=');
-    const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
-    if (!lit) {
-      // A key without quotes or expansions is as written (`includeIf.onbranch:main.path`).
-      pairs.push({ key: /^[^$`"'\\\s]+$/.test(key) ? key : '', from: `git -c ${pair}` });
+    if (via === 'c') {
+      pairs.push(configPair(pair, lit, (key) => (lit ? `git -c ${key}=…` : `git -c ${pair}`)));
       continue;
     }
-    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
-    if (via === 'c') pairs.push({ key, rawKey, value: eq < 0 ? 'true' : pair.slice(eq + 1), from: `git -c ${key}=…` });
-    else {
-      const variable = eq < 0 ? '' : pair.slice(eq + 1);
-      const found = lookup(env, variable)?.value;
-      pairs.push(
-        found === undefined
-          ? { key, rawKey, from: `git --config-env ${key}=${variable}` }
-          : { key, rawKey, value: found, from: `git --config-env ${key}=${variable}` },
-      );
+    const named = configPair(pair, lit, () => `git -c ${pair}`);
+    if (!lit) {
+      pairs.push(named);
+      continue;
     }
+    // `--config-env KEY=VARIABLE`: the value is the variable's.
+    const variable = pair.includes('=') ? named.value! : '';
+    const found = lookup(env, variable)?.value;
+    const { key, rawKey = key } = named;
+    pairs.push(
+      found === undefined
+        ? { key, rawKey, from: `git --config-env ${key}=${variable}` }
+        : { key, rawKey, value: found, from: `git --config-env ${key}=${variable}` },
+    );
   }
   return { pairs, sub: i, problems };
 }
@@ -397,14 +411,9 @@ function optionValues(
  */
 function clonePairs(argv: readonly string[], literal: readonly boolean[], sub: number): ConfigPair[] {
   if (argv[sub] !== 'clone') return [];
-  return optionValues(argv, sub, ['config'], 'c', gitValueLetters('clone')).map(({ value, valueIndex }) => {
-    const eq = value.indexOf('=');
-    const rawKey = eq < 0 ? value : value.slice(0, eq);
-    const key = rawKey.toLowerCase();
-    const from = `git clone --config ${key}=…`;
-    if (literal[valueIndex] === false) return { key: /^[^$`"'\\\s]+$/.test(key) ? key : '', from };
-    return { key, rawKey, value: eq < 0 ? 'true' : value.slice(eq + 1), from };
-  });
+  return optionValues(argv, sub, ['config'], 'c', gitValueLetters('clone')).map(({ value, valueIndex }) =>
+    configPair(value, literal[valueIndex] !== false, (key) => `git clone --config ${key}=…`),
+  );
 }
 
 /**
