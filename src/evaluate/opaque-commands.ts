@@ -115,7 +115,7 @@ export function opaqueCommands(analysis: ShellAnalysis, depth = 0): OpaqueComman
       if (!cmds.some((c) => c.parent === i) && unmodelledProgram(cmd)) {
         // Shell text in its arguments that the literal word screen cannot read makes it code it may
         // run, judged by the whole table: a wildcard is no consent for it (decision 0098).
-        const unscreened = unscreenedArguments(cmd) ?? runnerInArguments(cmd, depth);
+        const unscreened = unscreenedArguments(cmd) ?? runnerInArguments(cmd, depth, givenInput(cmds, i));
         if (unscreened !== undefined) out.push({ cmd, why: `${argv[0]} is a program toolgate has no model of, and ${unscreened}` });
         else
           out.push({
@@ -131,6 +131,27 @@ export function opaqueCommands(analysis: ShellAnalysis, depth = 0): OpaqueComman
     out.push({ cmd, why: `${name} runs a script toolgate cannot see (a file or standard input)` });
   }
   return out;
+}
+
+/** Input redirections of standard input: `< x.py`, `0< x.py`, a here-document, a here-string (not `3< x`). */
+const STDIN_REDIRECT = /^0?<(?!&)/;
+
+/**
+ * Whether command `i` is given something on its standard input by the line: an input redirection
+ * (`envdir d python3 < x.py`, a here-document, a here-string) or a pipe from the command before it
+ * (`cat x.py | envdir d python3`; the grammar lists a `cat <<EOF` of a pipe after the command it
+ * feeds). A pipeline's commands are the only ones beside each other that run in a subshell but for
+ * `( a; b )`, which counts too (reading more is the safe side). What the command inherits (the
+ * agent's own standard input) is not counted.
+ */
+function givenInput(cmds: readonly SimpleCommand[], i: number): boolean {
+  const cmd = cmds[i]!;
+  if (cmd.redirects.some((r) => (r.kind === 'read' || r.kind === 'heredoc' || r.kind === 'herestring') && STDIN_REDIRECT.test(r.op)))
+    return true;
+  if (!cmd.inSubshell) return false;
+  const beside = (c: SimpleCommand | undefined): c is SimpleCommand => c !== undefined && c.parent === cmd.parent && c.context === cmd.context && c.inSubshell;
+  const after = cmds[i + 1];
+  return beside(cmds[i - 1]) || (beside(after) && after.redirects.some((r) => r.kind === 'heredoc' || r.kind === 'herestring'));
 }
 
 /** How deeply arguments read as shell text are read for the programs they run (an argument's argument …). */
@@ -157,12 +178,14 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
  *   `expect_timed-run 5 sh x.sh`): that command's own judgement says whether it runs such code
  *   (`python3 --version` does not). Past the place where a wrapper takes its command (its first
  *   operand), a name with no words after it is taken as data (`--label python`, `--language=Make`),
- *   but for a shell's (`envdir d sh < x.sh` reads the script on its input);
+ *   but for a shell's (`envdir d sh < x.sh` reads the script on its input) and, when the line gives
+ *   the command input (`input`), any program that runs code it reads — an interpreter, a project
+ *   runner, a program with a shell escape (`envdir d python3 < x.py`, `cat x.js | setlock f node`);
  * - as the first word that is neither an option nor a number, a program named by its path
  *   (`cpulimit -l 50 ./x.sh`).
  * The program's own name among its words is itself (`pip show pip`), judged as it is. `undefined` when none.
  */
-function runnerInArguments(cmd: SimpleCommand, depth: number): string | undefined {
+function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): string | undefined {
   const argv = cmd.argv;
   const self = foldedCommandName(argv[0] ?? '');
   // `gh pr create --title 'make it work'`: words known to be data start nothing.
@@ -178,7 +201,7 @@ function runnerInArguments(cmd: SimpleCommand, depth: number): string | undefine
         const rest = text === word ? argv.slice(k + 1) : [];
         if (foldedCommandName(text) === self) continue;
         const runnable = cmd.notPrograms?.has(word) !== true;
-        const why = runnerAt(text, rest, { bare: commandPlace, path: pathPlace && !option && runnable }, depth);
+        const why = runnerAt(text, rest, { bare: commandPlace, path: pathPlace && !option && runnable, input }, depth);
         if (why !== undefined) return why;
       }
     }
@@ -236,6 +259,15 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: "gh pr create --title 'make it work'", runs: false, why: 'a title is prose (data-subcommands.ts)' },
   { command: 'envdir d sh < x.sh', runs: true, why: 'a shell with no words after it reads its input: the script' },
   { command: 'gh issue list --label python', runs: false, why: 'a name with nothing after it, past the first operand, is data' },
+  { command: 'envdir d python3 < x.py', runs: true, why: 'an interpreter with no words after it reads its code on its input: x.py' },
+  { command: 'setlock f perl < x.pl', runs: true },
+  { command: 'envdir d node 0< x.js', runs: true },
+  { command: 'cat x.js | setlock f node', runs: true, why: 'the pipe gives node its input' },
+  { command: "envdir d python3 <<< 'print(1)'", runs: true, why: 'a here-string is input too' },
+  { command: 'envdir d make < Makefile', runs: true, why: 'a project runner reads its code from the project whatever its input' },
+  { command: 'envdir d python3', runs: false, why: 'nothing on its input from the line: a name past the first operand is data' },
+  { command: 'mytool list --label python | head', runs: false, why: 'the pipe is its output, not its input' },
+  { command: 'mytool list --label python 3< x.py', runs: false, why: 'another descriptor than its input' },
   { command: 'pip show pip', runs: false, why: "the program's own name is itself" },
   {
     command: 'gpg-connect-agent --dirmngr "getinfo version" /bye',
@@ -247,9 +279,16 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
 /**
  * {@link runnerInArguments} for one text of an argument: a command line read as shell text, or a
  * word naming a program that starts others read with `rest`, the words after it, as the command
- * it would start. `bare`: a name with no words after it counts; `path`: a program named by its path counts.
+ * it would start. `bare`: a name with no words after it counts; `path`: a program named by its path
+ * counts; `input`: the line gives the command input, which a program named with no words after it
+ * may read as its code.
  */
-function runnerAt(text: string, rest: readonly string[], place: { bare: boolean; path: boolean }, depth: number): string | undefined {
+function runnerAt(
+  text: string,
+  rest: readonly string[],
+  place: { bare: boolean; path: boolean; input: boolean },
+  depth: number,
+): string | undefined {
   if (COMMAND_TEXT.test(text)) {
     if (depth >= ARGUMENT_DEPTH) return undefined;
     const analysis = analyzeShell(text);
@@ -257,12 +296,19 @@ function runnerAt(text: string, rest: readonly string[], place: { bare: boolean;
       opaqueCommands(analysis, depth + 1).find((o) => o.unmodelled !== true)?.why ?? analysis.commands.find((c) => c.unknown)?.unknown;
     return inner === undefined ? undefined : `its argument '${text}', read as shell text, runs code toolgate cannot see (${inner})`;
   }
-  // Past the command place a bare name is data (`--label python`), but a shell's: `envdir d sh < x.sh`.
-  if ((rest.length === 0 && !place.bare && !isShellProgram(foldedCommandName(text))) || !startsCommands(text, place.path)) return undefined;
+  // Past the command place a bare name is data (`--label python`), but a shell's (`envdir d sh`
+  // reads its script on its input), and a code runner's when the line gives input (`envdir d python3 < x.py`).
+  if (rest.length === 0 && !place.bare && !readsCodeOnInput(text, place.input)) return undefined;
+  if (!startsCommands(text, place.path)) return undefined;
   const analysis = analyzeShell([text, ...rest].map(quoteWord).join(' '));
   const inner =
     opaqueCommands(analysis, ARGUMENT_DEPTH).find((o) => o.unmodelled !== true)?.why ?? analysis.unknown[0] ?? analysis.unseen[0];
   return inner === undefined ? undefined : `its argument ${text} may start a command: ${inner}`;
+}
+
+/** Whether a program named with no words after it runs what it reads on its input: a shell always; with `input`, any code runner. */
+function readsCodeOnInput(word: string, input: boolean): boolean {
+  return isShellProgram(foldedCommandName(word)) || (input && runnerNamed(word) !== undefined);
 }
 
 /** A path in the root folder or the system's program folders: only the system writes there (`/bye` is a word, not a script). */
