@@ -25,6 +25,7 @@ import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Re
 import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { plainProgramName } from '../shell/programs/plain-names.js';
+import { otherInstalledNames } from '../shell/programs/installed-names.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
@@ -179,18 +180,40 @@ function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
   return { cwd: env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
 }
 
+/** A text a deny or ask rule is tried against, and why it stands for the command when it is not its own words. */
+interface RestrictiveText {
+  raw: string;
+  note?: string;
+}
+
 /** Texts a deny or ask rule is tried against for one simple command: with and without assignments. */
-function restrictiveTexts(cmd: SimpleCommand): string[] {
-  const bare = cmd.argv.join(' ');
-  const texts = cmd.assignments.length > 0 ? [bare, cmd.source] : [bare];
+function restrictiveTexts(cmd: SimpleCommand): RestrictiveText[] {
+  const names = restrictiveNames(cmd);
+  const texts: RestrictiveText[] = names.map((argv) => ({ raw: argv.join(' ') }));
+  if (cmd.assignments.length > 0) texts.splice(1, 0, { raw: cmd.source });
+  // `dash -c …` is `sh -c …` where /bin/sh is dash, `awk …` may be `mawk …`, `git-receive-pack .` is
+  // `git receive-pack .`: the command under the other names of the program it runs (decision 0119;
+  // like the folded name, only ever adds a deny or an ask).
+  for (const argv of names) {
+    for (const other of otherInstalledNames(argv)) {
+      const raw = other.argv.join(' ');
+      if (!texts.some((t) => t.raw === raw)) texts.push({ raw, note: `${other.name} and ${other.as} may be one program` });
+    }
+  }
+  return texts;
+}
+
+/** The command's own words, then under its basename, its folded name and its plain name, and without git's global options. */
+function restrictiveNames(cmd: SimpleCommand): (readonly string[])[] {
+  let argv: readonly string[] = cmd.argv;
+  const names = [argv];
   // `/bin/rm -rf x` is still rm to a deny rule.
-  let argv = cmd.argv;
   const name = argv[0];
   if (name !== undefined && name.includes('/')) {
     const base = name.slice(name.lastIndexOf('/') + 1);
     if (base !== '') {
       argv = [base, ...argv.slice(1)];
-      texts.push(argv.join(' '));
+      names.push(argv);
     }
   }
   // On case-insensitive file systems `RM` runs rm, and on Windows `rm.exe` is rm: deny rules see
@@ -198,29 +221,31 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
   const folded = (argv[0] ?? '').toLowerCase().replace(/\.(exe|cmd|bat|com)$/, '');
   if (folded !== '' && folded !== argv[0]) {
     argv = [folded, ...argv.slice(1)];
-    texts.push(argv.join(' '));
+    names.push(argv);
   }
   // `perl5.36-x86_64-linux-gnu x.pl`, `rzsh -c …`, `view x`: another installed name of a program
   // is that program to a deny rule too (decision 0119; like the folded name, only ever adds a deny).
   const installed = plainProgramName(argv[0] ?? '');
   if (installed !== undefined) {
     argv = [installed, ...argv.slice(1)];
-    texts.push(argv.join(' '));
+    names.push(argv);
   }
   // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.
   const plain = PROGRAMS.get(argv[0] ?? '')?.withoutGlobalOptions?.(argv);
-  if (plain !== undefined) texts.push(plain.join(' '));
-  return texts;
+  if (plain !== undefined) names.push(plain);
+  return names;
 }
 
 /** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
 export interface Text {
   raw: string;
   squeezed: string;
+  /** Why the text stands for the command when its program has another name in it (`dash and sh may be one program`). */
+  note?: string;
 }
 
-function text(raw: string): Text {
-  return { raw, squeezed: squeezeCommand(raw) };
+function text(raw: string, note?: string): Text {
+  return note === undefined ? { raw, squeezed: squeezeCommand(raw) } : { raw, squeezed: squeezeCommand(raw), note };
 }
 
 /** The texts deny and ask rules are tried against, worked out once per analysis. */
@@ -246,8 +271,8 @@ export function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
   // A part the same as the whole command or as an earlier part is left out: the rule that text
   // matches has matched it already, with the same message (`git push origin main` is one text).
   for (const cmd of analysis.commands) {
-    for (const raw of restrictiveTexts(cmd)) {
-      const t = text(raw);
+    for (const { raw, note } of restrictiveTexts(cmd)) {
+      const t = text(raw, note);
       if (t.squeezed !== whole && !parts.some((p) => p.squeezed === t.squeezed)) parts.push(t);
     }
   }
@@ -320,7 +345,8 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   const texts = restrictiveTextsOf(analysis);
   if (matchSqueezedCommand(spec, texts.whole)) return { kind: 'match', detail: 'the whole command matches' };
   for (const t of texts.parts) {
-    if (matchSqueezedCommand(spec, t.squeezed)) return { kind: 'match', detail: `part "${t.raw}" matches` };
+    if (matchSqueezedCommand(spec, t.squeezed))
+      return { kind: 'match', detail: `part "${t.raw}" matches${t.note !== undefined ? ` (${t.note})` : ''}` };
   }
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };

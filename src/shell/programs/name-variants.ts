@@ -71,6 +71,9 @@ export const SAME_PROGRAM: Readonly<Record<string, string>> = {
   // The One True AWK (Debian original-awk, an alternative for awk): the awk language, system() and
   // pipes included (awk(1), "The AWK Programming Language").
   'original-awk': 'awk',
+  // OpenSSH 9.2p1 (Debian openssh-client): /usr/bin/slogin is a link to ssh (`slogin -V` printed
+  // OpenSSH_9.2p1; `slogin -G github.com` printed ssh's configuration).
+  slogin: 'ssh',
   // GNU Emacs 28 (Debian emacs-gtk, emacs-nox, emacs-lucid): each build's binary.
   'emacs-gtk': 'emacs',
   'emacs-nox': 'emacs',
