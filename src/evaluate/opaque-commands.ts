@@ -235,7 +235,7 @@ function optionValues(word: string): string[] {
 export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; readonly runs: boolean; readonly why?: string }[] = [
   { command: 'cpulimit -l 50 sh x.sh', runs: true, why: 'cpulimit runs the command in its remaining words' },
   { command: 'dbus-launch python3 x.py', runs: true },
-  { command: 'entr -s make', runs: true, why: 'make runs a Makefile toolgate does not read' },
+  { command: 'reflex -s make', runs: true, why: 'make runs a Makefile toolgate does not read' },
   { command: "hyperfine-x --warmup 3 'sh x.sh'", runs: true, why: 'a program that hands each argument to a shell' },
   { command: 'watchexec -e js -- npm test', runs: true },
   { command: 'cpulimit -l 50 env sh x.sh', runs: true, why: 'env, a wrapper, runs sh x.sh' },
@@ -251,7 +251,7 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: 'cpulimit -l 50 python3 --version', runs: false, why: 'python3 --version runs no code' },
   { command: 'cpulimit -l 50 ls', runs: false, why: 'ls runs no code' },
   { command: "hyperfine-x 'ls -la'", runs: false },
-  { command: 'entr -n echo changed', runs: false },
+  { command: 'reflex -n echo changed', runs: false },
   { command: 'mytool --name fix-the-build', runs: false },
   { command: 'mytool build ./config.yaml', runs: false, why: "a path after the first operand is the program's own business" },
   { command: 'kubectl describe node x', runs: false, why: "describe's words are data (data-subcommands.ts): node is a kind of resource" },

@@ -74,7 +74,7 @@ export interface SimpleCommand {
    * it reads from its input or argument files in place of its replacement strings. The paths it
    * touches are then not known from the command text.
    */
-  argumentsFrom?: 'xargs' | 'find -exec' | 'parallel' | 'fd -x' | 'xe';
+  argumentsFrom?: 'xargs' | 'find -exec' | 'parallel' | 'fd -x' | 'xe' | 'entr';
   /** Set when this command cannot be understood (non-literal name, `eval`, ...): the reason. */
   unknown?: string;
   /**

@@ -43,6 +43,7 @@ import { dos2unix } from './dos2unix.js';
 import { du } from './du.js';
 import { ed } from './ed.js';
 import { basenc, encoders } from './encoders.js';
+import { entr } from './entr.js';
 import { env } from './env.js';
 import { expand } from './expand.js';
 import { expr } from './expr.js';
@@ -248,6 +249,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => ed,
   () => basenc,
   () => encoders,
+  () => entr,
   () => env,
   () => expand,
   () => expr,

@@ -79,6 +79,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/types.ts:xargs': "where a command's arguments come from at run time (`argumentsFrom`), not a table",
   'src/shell/types.ts:parallel': "where a command's arguments come from at run time (`argumentsFrom`), not a table",
   'src/shell/types.ts:xe': "where a command's arguments come from at run time (`argumentsFrom`), not a table",
+  'src/shell/types.ts:entr': "where a command's arguments come from at run time (`argumentsFrom`), not a table",
   'src/powershell/reader.ts:parallel': "PowerShell's `parallel` keyword, not the program",
   'src/powershell/reader.ts:trap': "PowerShell's `trap` keyword, not the bash builtin",
   'src/shell/commands/emit.ts:coproc': "the `coproc` reserved word opening a compound command (the simple-command form is the model's)",

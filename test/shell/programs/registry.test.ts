@@ -109,6 +109,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
     'Perl Getopt::Long reads its words (any case, unique abbreviations, bundled letters): its own table and loop (parallel-options.ts)',
   screen: 'its own loop: letters with values next or attached, and whole words such as -Logfile (screen.ts)',
   xe: 'getopt letters read by its own loop, the -a/-A/-p forms not read (xe.ts)',
+  entr: 'getopt flags only (-acdnprsz), no permutation: its own loop reads them (entr.ts)',
   fd: 'clap reads its words, and -x/-X take every word up to `;` as the command they run: its own loop (fd.ts)',
   xxd: "its options are read by their first two characters, with values attached or next (xxd.c's own loop)",
   hyperfine: 'clap: -P takes three words and -L two, neither with =, and a value may not begin with - (its own reader, hyperfine.ts)',
