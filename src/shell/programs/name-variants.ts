@@ -129,7 +129,27 @@ export function nameVariants(name: string, glued: 'dotted' | 'any' = 'dotted'): 
  * @internal
  */
 export function variantBase(name: string, known: (base: string) => boolean, glued: 'dotted' | 'any' = 'dotted'): string | undefined {
-  return nameVariants(name, glued).find(known);
+  return variantsOf(name, glued).find(known);
+}
+
+/**
+ * {@link nameVariants}, kept for the last names asked about: one word of a command is looked up by
+ * each table that accepts variants (the registry, interpreters, shells, runners, compilers, …),
+ * so the same name comes back several times in a row. A memo of a pure function, bounded (emptied
+ * when full).
+ */
+const variantsKept = { dotted: new Map<string, readonly string[]>(), any: new Map<string, readonly string[]>() };
+const VARIANTS_KEPT = 512;
+
+function variantsOf(name: string, glued: 'dotted' | 'any'): readonly string[] {
+  const kept = variantsKept[glued];
+  let variants = kept.get(name);
+  if (variants === undefined) {
+    if (kept.size >= VARIANTS_KEPT) kept.clear();
+    variants = nameVariants(name, glued);
+    kept.set(name, variants);
+  }
+  return variants;
 }
 
 /** The program `name` is the same as (`vim.basic` → `vim`), or `name` itself. @internal */

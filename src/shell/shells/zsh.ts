@@ -82,6 +82,9 @@ const UNBRACED_SUBSCRIPT = /\$([A-Za-z_]\w*|[0-9@*])\[/;
  */
 const NAMED_DIRECTORY = /^~[A-Za-z_]\w*(\/|$)/;
 
+/** A character every problem `wordProblem` reports needs in the word as written. */
+const MAY_HAVE_PROBLEM = /[*${]|^~/;
+
 /**
  * A word as written with what the shell does not expand blanked out: single-quoted text (`$'…'`
  * too, outside double quotes) and each escaped character, so `'$PWD:h'` and `\$PWD:h` hold no
@@ -136,6 +139,9 @@ export const zsh: ShellModel = {
   },
   ansiC: [ZSH_ANSI_C],
   wordProblem(raw) {
+    // Each reading below needs one of `*`, `$`, `{` or a leading `~` in the word as written (the
+    // masks and `unquoted` only blank characters out): a word without them, most words, has none.
+    if (!MAY_HAVE_PROBLEM.test(raw)) return undefined;
     // `***/` (and `****/`…): recursive, following symbolic links; `**/` does not follow them.
     if (/(^|\/)\*\*\*+\//.test(raw))
       return `${raw}: zsh's ***/ walks every directory and follows symbolic links, which toolgate does not model`;
