@@ -399,6 +399,7 @@ function heldPathAsks(state: EvalState): undefined {
             ...(t.linkItself === true ? { linkItself: true } : {}),
             ...(t.namesWhy !== undefined ? { why: t.namesWhy } : {}),
             spec,
+            changesPrograms: (p) => programPathHit(p, state),
             view: state.ctx.fs,
             budget: (budget ??= newBudget()),
           }) ?? namesHit;
@@ -601,7 +602,7 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
     const written = namesWritten(view, path, sole.namesFrom);
     if (written !== undefined) {
       for (const p of written) {
-        const direct = protectedPathMatch(p, spec);
+        const direct = protectedPathMatch(p, spec) ?? (sole.removal === true ? undefined : programPathHit(p, state));
         if (direct !== undefined) return `${direct}: ${path} makes ${p}`;
         const real = view.realpath(p);
         const through = real !== undefined ? protectedPathMatch(real, spec) : undefined;

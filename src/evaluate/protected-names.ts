@@ -33,6 +33,12 @@ export interface NamesCheck {
   /** The program takes a link it is given as the name itself (`mv link x`, `tar --remove-files link`): it removes no entries through it. */
   linkItself?: boolean;
   spec: ProtectedPathSpec;
+  /**
+   * Why writing a path changes what a later program runs though the spec does not list it (the
+   * file an exported `AWS_CONFIG_FILE` names, a folder on `PATH`): each name written is checked
+   * with it too, so `cp -r t/. .` with `t/awscfg` meets it as `cp t/awscfg awscfg` does.
+   */
+  changesPrograms?: (path: string) => string | undefined;
   view: ReadonlyFsView | undefined;
   /** Shared by the checks of one call, so a command with many operands stays bounded too. */
   budget: Budget;
@@ -62,6 +68,8 @@ function spared(rel: readonly string[], spares: 'top' | 'all' | undefined): bool
 /** The protected path among the names written or removed under `check.path`, or why any of them may be one; `undefined` when none can be. */
 export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
   const { path, names, removal, spec } = check;
+  const hitAt = (dest: string): string | undefined =>
+    protectedPathMatch(dest, spec) ?? (removal ? undefined : check.changesPrograms?.(dest));
   const verb = removal ? 'removes' : 'writes';
   if (names.kind === 'unseen') {
     // A tree's files written at a path the view shows as a regular file (`git checkout -- src/a.js`):
@@ -116,7 +124,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       if (flat !== undefined && check.view?.isDirectory?.(p) === true) return false;
       const dest = landing(rel);
       if (dest === undefined) return false;
-      if (protectedPathMatch(dest, spec) !== undefined) return true;
+      if (hitAt(dest) !== undefined) return true;
       // A file landing on a name the destination already holds is written through it: a link
       // there writes where it leads, a hard link every other name of the file.
       return (
@@ -136,7 +144,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       const held = reach.path.replace(/ \(a link to .*\)$/s, '');
       const target = landing(relOf(held) ?? []) ?? at;
       const entry =
-        protectedPathMatch(target, spec) ??
+        hitAt(target) ??
         `${target} is a link or one of several names of a file, which the ${eachFolder === undefined ? 'copy' : 'command'} writes through`;
       const message =
         source === at
