@@ -146,6 +146,7 @@ import { strings } from './strings.js';
 import { runuser, su } from './su.js';
 import { sudo } from './sudo.js';
 import { SUPERVISOR_MODELS, faketime, sandboxes } from './supervisors.js';
+import { sysctl } from './sysctl.js';
 import { systemdTools } from './systemd-tools.js';
 import { tac } from './tac.js';
 import { tail } from './tail.js';
@@ -403,6 +404,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => SUPERVISOR_MODELS,
   () => faketime,
   () => sandboxes,
+  () => sysctl,
   () => systemdTools,
   () => tac,
   () => tail,
