@@ -7,7 +7,7 @@ import { SHELLS } from '../shell/programs/posix-shells.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
-import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
+import { givesInlineCode, interpreterName, onlyInformational } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
 import { unscreenedArguments } from '../shell/unscreened-text.js';
 import { analyzeShell } from '../shell/analyze.js';
@@ -339,8 +339,10 @@ function runnerNamed(word: string): string | undefined {
   return code === undefined || code === null ? undefined : `names a program that ${code.slice(code.indexOf(' runs ') + 1)}`;
 }
 
-/** Words that only print what a program is. */
+/** Words that only print what a program is (an interpreter's own: `onlyInformational`). */
 const INFORMATIONAL = /^(--version|--help|-V|-h|-v|-version|-help)$/;
+/** The words that only print what a shell is (bash, zsh). */
+const SHELL_INFORMATIONAL = /^--(version|help)$/;
 
 /** Shell options that take the next word as their value (`-o pipefail`, `+O extglob`). */
 const SHELL_OPTION_VALUE = /^[-+][oO]$/;
@@ -367,11 +369,15 @@ function shellGivesInline(argv: readonly string[]): boolean {
  */
 export function runsCodeItReads(argv: readonly string[]): string | undefined {
   const word = argv[0] ?? '';
-  if (word === '' || (argv.length > 1 && argv.slice(1).every((a) => INFORMATIONAL.test(a)))) return undefined;
+  if (word === '') return undefined;
+  const words = argv.slice(1);
   const name = word.slice(word.lastIndexOf('/') + 1);
   const folded = foldedCommandName(word);
-  if (isShellProgram(name) || isShellProgram(folded)) return shellGivesInline(argv) ? undefined : name;
+  // A shell's `-v` is verbose: `bash -v < x.sh` runs x.sh.
+  if (isShellProgram(name) || isShellProgram(folded))
+    return words.length > 0 && words.every((a) => SHELL_INFORMATIONAL.test(a)) ? undefined : shellGivesInline(argv) ? undefined : name;
   const interpreter = interpreterName(folded) ?? interpreterName(name);
-  if (interpreter !== undefined) return givesInlineCode(interpreter, argv) ? undefined : name;
+  if (interpreter !== undefined) return onlyInformational(interpreter, words) || givesInlineCode(interpreter, argv) ? undefined : name;
+  if (words.length > 0 && words.every((a) => INFORMATIONAL.test(a))) return undefined;
   return typeof escapeCodeOf(folded, argv) === 'string' ? name : undefined;
 }

@@ -148,6 +148,31 @@ describe('interpreters', () => {
     expect(interpreterOpaque('awk', ['awk', '-e', 'BEGIN{system("x")}'])).toBeDefined();
     expect(interpreterOpaque('awk', ['awk', '{print | "sh"}'])).toBeDefined();
   });
+  it('calls an informational word opaque where the interpreter takes it otherwise and runs its input (verified, Debian 12)', () => {
+    for (const argv of [
+      ['python3', '-v'],
+      ['python3.11', '-v'],
+      ['node', '-help'],
+      ['jshell', '-v'],
+      ['vim', '-v'],
+      ['vi', '-V'],
+      ['ex', '-V'],
+      ['tclsh', '--version'],
+      ['tclsh', '-h'],
+      ['tclsh8.6', '-help'],
+    ])
+      expect(interpreterOpaque(argv[0]!, argv), argv.join(' ')).toBeDefined();
+    for (const argv of [
+      ['python3', '-V'],
+      ['python3', '--help'],
+      ['node', '-v'],
+      ['node', '-h'],
+      ['jshell', '--version'],
+      ['vim', '--version'],
+      ['perl', '-v'],
+    ])
+      expect(interpreterOpaque(argv[0]!, argv), argv.join(' ')).toBeUndefined();
+  });
   it('calls java opaque unless it only prints its version or help (red team 19, R19-8: each ran the code, OpenJDK 17)', () => {
     for (const words of [
       ['Main.java'],

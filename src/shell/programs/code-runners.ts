@@ -27,6 +27,8 @@ interface Runner {
   readonly when?: (argv: readonly string[]) => boolean;
   /** It runs that code for `--version` and `--help` too (a script that sources a file first). */
   readonly always?: true;
+  /** Words of {@link INFO} that are no such word for it and run its input (`ed -v` is verbose). */
+  readonly notInfo?: ReadonlySet<string>;
 }
 
 /** Whether a word is `--name` or a start of it at least `min` characters long (getopt_long's abbreviations). */
@@ -68,8 +70,10 @@ const AGENT = 'another agent, which runs the tools it chooses with no gate and n
 
 /** The programs, by name. */
 const RUNNERS: Readonly<Record<string, Runner>> = {
-  ed: { what: EDITOR },
-  ex: { what: EDITOR },
+  // `ed -v` is --verbose and `ex -V` verbose (vim's ex; `-v` is vi mode): each ran the `!` line of
+  // its input (GNU ed 1.19, vim 9.0, verified).
+  ed: { what: EDITOR, notInfo: new Set(['-v']) },
+  ex: { what: EDITOR, notInfo: new Set(['-v', '-V']) },
   // Debian's `editor` alternative is whichever editor the system chose (vim.basic here, else nano,
   // emacs, ed …), and sensible-editor runs VISUAL, EDITOR, ~/.selected_editor's choice or editor:
   // not a program toolgate models, but one that runs the commands its -c and -S words name when it
@@ -200,7 +204,9 @@ export function escapeCodeOf(name: string, argv: readonly string[]): string | nu
   // The LLVM tools that run the code they are given (`llvm-jitlink-14 j.o`) are in llvm-tools.ts's table.
   const runs: Runner = RUNNERS[runner] ?? { what: llvmRunnerOf(runner)! };
   if (runs.when?.(argv) === false) return undefined;
-  if (argv.length === 2 && ((runs.always !== true && INFO.has(argv[1]!)) || runs.quiet?.has(argv[1]!) === true)) return null;
+  const word = argv[1]!;
+  if (argv.length === 2 && ((runs.always !== true && INFO.has(word) && runs.notInfo?.has(word) !== true) || runs.quiet?.has(word) === true))
+    return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
 }
 
@@ -235,6 +241,8 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'llvm-jitlink --version', opaque: false },
   { command: 'claude --version', opaque: false },
   { command: 'ed --version', opaque: false },
+  { command: 'ed -v < x.ed', opaque: true, why: "-v is --verbose: ed ran the script's ! line (GNU ed 1.19)" },
+  { command: 'ex -V < x.ex', opaque: true, why: 'verbose: vim as ex ran the ! line of its input' },
   { command: "editor -es -c '!sh x.sh' -c q", opaque: true, why: "Debian's editor alternative was vim.basic: it ran sh (red team 20)" },
   { command: 'editor notes.txt', opaque: true, why: 'the editor it names may run commands its configuration gives' },
   { command: "sensible-editor -es -c '!sh x.sh' -c q", opaque: true, why: 'it ran editor, vim.basic, which ran sh (red team 20)' },

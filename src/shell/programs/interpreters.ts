@@ -156,7 +156,47 @@ export function interpreterName(name: string): string | undefined {
 }
 
 /** Arguments that only print information and run no code. */
-const INFORMATIONAL = new Set(['--version', '-V', '--help', '-h', '-v', '-version', '-help']);
+const INFORMATIONAL: ReadonlySet<string> = new Set(['--version', '-V', '--help', '-h', '-v', '-version', '-help']);
+
+/**
+ * Interpreters for which some of those words do not print and stop, each verified to run the code
+ * on its input (`NAME WORD < x`, code that made a file, Debian 12): Python's `-v` is verbose
+ * (CPython 3.11), node's `-help` lists V8's flags and goes on (Node 20), jshell's `-v` is verbose
+ * (OpenJDK 17), vim's `-v` is vi mode and `-V` verbose (vim 9.0; vi and ex are vim; neovim's
+ * `-V` too, nvim(1)); PyPy takes CPython's options (`pypy --help`). tclsh has no
+ * such option at all: a first word that starts with `-` makes it read commands from its input
+ * after sourcing ~/.tclshrc (tclsh(1); Tcl 8.6: `tclsh --version < x.tcl` ran x.tcl). Not wish:
+ * Tk reads its own options first (wish(1)), unverified without a display.
+ */
+const INFORMATIONAL_OF: Readonly<Record<string, ReadonlySet<string>>> = {
+  python: without(INFORMATIONAL, '-v'),
+  python2: without(INFORMATIONAL, '-v'),
+  python3: without(INFORMATIONAL, '-v'),
+  pypy: without(INFORMATIONAL, '-v'),
+  pypy3: without(INFORMATIONAL, '-v'),
+  node: without(INFORMATIONAL, '-help'),
+  nodejs: without(INFORMATIONAL, '-help'),
+  jshell: without(INFORMATIONAL, '-v'),
+  vim: without(INFORMATIONAL, '-v', '-V'),
+  nvim: without(INFORMATIONAL, '-V'),
+  vi: without(INFORMATIONAL, '-v', '-V'),
+  ex: without(INFORMATIONAL, '-v', '-V'),
+  tclsh: new Set(),
+};
+
+function without(words: ReadonlySet<string>, ...drop: string[]): ReadonlySet<string> {
+  return new Set([...words].filter((w) => !drop.includes(w)));
+}
+
+/**
+ * Whether every word after the interpreter's name (`interpreter` as {@link interpreterName} gives
+ * it) only prints what it is: `--version`, `--help` and the like, where that program takes them so.
+ * @internal
+ */
+export function onlyInformational(interpreter: string, words: readonly string[]): boolean {
+  const info = INFORMATIONAL_OF[interpreter] ?? INFORMATIONAL;
+  return words.length > 0 && words.every((a) => info.has(a));
+}
 
 /** The awk family. */
 const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
@@ -175,8 +215,7 @@ export function interpreterOpaque(name: string, argv: readonly string[], literal
   if (AWKS.has(name)) return awkOpaque(argv, literal);
   const interpreter = interpreterName(name);
   if (interpreter === undefined) return undefined;
-  const args = argv.slice(1);
-  if (args.length > 0 && args.every((a) => INFORMATIONAL.has(a))) return undefined;
+  if (onlyInformational(interpreter, argv.slice(1))) return undefined;
   return `${interpreter} runs code toolgate cannot see (inline code, a script or its input)`;
 }
 
