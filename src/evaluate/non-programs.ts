@@ -15,6 +15,7 @@ import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-ef
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
 import type { PathWorld } from './path-lookup.js';
+import { optionValues } from './option-values.js';
 
 /** Whether the view shows `path` cannot be run as a program, given what the line writes. */
 function cannotRun(view: ReadonlyFsView, path: string, written: ReadonlySet<string>): boolean {
@@ -37,9 +38,11 @@ export function markNonPrograms(analysis: ShellAnalysis, effects: readonly PathE
     writes.push(e);
   }
   analysis.commands.forEach((cmd, i) => {
-    const words = cmd.argv.filter(
-      (word, k) => k > 0 && cmd.literal[k] === true && word.includes('/') && !word.startsWith('-') && !word.startsWith('~'),
-    );
+    // An option's value is read for a program too (`--diff-program=./x.sh`, option-values.ts): the
+    // view settles it the same way (`--output=dist/a.js`, `-I./include` name no program).
+    const words = cmd.argv
+      .flatMap((word, k) => (k > 0 && cmd.literal[k] === true ? optionValues(word).concat(word.startsWith('-') ? [] : [word]) : []))
+      .filter((word) => word.includes('/') && !word.startsWith('-') && !word.startsWith('~'));
     // Only a program with no model is read for a command in its words (opaque-commands.ts): the
     // view is asked about no other command's words.
     if (words.length === 0 || !unmodelledProgram(cmd)) return;

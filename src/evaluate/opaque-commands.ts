@@ -15,6 +15,7 @@ import { quoteWord } from '../shell/syntax/environment.js';
 import { inertAssignment, libraryVariable, systemVariable } from '../shell/programs/environment-values.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
+import { COMMAND_TEXT, optionValues } from './option-values.js';
 
 /** Directories only the system writes: a program named by a path in one is the system's own. */
 const SYSTEM_DIRECTORIES = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
@@ -157,8 +158,6 @@ function givenInput(cmds: readonly SimpleCommand[], i: number): boolean {
 /** How deeply arguments read as shell text are read for the programs they run (an argument's argument …). */
 const ARGUMENT_DEPTH = 2;
 
-/** An argument that is a command line: words with blanks between them, or a shell operator (`sh<x.sh`, `a;b`). */
-const COMMAND_TEXT = /\S\s+\S|[;&|<>()]/;
 
 /**
  * A first operand that is a number (`expect_timed-run 5 sh x.sh`, `chrt 10 …`, `timelimit 0.5 …`):
@@ -181,8 +180,9 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
  *   but for a shell's (`envdir d sh < x.sh` reads the script on its input) and, when the line gives
  *   the command input (`input`), any program that runs code it reads — an interpreter, a project
  *   runner, a program with a shell escape (`envdir d python3 < x.py`, `cat x.js | setlock f node`);
- * - as the first word that is neither an option nor a number, a program named by its path
- *   (`cpulimit -l 50 ./x.sh`).
+ * - as the first word that is neither an option nor a number, or as an option's value wherever
+ *   the option stands (option-values.ts: `--diff-program=./x.sh`, `-c./x.sh`), a program named by
+ *   its path (`cpulimit -l 50 ./x.sh`).
  * The program's own name among its words is itself (`pip show pip`), judged as it is. `undefined` when none.
  */
 function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): string | undefined {
@@ -200,8 +200,11 @@ function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): st
       for (const text of option ? optionValues(word) : [word]) {
         const rest = text === word ? argv.slice(k + 1) : [];
         if (foldedCommandName(text) === self) continue;
-        const runnable = cmd.notPrograms?.has(word) !== true;
-        const why = runnerAt(text, rest, { bare: commandPlace, path: pathPlace && !option && runnable, input }, depth);
+        const runnable = cmd.notPrograms?.has(text) !== true;
+        // An option's own value is what the option hands the program wherever it stands (`diff3
+        // --diff-program=./x.sh`): a program it names by its path counts as the separate word would.
+        const path = (option || pathPlace) && runnable;
+        const why = runnerAt(text, rest, { bare: commandPlace, path, input }, depth);
         if (why !== undefined) return why;
       }
     }
@@ -216,15 +219,6 @@ function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): st
     afterOption = false;
   }
   return undefined;
-}
-
-/** The texts of an option word that may be a command: its value after `=`, a short option's attached command line (`-p'sh x.sh'`). */
-function optionValues(word: string): string[] {
-  const out: string[] = [];
-  const eq = word.indexOf('=');
-  if (eq > 0) out.push(word.slice(eq + 1));
-  if (!word.startsWith('--') && COMMAND_TEXT.test(word.slice(2))) out.push(word.slice(2));
-  return out;
 }
 
 /**
@@ -248,6 +242,15 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: "bench-x --prepare='sh x.sh' true", runs: true, why: 'an option value is read too' },
   { command: "bench-x true '. ./x.sh'", runs: true, why: '. runs a file as shell code' },
   { command: 'bench-x "sh<x.sh"', runs: true, why: 'sh reads the script from its input' },
+  {
+    command: 'diff3 --diff-program=./x.sh a b c',
+    runs: true,
+    why: "an option's value names a program by its path, as the separate word would (red team 22, NEW-T2)",
+  },
+  { command: 'sdiff --diff-prog=d/s a b', runs: true, why: 'any start of the option name the program accepts: the value is read whatever the name' },
+  { command: 'mt -f localhost:/t --rsh-command=./x.sh status', runs: true, why: 'wherever the option stands' },
+  { command: 'mytool -c./x.sh', runs: true, why: "a short option's attached value (`-cVALUE`)" },
+  { command: 'diff3 --diff-program=x.sh a b c', runs: false, why: 'a bare name is looked up in PATH (not the project)' },
   { command: 'cpulimit -l 50 python3 --version', runs: false, why: 'python3 --version runs no code' },
   { command: 'cpulimit -l 50 ls', runs: false, why: 'ls runs no code' },
   { command: "hyperfine-x 'ls -la'", runs: false },
@@ -298,7 +301,7 @@ function runnerAt(
   }
   // Past the command place a bare name is data (`--label python`), but a shell's (`envdir d sh`
   // reads its script on its input), and a code runner's when the line gives input (`envdir d python3 < x.py`).
-  if (rest.length === 0 && !place.bare && !readsCodeOnInput(text, place.input)) return undefined;
+  if (rest.length === 0 && !place.bare && !place.path && !readsCodeOnInput(text, place.input)) return undefined;
   if (!startsCommands(text, place.path)) return undefined;
   const analysis = analyzeShell([text, ...rest].map(quoteWord).join(' '));
   const inner =

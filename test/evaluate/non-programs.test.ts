@@ -37,12 +37,27 @@ const decide = (command: string, fs = nodeFsView()) =>
   );
 
 describe('a path given to a program with no model', () => {
-  for (const c of ['mytool ./x.yml', 'mytool ./src', 'mytool ./plain.sh', 'mytool ./missing.sh'])
+  for (const c of [
+    'mytool ./x.yml',
+    'mytool ./src',
+    'mytool ./plain.sh',
+    'mytool ./missing.sh',
+    'mytool --config=./x.yml build',
+    'mytool build --out=dist/a.js',
+    'mytool -I./src -c./x.yml',
+  ])
     it(`${c}: the view shows it cannot run, so it is data`, () => {
       expect(decide(c).behavior).toBe('allow');
     });
 
-  for (const c of ['mytool ./run.sh', 'chmod +x plain.sh; mytool ./plain.sh', "printf 'rm -rf src' > new.sh; mytool ./new.sh"])
+  for (const c of [
+    'mytool ./run.sh',
+    'chmod +x plain.sh; mytool ./plain.sh',
+    "printf 'rm -rf src' > new.sh; mytool ./new.sh",
+    // An option's value names the program the same way (red team 22, NEW-T2).
+    'mytool build --diff-program=./run.sh',
+    'mytool -c./run.sh',
+  ])
     it(`${c}: a program named by its path, opaque code under a deny rule naming a program`, () => {
       const d = decide(c);
       expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);

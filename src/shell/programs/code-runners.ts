@@ -35,11 +35,16 @@ interface Runner {
 const longStart = (word: string, name: string, min: number): boolean =>
   word.length >= min && word.startsWith('--') && name.startsWith(word);
 
-/** Whether one of the words is a named option (`-run`, `--compiler-bindir=d`: the value after `=` too). */
+/**
+ * Whether one of the words is a named option, its value in the same word or the next: `names` the
+ * option as written without a value (`-run`, `--compiler-bindir` for `--compiler-bindir=d`);
+ * `short`, letters that take the rest of their word as the value (`-c./x.sh`, as dpkg's
+ * option reading and getopt split it: red team 22, NEW-T2).
+ */
 const hasOption =
-  (names: RegExp) =>
+  (names: RegExp, short = '') =>
   (argv: readonly string[]): boolean =>
-    argv.slice(1).some((w) => names.test(w.replace(/=[\s\S]*$/, '')));
+    argv.slice(1).some((w) => names.test(w.replace(/=[\s\S]*$/, '')) || (/^-[^-]/.test(w) && short.includes(w[1]!)));
 
 /**
  * iproute2's `ip` (6.1): `-b[atch] FILE` reads ip commands from a file or input (`netns exec NS
@@ -130,8 +135,9 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   kpt: { what: 'the functions its --exec, --image or Kptfile pipeline names', when: (argv) => argv[1] === 'fn' || argv[1] === 'functions' },
   // `debconf ./x.sh`: runs the program with a debconf front end.
   debconf: { what: 'the program it is given, with a debconf front end' },
-  // `dpkg-architecture -c ./x.sh`: runs the command with the build's variables set.
-  'dpkg-architecture': { what: 'the command its -c option names', when: hasOption(/^(-c|--command)$/) },
+  // `dpkg-architecture -c ./x.sh`, `-c./x.sh`, `--command=./x.sh`: runs the command with the build's
+  // variables set (Dpkg::Getopt splits `-cVALUE` and `--name=VALUE`; no abbreviations).
+  'dpkg-architecture': { what: 'the command its -c option names', when: hasOption(/^--command$/, 'c') },
   // `msgexec -i x.po ./x.sh`, `msgfilter -i x.po ./x.sh`: the command run for each message.
   msgexec: { what: 'the command it is given, once for each message' },
   msgfilter: { what: 'the filter program it is given, once for each message' },
@@ -260,6 +266,8 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'kpt fn eval --exec=./x.sh d', opaque: true },
   { command: 'kpt pkg tree', opaque: false },
   { command: 'dpkg-architecture -aarm64 -c ./x.sh', opaque: true },
+  { command: 'dpkg-architecture -aarm64 -c./x.sh', opaque: true, why: 'Dpkg::Getopt splits -cVALUE (red team 22, NEW-T2: x.sh ran rm)' },
+  { command: 'dpkg-architecture --command=./x.sh', opaque: true },
   { command: 'dpkg-architecture -qDEB_HOST_ARCH', opaque: false },
   { command: 'msgfilter -i x.po ./x.sh', opaque: true },
   { command: 'rpcgen -Y d x.x', opaque: true, why: 'd/cpp is its preprocessor' },
