@@ -44,6 +44,30 @@ export const INSTALLED_NAMES: Readonly<Record<string, readonly string[]>> = {
   node: ['nodejs'],
   // GNU make 4.3: /usr/bin/gmake -> make (`gmake --version` printed GNU Make 4.3).
   make: ['gmake'],
+  // sudo 1.9.13 (sudo(8): sudoedit is `sudo -e`): /usr/bin/sudoedit -> sudo (`sudoedit -V` printed sudo's version).
+  'sudo -e': ['sudoedit'],
+  // Python: python-is-python3 (Debian, Ubuntu) links /usr/bin/python to python3; older systems to python2.
+  python3: ['python'],
+  python2: ['python'],
+  // pip 23 (python3-pip): /usr/bin/pip and pip3 are one script (`diff` found no difference), and
+  // pyenv's shims are too (`pip --version` and `pip3 --version` printed the same pip).
+  pip3: ['pip'],
+  // The compressors' other names, as their manuals give them (xz(1), zstd(1), lz4(1), bzip2(1);
+  // gunzip and zcat are scripts running `gzip -d`, `gzip -cd`): each unpacked the file as the form
+  // beside it did (xz-utils 5.4, zstd 1.5.4, lz4 1.9.4, bzip2 1.0.8, gzip 1.12).
+  'xz -d': ['unxz'],
+  'xz -dc': ['xzcat'],
+  'xz --format=lzma': ['lzma'],
+  'xz --format=lzma -d': ['unlzma'],
+  'xz --format=lzma -dc': ['lzcat'],
+  'zstd -d': ['unzstd'],
+  'zstd -dcf': ['zstdcat'],
+  'lz4 -d': ['unlz4'],
+  'lz4 -dcfm': ['lz4cat'],
+  'bzip2 -d': ['bunzip2'],
+  'bzip2 -dc': ['bzcat'],
+  'gzip -d': ['gunzip'],
+  'gzip -cd': ['zcat'],
   // gdb 13: /usr/bin/gdbtui is a script that runs `gdb --tui "$@"` ("Cannot enable the TUI…", as gdb --tui).
   'gdb --tui': ['gdbtui'],
 };

@@ -25,6 +25,13 @@ describe('other installed names', () => {
     ['git-receive-pack .', ['git receive-pack .']],
     ['git receive-pack .', ['git-receive-pack .']],
     ['git-push origin', ['git push origin']],
+    ['sudoedit notes.txt', ['sudo -e notes.txt']],
+    ['python3 x.py', ['python x.py']],
+    ['python x.py', ['python3 x.py', 'python2 x.py']],
+    ['pip3 install x', ['pip install x']],
+    ['unxz a.xz', ['xz -d a.xz']],
+    ['zcat a.gz', ['gzip -cd a.gz']],
+    ['bzip2 -d a.bz2', ['bunzip2 a.bz2']],
   ])('%s is also %j', (command, expected) => {
     expect(others(command)).toEqual(expect.arrayContaining(expected));
   });
