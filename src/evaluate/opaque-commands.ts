@@ -2,7 +2,7 @@
  * Which parts of a shell command run code toolgate cannot read (the opaque-code table's input).
  */
 import { argumentsAreData } from '../shell/programs/data-subcommands.js';
-import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import type { Redirect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { SHELLS } from '../shell/programs/posix-shells.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { projectCodeOf } from '../shell/programs/project-runners.js';
@@ -134,23 +134,33 @@ export function opaqueCommands(analysis: ShellAnalysis, depth = 0): OpaqueComman
   return out;
 }
 
-/** Input redirections of standard input: `< x.py`, `0< x.py`, a here-document, a here-string (not `3< x`). */
-const STDIN_REDIRECT = /^0?<(?!&)/;
+/**
+ * A redirection of standard input: `< x.py`, `0< x.py`, `<> x.py`, a here-document, a here-string,
+ * a copy of another descriptor (`<&3`), but not one that closes it (`<&-`) nor one of another
+ * descriptor (`3< x`).
+ */
+const onStdin = (r: Redirect): boolean => /^0?</.test(r.op) && !/^0?<&-$/.test(r.op);
+
+/** Builtins that, with no words, apply their redirections to the shell itself (`exec < x.py`): every later command reads that input. */
+const SHELL_REDIRECTING_BUILTINS: ReadonlySet<string> = new Set(['exec']);
 
 /**
  * Whether command `i` is given something on its standard input by the line: an input redirection
- * (`envdir d python3 < x.py`, a here-document, a here-string) or a pipe from the command before it
- * (`cat x.py | envdir d python3`; the grammar lists a `cat <<EOF` of a pipe after the command it
- * feeds). A pipeline's commands are the only ones beside each other that run in a subshell but for
- * `( a; b )`, which counts too (reading more is the safe side). What the command inherits (the
- * agent's own standard input) is not counted.
+ * on it (`envdir d python3 < x.py`, `<&3`, a here-document, a here-string) or on the shell before it
+ * (`exec < x.py; envdir d python3`), or a pipe from the command before it (`cat x.py | envdir d
+ * python3`; the grammar lists a `cat <<EOF` of a pipe after the command it feeds). A pipeline's
+ * commands are the only ones beside each other that run in a subshell but for `( a; b )`, which
+ * counts too (reading more is the safe side). What the command inherits (the agent's own standard
+ * input) is not counted.
  */
 function givenInput(cmds: readonly SimpleCommand[], i: number): boolean {
   const cmd = cmds[i]!;
-  if (cmd.redirects.some((r) => (r.kind === 'read' || r.kind === 'heredoc' || r.kind === 'herestring') && STDIN_REDIRECT.test(r.op)))
+  if (cmd.redirects.some(onStdin)) return true;
+  if (cmds.slice(0, i).some((c) => c.argv.length === 1 && SHELL_REDIRECTING_BUILTINS.has(c.argv[0]!) && c.redirects.some(onStdin)))
     return true;
   if (!cmd.inSubshell) return false;
-  const beside = (c: SimpleCommand | undefined): c is SimpleCommand => c !== undefined && c.parent === cmd.parent && c.context === cmd.context && c.inSubshell;
+  const beside = (c: SimpleCommand | undefined): c is SimpleCommand =>
+    c !== undefined && c.parent === cmd.parent && c.context === cmd.context && c.inSubshell;
   const after = cmds[i + 1];
   return beside(cmds[i - 1]) || (beside(after) && after.redirects.some((r) => r.kind === 'heredoc' || r.kind === 'herestring'));
 }
@@ -268,7 +278,11 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: 'cat x.js | setlock f node', runs: true, why: 'the pipe gives node its input' },
   { command: "envdir d python3 <<< 'print(1)'", runs: true, why: 'a here-string is input too' },
   { command: 'envdir d make < Makefile', runs: true, why: 'a project runner reads its code from the project whatever its input' },
+  { command: 'envdir d python3 3< x.py <&3', runs: true, why: 'its input is a copy of descriptor 3: x.py' },
+  { command: 'envdir d python3 <> x.py', runs: true },
+  { command: 'exec < x.py; envdir d python3', runs: true, why: 'exec with no words gives the shell itself that input' },
   { command: 'envdir d python3', runs: false, why: 'nothing on its input from the line: a name past the first operand is data' },
+  { command: 'mytool list --label python <&-', runs: false, why: 'its input closed' },
   { command: 'mytool list --label python | head', runs: false, why: 'the pipe is its output, not its input' },
   { command: 'mytool list --label python 3< x.py', runs: false, why: 'another descriptor than its input' },
   { command: 'pip show pip', runs: false, why: "the program's own name is itself" },
