@@ -40,6 +40,7 @@ import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
+import { markStartupCode } from './startup-code.js';
 import { suggestedCommandRule } from './suggestions.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import {
@@ -1288,6 +1289,12 @@ export function makeState(
     markWritablePrograms(facts.analysis, world, facts.effects);
     // A path the view shows cannot run is no command a program with no model starts.
     markNonPrograms(facts.analysis, facts.effects, world);
+    // `gdb --version` with a ~/.gdbearlyinit, `less x` with a ~/.lesskey that sets LESSOPEN: code at start.
+    markStartupCode(facts.analysis, facts.effects, {
+      view: ctx.fs,
+      home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
+      variable: (name) => environmentValue(ctx.environment, name),
+    });
     // A git command that runs a hook the repository holds runs the project's code.
     if (git !== undefined) {
       const variable = (name: string) => environmentValue(ctx.environment, name);

@@ -182,6 +182,41 @@ const CONFIG_FILES: readonly string[] = [
   '_vimrc',
   '.exrc',
   '.gvimrc',
+  // Start-up files of debuggers, REPLs and interpreters, each run as code when the program starts
+  // (#37; each verified on Debian 12 with a file that made a marker, unless said otherwise):
+  // - gdb runs ~/.gdbearlyinit before anything else, `gdb --version` too, and ~/.gdbinit (or their
+  //   `$XDG_CONFIG_HOME/gdb` forms, among the folders below) at every start; a project's ./.gdbinit
+  //   once `set auto-load safe-path` allows it (GDB 13.1, "Initialization Files").
+  '.gdbinit',
+  '.gdbearlyinit',
+  // - pdb (`python3 -m pdb`, pdb3) runs the Python statements of ./.pdbrc and ~/.pdbrc (CPython 3.11).
+  '.pdbrc',
+  // - R and Rscript run ./.Rprofile, else ~/.Rprofile, at every start, and ./.Renviron or
+  //   ~/.Renviron may name another (`R_PROFILE_USER=x.R`: Rscript -e 1 ran x.R; R 4.2, ?Startup).
+  '.Rprofile',
+  '.Renviron',
+  // - irb runs the first of ~/.irbrc, ./.irbrc, ./irb.rc, ./_irbrc it finds (irb 1.4.1; irb 1.6+
+  //   also `$XDG_CONFIG_HOME/irb/irbrc`, among the folders below, by its documentation).
+  '.irbrc',
+  'irb.rc',
+  '_irbrc',
+  // - `perl -d` runs ./.perldb, else ~/.perldb (perl5db.pl; perl 5.36: ./.perldb's system() ran).
+  '.perldb',
+  // - tclsh runs ~/.tclshrc whenever it reads commands from its input (`tclsh --version` too), wish
+  //   ~/.wishrc (tclsh(1), wish(1); wish unverified, no display); expect runs ~/.expect.rc before
+  //   its script (expect 5.45: `expect x.exp` ran it).
+  '.tclshrc',
+  '.wishrc',
+  '.expect.rc',
+  // - bash-completion, which Debian's ~/.bashrc sources in every interactive bash, sources
+  //   ~/.bash_completion (bash-completion 2.11: `bash -i -c true` ran it); its per-user
+  //   completions folder is among the folders below.
+  '.bash_completion',
+  // - Terraform reads ~/.terraformrc (terraform.rc on Windows) at every start: a `dev_overrides`
+  //   provider there ran on `terraform validate` and `terraform plan`, no `init` needed, and a
+  //   `credentials_helper` from ~/.terraform.d/plugins on `terraform login` (Terraform 1.11).
+  '.terraformrc',
+  'terraform.rc',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -337,6 +372,29 @@ const CONFIG_DIRS: readonly string[] = [
   '.config/vim',
   '.config/nvim',
   '.local/share/nvim',
+  // Start-up code of debuggers, REPLs and build tools (see `.gdbinit` among the files):
+  // - gdb's `$XDG_CONFIG_HOME/gdb/gdbinit` and `gdbearlyinit`, which it prefers to the home ones
+  //   (GDB 13.1: `gdb --version` ran ~/.config/gdb/gdbearlyinit).
+  '.config/gdb',
+  // - irb 1.6+ reads `$XDG_CONFIG_HOME/irb/irbrc` (irb documentation, "Configuration"; unverified, irb 1.4.1 here).
+  '.config/irb',
+  // - bash-completion loads `${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/NAME`
+  //   when NAME's arguments are first completed (2.11: `_completion_loader git` ran it).
+  '.local/share/bash-completion',
+  // - Gradle runs the init scripts of ~/.gradle (init.gradle, init.gradle.kts, init.d/*) before
+  //   every build, and ~/.gradle/gradle.properties may name the JDK it runs (`org.gradle.java.home`)
+  //   and the daemon's JVM options (`org.gradle.jvmargs`, an agent among them) (Gradle 8 manual,
+  //   "Initialization Scripts", "Configuring the Build Environment"; not installed here).
+  '.gradle/init.gradle',
+  '.gradle/init.gradle.kts',
+  '.gradle/init.d',
+  '.gradle/gradle.properties',
+  // - Maven's ~/.m2/settings.xml sets the mirrors every plugin (code Maven runs) is fetched from and
+  //   profiles whose properties plugins read (Maven settings reference; unverified offline).
+  '.m2/settings.xml',
+  // - Terraform's plugin folder: providers found there are installed from it, and credentials
+  //   helpers run from it (see `.terraformrc` among the files).
+  '.terraform.d',
   // The user's tmpfiles.d folders: `systemd-tmpfiles --user --create`, and the user manager at every
   // login (systemd-tmpfiles-setup.service), create, write and link the paths their lines name
   // (tmpfiles.d(5); red team 21, R21-3, tmpfiles.ts).

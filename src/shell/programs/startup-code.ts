@@ -1,0 +1,137 @@
+/**
+ * Files a program runs as code by itself when it starts, whatever its words say: `gdb --version`
+ * runs the commands of ~/.gdbearlyinit, `less notes.txt` the `LESSOPEN` a ~/.lesskey file's `#env`
+ * section sets. Such a command runs code toolgate cannot see when the file is there, so the
+ * evaluation takes it as opaque code where the file-system view shows the file (and its text is
+ * not known to run nothing) or the same command line writes it (`evaluate/startup-code.ts`).
+ * The files themselves are protected paths (`paths/protected.ts`); a program that is opaque code
+ * for every command line (`R`, `irb`, `python3 -m pdb`) needs no entry here.
+ *
+ * Sources: GDB 13.1 manual, "Initialization Files" (early initialization files, read before
+ * option processing ends); less 590 less(1) and lesskey(1) (`#env` section, LESSKEYIN, LESSKEY).
+ */
+
+/** What a program runs as it starts, from which files. */
+export interface StartupCode {
+  /** What it runs from the file, for a reason (`the commands`). */
+  readonly what: string;
+  /**
+   * The files it runs code from (absolute), for this command line; `undefined` when this command
+   * line reads none of them or is opaque code on its own. `variable` gives a variable of the
+   * environment (its value, `null` when known unset, `undefined` when it may be set: the usual
+   * place is taken then, as the protected paths take `~/.config`).
+   */
+  readonly files: (argv: readonly string[], variable: (name: string) => string | null | undefined, home: string) => readonly string[] | undefined;
+  /** Whether a file's text runs nothing (comments, settings that name no file or program). */
+  readonly harmless: (text: string) => boolean;
+}
+
+/** A variable's value when it is a known absolute path. */
+function absolute(value: string | null | undefined): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') ? value.replace(/\/+$/, '') : undefined;
+}
+
+/** `$XDG_CONFIG_HOME`, or `~/.config` when it is unset or not known. */
+function configHome(variable: (name: string) => string | null | undefined, home: string): string {
+  return absolute(variable('XDG_CONFIG_HOME')) ?? `${home}/.config`;
+}
+
+/** gdb's words that only print (getopt_long_only: `-version` is `--version`, `-v` too). */
+const GDB_INFO: ReadonlySet<string> = new Set(['--version', '-version', '-v', '--help', '-help', '-h']);
+
+/**
+ * gdb runs its early initialization file before it prints its version or help (GDB 13.1: a
+ * `shell touch` line in ~/.gdbearlyinit ran on `gdb --version`, `gdb --help`; `-nx` skips it, but
+ * any other word makes gdb opaque code anyway). `$XDG_CONFIG_HOME/gdb/gdbearlyinit` comes first.
+ */
+function gdbFiles(argv: readonly string[], variable: (name: string) => string | null | undefined, home: string): string[] | undefined {
+  if (argv.length < 2 || !argv.slice(1).every((w) => GDB_INFO.has(w))) return undefined;
+  return [`${configHome(variable, home)}/gdb/gdbearlyinit`, `${home}/.gdbearlyinit`];
+}
+
+/** An early initialization file that only quiets gdb or sets its styles, or holds comments (the uses its manual gives). */
+function gdbEarlyHarmless(text: string): boolean {
+  return text.split('\n').every((line) => /^\s*(#.*)?$/.test(line) || /^\s*set\s+(startup-quietly|style)\b[\w .-]*$/.test(line));
+}
+
+/** less's words that only print its version (it opens no file, so runs no LESSOPEN). */
+const LESS_INFO: ReadonlySet<string> = new Set(['-V', '--version']);
+
+/**
+ * less reads a lesskey source file (`LESSKEYIN`, else `$XDG_CONFIG_HOME/lesskey`,
+ * `~/.config/lesskey`, `~/.lesskey`) and a compiled one (`LESSKEY`, else `~/.less` and its
+ * `.config` forms) as it starts: a `#env` section there sets `LESSOPEN`, the command less runs on
+ * each file it opens (less 590: `LESSOPEN=|touch m; cat %s` in ~/.lesskey ran on `less notes.txt`,
+ * its output a pipe or a terminal).
+ */
+function lessFiles(argv: readonly string[], variable: (name: string) => string | null | undefined, home: string): string[] | undefined {
+  if (argv.length > 1 && argv.slice(1).every((w) => LESS_INFO.has(w))) return undefined;
+  const xdg = configHome(variable, home);
+  const source = absolute(variable('LESSKEYIN'));
+  const compiled = absolute(variable('LESSKEY'));
+  return [
+    ...(source !== undefined ? [source] : [`${xdg}/lesskey`, `${home}/.config/lesskey`, `${home}/.lesskey`]),
+    ...(compiled !== undefined ? [compiled] : [`${xdg}/less`, `${home}/.config/less`, `${home}/.less`]),
+  ];
+}
+
+/** Variables a lesskey `#env` section may set that name no file and no program (less(1), "ENVIRONMENT VARIABLES"). */
+const LESS_PLAIN_VARIABLES =
+  /^(LESSCHARSET|LESSCHARDEF|LESSUTFCHARDEF|LESSBINFMT|LESSUTFBINFMT|LESSHISTSIZE|LESSSEPARATOR|LESSANSIMIDCHARS|LESSANSIENDCHARS|LESSMETACHARS|LESSMETAESCAPE|LESS_IS_MORE|LESS_TERMCAP_\w+)$/;
+
+/**
+ * A lesskey source file whose `#env` section, if any, sets only variables that name no file and no
+ * program: key bindings (`#command`, `#line-edit`) run a command only on a key press, in a terminal.
+ * A compiled file (`\0` bytes) is not read.
+ */
+function lesskeyHarmless(text: string): boolean {
+  if (text.includes('\0')) return false;
+  let section = 'command';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const marker = /^#(command|line-edit|env|stop)\s*$/.exec(line);
+    if (marker) {
+      if (marker[1] === 'stop') return true;
+      section = marker[1]!;
+      continue;
+    }
+    if (section !== 'env' || line === '' || line.startsWith('#')) continue;
+    const name = /^([A-Za-z_]\w*)\s*\+?=/.exec(line)?.[1];
+    if (name === undefined || !LESS_PLAIN_VARIABLES.test(name)) return false;
+  }
+  return true;
+}
+
+/** The programs, by their folded name. */
+const STARTUP_CODE: Readonly<Record<string, StartupCode>> = {
+  gdb: { what: 'the commands', files: gdbFiles, harmless: gdbEarlyHarmless },
+  less: { what: 'the LESSOPEN command (its #env section)', files: lessFiles, harmless: lesskeyHarmless },
+};
+
+/** The entry of a program (its folded name), or undefined. @internal */
+export function startupCodeOf(name: string): StartupCode | undefined {
+  return Object.hasOwn(STARTUP_CODE, name) ? STARTUP_CODE[name] : undefined;
+}
+
+/**
+ * Examples: each is a test (`test/shell/programs/startup-code.test.ts`): the command, the files
+ * present under home `/home/user` (their text), and whether it runs code from one of them.
+ * @internal
+ */
+export const STARTUP_CODE_EXAMPLES: readonly {
+  readonly command: string;
+  readonly files: Readonly<Record<string, string>>;
+  readonly runs: boolean;
+  readonly why?: string;
+}[] = [
+  { command: 'gdb --version', files: { '/home/user/.gdbearlyinit': 'shell rm -f README.md\n' }, runs: true, why: 'GDB 13.1 ran it' },
+  { command: 'gdb --help', files: { '/home/user/.config/gdb/gdbearlyinit': 'shell ./x.sh\n' }, runs: true },
+  { command: 'gdb --version', files: { '/home/user/.gdbearlyinit': '# quiet\nset startup-quietly on\n' }, runs: false },
+  { command: 'gdb --version', files: {}, runs: false },
+  { command: 'gdb --version', files: { '/home/user/.gdbinit': 'shell ./x.sh\n' }, runs: false, why: 'gdb --version reads no ~/.gdbinit (verified)' },
+  { command: 'less notes.txt', files: { '/home/user/.lesskey': '#env\nLESSOPEN=|./x.sh %s\n' }, runs: true, why: 'less 590 ran it' },
+  { command: 'less notes.txt', files: { '/home/user/.config/lesskey': '#env\nLESS = -o log.txt\n' }, runs: true, why: 'LESS may name a log file' },
+  { command: 'less notes.txt', files: { '/home/user/.lesskey': '#command\n\\e[A back-line\n#env\nLESSCHARSET=utf-8\n' }, runs: false },
+  { command: 'less notes.txt', files: { '/home/user/.less': 'c\0\0e\0' }, runs: true, why: 'a compiled file is not read' },
+  { command: 'less --version', files: { '/home/user/.lesskey': '#env\nLESSOPEN=|./x.sh %s\n' }, runs: false },
+];
