@@ -3,6 +3,7 @@
  * unknown (fail closed) for anything neither can read.
  */
 import { hiddenEvaluation } from './programs/hidden-evaluation.js';
+import { printsOnlyNumbers } from './programs/numeric-output.js';
 import { addStateChange, addUnseen, type Collector } from './syntax/collector.js';
 import { variableStateChange } from './syntax/variables.js';
 import { emitCommand, emitWordlessStatement } from './commands/emit.js';
@@ -61,6 +62,7 @@ function analyzeAt(
     shell: shells.some((s) => s.equalsExpansion) ? 'zsh' : 'bash',
     ansiC: shells.flatMap((s) => s.ansiC),
     nestedDepth: depth,
+    numericOutput: printsOnlyNumbers,
     env,
     variables: newVariableFacts(),
     ...(input !== undefined ? { input } : {}),

@@ -102,6 +102,18 @@ describe('hidden code is a firm ask', () => {
     'f() { x=1; }; echo $((x))',
     'for ((;0;)); do x=1; done; ((x))',
     '((x = x + 1))',
+    // Output that may hold a name or text (bash 5.2: `wc -l f` prints "2 f"; f may be named `a[$(evil)]`).
+    'n=$(wc -l f); echo $((n+1))',
+    'n=$(wc -l < f 2>&1); echo $((n+1))',
+    'n=$(wc -l < f)x; echo $((n+1))',
+    'wc() { echo x; }; n=$(wc -l < f); echo $((n+1))',
+    'n=$(LC_ALL=C wc -l < f); echo $((n+1))',
+    'n=$(wc -l < f); n=$(cat f); echo $((n+1))',
+    'echo $(( $(cat f) + $(wc -l < f) ))',
+    'echo $(( a$(wc -l < f) ))',
+    'n=$(date +%A); echo $((n))',
+    'n=$(grep -c x f g); echo $((n))',
+    'n=$(wc -l $f); echo $((n))',
   ])('%j', (command) => {
     expect(unseen(command).length, command).toBeGreaterThan(0);
   });
@@ -117,6 +129,14 @@ describe('hidden code is a firm ask', () => {
     '(( x = 1 + 2 ))',
     'echo ${!BASH*} ${!a[@]} ${a[0]} ${a[@]}',
     'read -r line < f',
+    // Output of a command that prints only numbers (programs/numeric-output.ts).
+    'n=$(wc -l < f); echo $((n+1))',
+    'echo $(( $(wc -l < f) + 1 ))',
+    'n=$(ls | wc -l); [[ $n -gt 3 ]] && echo many',
+    'start=$(date +%s); sleep 1; end=$(date +%s); echo $((end - start))',
+    "n=$(grep -c 'TODO' src/a.js 2>/dev/null); echo $((n * 2))",
+    'echo $(( $(nproc) * 2 ))',
+    'size=$(stat -c %s f); echo $((size / 1024))',
   ])('plain arithmetic on numbers and variables the command sets to numbers first: %j', (command) => {
     expect(unseen(command)).toEqual([]);
   });

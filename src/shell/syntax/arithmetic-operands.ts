@@ -4,7 +4,9 @@
  * value as another arithmetic expression, and a subscript there runs a substitution
  * (`x='a[$(cmd)]'; echo $((x))` runs cmd) — even when the value came from an earlier call, the
  * environment or a file. So an operand is accepted only when it is a number, `$#`/`$?`/`$$`/`$!`,
- * or a variable this command itself first sets to a number, unconditionally, before any use.
+ * or a variable this command itself first sets to a number, unconditionally, before any use; a
+ * number is also the output of a command known to print only numbers (`$(wc -l < f)`, the table in
+ * `programs/numeric-output.ts`, given by the caller as `numeric`).
  */
 import type { Node } from 'web-tree-sitter';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
@@ -17,6 +19,102 @@ const ARITHMETIC_TEST_OPS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 const SUBSTRING = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])(?:\[[^\]]*\])?:(?![-=?+])/;
 
 type Range = readonly [number, number];
+
+/** Whether a command with these literal words prints only numbers (`wc -l`, `date +%s`). */
+export type NumericOutput = (argv: readonly string[]) => boolean;
+
+/** A word of a command whose text is known: a plain word, or a quoted one with nothing expanded in it. */
+function literalWord(n: Node): string | undefined {
+  if (n.type === 'word') return /^[A-Za-z0-9_.,:+%@\/=-]+$/.test(n.text) && !n.text.includes('\\') ? n.text : undefined;
+  if (n.type === 'raw_string') return n.text.slice(1, -1);
+  if (n.type === 'string' && n.namedChildren.every((c) => c.type === 'string_content')) {
+    const inner = n.text.slice(1, -1);
+    return /[$`\\]/.test(inner) ? undefined : inner;
+  }
+  return undefined;
+}
+
+/** The words of a simple command with no assignments, when every one is literal. */
+function literalArgv(cmd: Node): string[] | undefined {
+  const out: string[] = [];
+  for (const child of cmd.namedChildren) {
+    const word = child.type === 'command_name' ? child.namedChildren[0] : child;
+    if (word === undefined || word === null || (child.type === 'command_name' && child.namedChildren.length !== 1)) return undefined;
+    const text = literalWord(word);
+    if (text === undefined) return undefined;
+    out.push(text);
+  }
+  return out;
+}
+
+/**
+ * Whether a `$(…)` prints only numbers: its one statement is a command (or the last command of a
+ * pipeline, whose output is the only output captured) on the caller's numeric table, with its own
+ * input redirected at most (`$(wc -l < f)`, `$(ls | wc -l)`, `$(grep -c x f 2>/dev/null)`); its
+ * program not a function the script defines (`wc() { echo 'a[$(cmd)]'; }` would print that).
+ */
+function numericSubstitution(n: Node, numeric: NumericOutput, functions: ReadonlySet<string>): boolean {
+  if (n.type !== 'command_substitution' || !n.text.startsWith('$(') || n.namedChildren.length !== 1) return false;
+  let statement = n.namedChildren[0]!;
+  if (statement.type === 'pipeline') {
+    const last = statement.namedChildren[statement.namedChildren.length - 1];
+    if (last === undefined || last === null) return false;
+    statement = last;
+  }
+  let cmd = statement;
+  if (statement.type === 'redirected_statement') {
+    const body = statement.childForFieldName('body');
+    if (body === null) return false;
+    cmd = body;
+    for (const r of statement.namedChildren) {
+      if (r.id === body.id) continue;
+      if (!safeRedirect(r)) return false;
+    }
+  }
+  if (cmd.type !== 'command') return false;
+  const argv = literalArgv(cmd);
+  return argv !== undefined && !functions.has(argv[0] ?? '') && numeric(argv);
+}
+
+/** An input redirection, or standard error sent to a file (`< f`, `<<< 1`, `2>/dev/null`): the output captured is the command's own. */
+function safeRedirect(r: Node): boolean {
+  if (r.type === 'herestring_redirect') return true;
+  if (r.type !== 'file_redirect') return false;
+  const fd = r.namedChildren.find((c) => c.type === 'file_descriptor')?.text;
+  const op = r.children.find((c) => !c.isNamed)?.text;
+  if (op === '<') return fd === undefined || fd === '0';
+  return fd === '2' && (op === '>' || op === '>>');
+}
+
+/** The names of the functions the script defines. */
+function definedFunctions(root: Node): Set<string> {
+  const out = new Set<string>();
+  const visit = (n: Node, depth: number): void => {
+    if (depth > MAX_SYNTAX_DEPTH) return;
+    if (n.type === 'function_definition') {
+      const name = n.childForFieldName('name')?.text;
+      if (name !== undefined) out.add(name);
+    }
+    for (const child of n.namedChildren) visit(child, depth + 1);
+  };
+  visit(root, 0);
+  return out;
+}
+
+/** The numeric substitutions (`$(wc -l < f)`) within a range, as text ranges. */
+function numericSubstitutionsIn(root: Node, [a, b]: Range, numeric: NumericOutput, functions: ReadonlySet<string>): Range[] {
+  const out: Range[] = [];
+  const visit = (n: Node, depth: number): void => {
+    if (depth > MAX_SYNTAX_DEPTH || n.endIndex <= a || n.startIndex >= b) return;
+    if (n.type === 'command_substitution' && n.startIndex >= a && n.endIndex <= b) {
+      if (numericSubstitution(n, numeric, functions)) out.push([n.startIndex, n.endIndex]);
+      return;
+    }
+    for (const child of n.namedChildren) visit(child, depth + 1);
+  };
+  visit(root, 0);
+  return out;
+}
 
 /** The text ranges (offsets into the source) that bash evaluates arithmetically. */
 function arithmeticRanges(root: Node): Range[] {
@@ -112,12 +210,23 @@ const OPERAND = /\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|\$([0-9@*])|\$([#?$!-]
  * Why some arithmetic context of the command may evaluate text toolgate cannot see, or
  * undefined. `src` is the text the tree was parsed from.
  */
-export function hiddenArithmetic(root: Node, src: string): string | undefined {
+export function hiddenArithmetic(root: Node, src: string, numeric?: NumericOutput): string | undefined {
   const ranges = arithmeticRanges(root);
   if (ranges.length === 0) return undefined;
   const known = new Map<string, boolean>();
+  const functions = numeric === undefined ? new Set<string>() : definedFunctions(root);
+  const numericAt = (p: number): Node | undefined => {
+    if (numeric === undefined) return undefined;
+    let n: Node | null = root.descendantForIndex(p);
+    while (n !== null && n.type !== 'command_substitution') n = n.parent;
+    return n !== null && n.startIndex === p && numericSubstitution(n, numeric, functions) ? n : undefined;
+  };
   for (const [a, b] of ranges) {
-    const text = src.slice(a, b);
+    let text = src.slice(a, b);
+    // `$(( $(wc -l < f) + 1 ))`: a substitution that prints only numbers is a number.
+    if (numeric !== undefined && text.includes('$('))
+      for (const [x, y] of numericSubstitutionsIn(root, [a, b], numeric, functions).reverse())
+        text = text.slice(0, x - a) + '0'.padEnd(y - x) + text.slice(y - a);
     if (/\$\(|`|<\(|>\(/.test(text)) return `an arithmetic context evaluates the output of a substitution: ${text.slice(0, 40)}`;
     if (/['"\\]/.test(text)) return `an arithmetic context evaluates quoted text: ${text.slice(0, 40)}`;
     for (const m of text.matchAll(OPERAND)) {
@@ -134,7 +243,7 @@ export function hiddenArithmetic(root: Node, src: string): string | undefined {
       if (name === undefined) continue;
       let ok = known.get(name);
       if (ok === undefined) {
-        ok = setToNumberFirst(root, src, name, ranges);
+        ok = setToNumberFirst(root, src, name, ranges, numericAt);
         known.set(name, ok);
       }
       if (!ok)
@@ -151,7 +260,13 @@ const inRange = (p: number, ranges: readonly Range[]): Range | undefined => rang
  * it (a top-level `name=5`, `name=$((…))`, `((name=0))` or `for ((name=0; …))`), and afterwards
  * only used in arithmetic, expanded as `$name`, or set again to a number?
  */
-function setToNumberFirst(root: Node, src: string, name: string, ranges: readonly Range[]): boolean {
+function setToNumberFirst(
+  root: Node,
+  src: string,
+  name: string,
+  ranges: readonly Range[],
+  numericAt: (p: number) => Node | undefined,
+): boolean {
   const word = new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, 'g');
   let first = true;
   for (const m of src.matchAll(word)) {
@@ -165,20 +280,34 @@ function setToNumberFirst(root: Node, src: string, name: string, ranges: readonl
       if (arith) {
         const rhs = /^\s*=(?!=)[\s0-9+\-*/%()<>&|^!~?:]*(?:[;,]|$)/.exec(src.slice(p + name.length, arith[1]));
         if (!rhs) return false;
-      } else if (!/(^|[\s;&|(])$/.test(before) || !numberAssignment(after, src, p + name.length, name, ranges)) return false;
+      } else if (!/(^|[\s;&|(])$/.test(before) || !numberAssignment(after, src, p + name.length, name, ranges, numericAt)) return false;
       continue;
     }
     if (arith) continue;
     if (/\$\{?$/.test(before)) continue;
-    if (/(^|[\s;&|(])$/.test(before) && numberAssignment(after, src, p + name.length, undefined, ranges)) continue;
+    if (/(^|[\s;&|(])$/.test(before) && numberAssignment(after, src, p + name.length, undefined, ranges, numericAt)) continue;
     return false;
   }
   return !first;
 }
 
-/** `=5` or `=$((…))` followed by the end of the word; `name`: the `$((…))` must not read it (its first setting). */
-function numberAssignment(after: string, src: string, at: number, name: string | undefined, ranges: readonly Range[]): boolean {
+/**
+ * `=5`, `=$((…))` or `=$(wc -l < f)` (a command that prints only numbers) followed by the end of
+ * the word; `name`: the `$((…))` must not read it (its first setting).
+ */
+function numberAssignment(
+  after: string,
+  src: string,
+  at: number,
+  name: string | undefined,
+  ranges: readonly Range[],
+  numericAt: (p: number) => Node | undefined,
+): boolean {
   if (/^=[0-9]+(?=[\s;&|)]|$)/.test(after)) return true;
+  if (after.startsWith('=$(') && !after.startsWith('=$((')) {
+    const sub = numericAt(at + 1);
+    return sub !== undefined && /^(?=[\s;&|)]|$)/.test(src.slice(sub.endIndex));
+  }
   if (!after.startsWith('=$((') && !after.startsWith('=$[')) return false;
   const r = inRange(at + (after.startsWith('=$((') ? 4 : 3), ranges);
   if (!r) return false;

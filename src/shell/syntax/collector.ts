@@ -53,6 +53,8 @@ export interface Collector {
   ansiC: readonly AnsiCDialect[];
   /** Nesting depth of `bash -c` scripts. */
   nestedDepth: number;
+  /** Whether a command with these literal words prints only numbers (`programs/numeric-output.ts`): its output in arithmetic is a number. */
+  numericOutput?: (argv: readonly string[]) => boolean;
   /** Variables the commands of this script inherit from the command that runs it (`X=1 bash -c '…'`). */
   env: readonly string[];
   /**

@@ -790,7 +790,7 @@ function walkOne(root: Node, src: string, c: Collector): void {
   if (root.hasError && c.unseen.length === 0) addUnseen(c, 'parse error');
   if (c.unseen.length === 0) checkSubstitutions(root, src, c);
   if (c.unseen.length === 0) {
-    const hidden = hiddenArithmetic(root, src);
+    const hidden = hiddenArithmetic(root, src, c.numericOutput);
     if (hidden) addUnseen(c, hidden);
   }
   // `((PATH=0)); ls` sets PATH as `PATH=0; ls` does; where in the script is not tracked, so from the start.
