@@ -5,7 +5,8 @@ import { globOptionsSettled } from '../shell/effects/glob-option-words.js';
 import { commandBasename } from '../shell/commands/emit.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { gitWorldProblem, type GitWhere } from '../shell/programs/git/world.js';
-import { changesDirectory, findsRepositoryFromCwd } from '../shell/programs/index.js';
+import { changesDirectory, findsRepositoryFromCwd, PROGRAMS } from '../shell/programs/index.js';
+import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
 import { environmentValue } from './shell-world.js';
 import { globBase, type CallFacts } from './facts.js';
 import { newBudget } from './fs-reach.js';
@@ -34,6 +35,13 @@ export interface ShellReadOnly {
  */
 let last: { state: EvalState | undefined; result: ShellReadOnly | undefined } = { state: undefined, result: undefined };
 
+/** `IFS= read -r line`: a variable that only changes how the shell's own builtin splits its input. */
+function splittingAssignment(cmd: SimpleCommand, assignment: string): boolean {
+  if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0] ?? '')) return false;
+  const name = assignment.slice(0, Math.max(0, assignment.search(/\+?=/)));
+  return PROGRAMS.get(cmd.argv[0]!)?.splittingVariables?.includes(name) === true;
+}
+
 /** Is the command read-only as a whole: every part read-only, reads inside the working directories, no writes? */
 export function shellReadOnly(state: EvalState): ShellReadOnly {
   if (last.state === state && last.result !== undefined) return last.result;
@@ -44,7 +52,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const budget = newBudget();
   let readsOutside = false;
   facts.analysis.commands.forEach((cmd, i) => {
-    const unsafe = cmd.assignments.find((a) => !inertAssignment(a));
+    const unsafe = cmd.assignments.find((a) => !inertAssignment(a) && !splittingAssignment(cmd, a));
     let v: ReadOnlyVerdict =
       unsafe !== undefined
         ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }

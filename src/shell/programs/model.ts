@@ -318,6 +318,12 @@ export interface ProgramModel {
    */
   readonly environment?: 'data';
   /**
+   * Variables that, given to the shell's own builtin as a prefix, change only how it does what
+   * its words say: `IFS= read -r line` splits the line by IFS and does nothing else with it. Not
+   * for a program another one runs (`env IFS= read` is a file looked up along `PATH`).
+   */
+  readonly splittingVariables?: readonly string[];
+  /**
    * The environment variables it reads, each with what it may do with the value
    * ({@link ReadVariable}), in the order it reads them: one table, so a variable is judged by all
    * it may do at once (less's `LESS` holds options and may hold a start command).

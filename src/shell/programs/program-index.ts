@@ -252,7 +252,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [198, 3, ["false"], ["files","readOnly","runs.nothing"], {"claudeCode":["false"]}],
   [198, 4, [":"], ["files","runs.nothing"], {}],
   [198, 5, ["set"], ["files","runs.nothing","state"], {}],
-  [198, 6, ["read"], ["arithmeticSubscripts","files","runs.nothing","state","variableWords","variables"], {}],
+  [198, 6, ["read"], ["arithmeticSubscripts","files","readOnly","readOnlyCheck","runs.nothing","splittingVariables","state","variableWords","variables"], {"claudeCode":["read"]}],
   [198, 7, ["unset"], ["arithmeticSubscripts","files","runs.nothing","state","variableWords","variables"], {}],
   [198, 8, ["getopts"], ["files","runs.nothing","state","variableWords"], {}],
   [198, 9, ["shopt"], ["files","runs.nothing","state"], {}],

@@ -6,7 +6,7 @@
  */
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { ShellModel } from '../shells/index.js';
-import type { SimpleCommand } from '../types.js';
+import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { variableStateChange } from '../syntax/variables.js';
 import { arithmeticAssigns } from '../syntax/arithmetic.js';
@@ -34,6 +34,10 @@ interface BuiltinFacts {
   readonly grammar?: GnuOptionSpec;
   readonly state?: ProgramState;
   readonly claudeCode?: ReadOnlyEntry;
+  /** Variables whose prefix only changes how it splits its input (see `ProgramModel.splittingVariables`). */
+  readonly splittingVariables?: readonly string[];
+  /** Claude Code's check of its words as written, past its entry (see `ProgramModel.readOnlyCheck`). */
+  readonly claudeCodeCheck?: (name: string, argv: readonly string[]) => ReadOnlyVerdict;
   readonly robota?: ReadOnlySpec;
   readonly examples: readonly ProgramExample[];
 }
@@ -59,8 +63,49 @@ function builtin(name: string, facts: BuiltinFacts): ProgramModel {
           },
         }
       : {}),
+    ...(facts.splittingVariables ? { splittingVariables: facts.splittingVariables } : {}),
+    ...(facts.claudeCodeCheck ? { readOnlyCheck: { claudeCode: facts.claudeCodeCheck, wordsAsWritten: true } } : {}),
     examples: facts.examples,
   });
+}
+
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `read`'s words, read-only when they only choose how a line is split, how long to wait and which
+ * plain variables get it (bash 5.2 `help read`; zsh 5.9 zshbuiltins(1)): what it reads is its
+ * input, which the redirection in front of it names (`read v < f`, a read of f judged by the path
+ * check as `cat < f` is). Not `-e` (bash reads with readline, which loads `~/.inputrc`), `-i`
+ * (readline's text), `-u FD` (an inherited descriptor, whose file toolgate cannot see), nor a name
+ * with a subscript (`read 'a[$(cmd)]'` runs cmd: bash 5.2 evaluates it); a number (`-n`, `-N`,
+ * `-t`) must be digits. What a name sets for later commands (`read PATH`) is the state facet's.
+ */
+function readReadOnly(_name: string, argv: readonly string[]): ReadOnlyVerdict {
+  const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
+  const VALUE: Record<string, RegExp> = { a: VARIABLE_NAME, d: /^[^]*$/, p: /^[^]*$/, n: /^\d+$/, N: /^\d+$/, t: /^\d+(?:\.\d+)?$/ };
+  let options = true;
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (options && word === '--') {
+      options = false;
+      continue;
+    }
+    if (options && word.startsWith('-') && word.length > 1) {
+      for (let j = 1; j < word.length; j++) {
+        const c = word[j]!;
+        if (c === 'r' || c === 's') continue;
+        const pattern = VALUE[c];
+        if (pattern === undefined) return no(`read -${c} is not known to only read its input`);
+        const value = j + 1 < word.length ? word.slice(j + 1) : argv[++k];
+        if (value === undefined || !pattern.test(value)) return no(`read -${c} is given ${value ?? 'no value'}`);
+        break;
+      }
+      continue;
+    }
+    options = false;
+    if (!VARIABLE_NAME.test(word)) return no(`read sets ${word}, which is not a plain variable name`);
+  }
+  return { readOnly: true };
 }
 
 /** The state facet of a builtin that sets the variables named among its operands. */
@@ -224,7 +269,18 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     // `-a NAME` (also `-aNAME`, `-raNAME`) names the array it sets.
     variableWords: { valued: 'dinNptu', nameOptions: 'a' },
     setsNames: true,
+    claudeCode: { source: 'bash 5.2 help read (only splitting, waiting and plain names: see readReadOnly)', operands: 'text', globs: false },
+    claudeCodeCheck: readReadOnly,
+    // bash 5.2: IFS splits the line into the names (`IFS= read -r line` keeps its blanks).
+    splittingVariables: ['IFS'],
     examples: [
+      { command: 'read v < f', effects: ['read ./f'], readOnly: true, why: 'a read of f into a variable, as cat < f reads it' },
+      { command: 'IFS= read -r line < f', effects: ['read ./f'], readOnly: true, why: 'IFS only splits the line' },
+      { command: "read -r -d '' -a words < f", effects: ['read ./f'], readOnly: true },
+      { command: 'read -rn 1 c < f', effects: ['read ./f'], readOnly: true },
+      { command: 'read -e v < f', readOnly: false, why: 'bash reads with readline, which loads ~/.inputrc' },
+      { command: 'read -u 3 v', readOnly: false, why: 'an inherited descriptor, whose file toolgate cannot see' },
+      { command: "read 'a[$(id)]' < f", readOnly: false, why: 'bash evaluates the subscript and runs id' },
       { command: 'read -p name PATH && ls', hides: true, why: '-p takes the prompt; PATH is set from input' },
       {
         command: 'read -raPATH <<< 0; ls',
