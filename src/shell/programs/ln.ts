@@ -71,3 +71,38 @@ export const ln = defineProgram({
     },
   ],
 });
+
+/** GNU coreutils 9.1 link(1): no options but these. */
+const linkGrammar: GnuOptionSpec = { short: '', long: { help: 'none', version: 'none' } };
+
+/**
+ * `link FILE1 FILE2`: makes FILE2 a hard link to FILE1 with link(2), as `ln FILE1 FILE2` does (it
+ * fails where FILE2 exists: no backup, no link into a directory). Read as ln reads those operands,
+ * so FILE2 is written and becomes a second name of FILE1, which is judged as written too: a link
+ * to a protected file is a protected write, as with ln (`link .git/config s`).
+ * @internal
+ */
+export const link = defineProgram({
+  names: ['link'],
+  summary: 'link: make a hard link (ln without options)',
+  sources: ['GNU coreutils 9.1 link(1)', 'link(2)'],
+  grammar: linkGrammar,
+  files(_name, argv, literal) {
+    return readBy(argv, linkGrammar, (words) => copyOperands('ln', argv, words, literal));
+  },
+  runs: 'nothing',
+  positional: true,
+  examples: [
+    {
+      command: 'link a.txt b.txt',
+      effects: ['write ./b.txt', 'read ./a.txt [all]', 'write ./a.txt [some]', 'write ./b.txt/a.txt'],
+      why: 'b.txt is written and is a second name of a.txt, as with ln a.txt b.txt',
+    },
+    {
+      command: 'link .git/config s',
+      effects: ['write ./s', 'read ./.git/config [all]', 'write ./.git/config [some]', 'write ./s/config'],
+      why: 'a writable second name of a protected file: judged as writing it',
+      readOnly: false,
+    },
+  ],
+});

@@ -82,7 +82,7 @@ import { gpgAgent, sshAgent } from './key-agents.js';
 import { kustomize } from './kustomize.js';
 import { sshAdd, sshKeygen } from './library-loaders.js';
 import { llvmTools } from './llvm-tools.js';
-import { ln } from './ln.js';
+import { link, ln } from './ln.js';
 import { locale } from './locale.js';
 import { logname } from './logname.js';
 import { look } from './look.js';
@@ -317,6 +317,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => sshAdd,
   () => sshKeygen,
   () => llvmTools,
+  () => link,
   () => ln,
   () => locale,
   () => logname,

@@ -159,6 +159,8 @@ const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
   'continue',
   'break',
   'not',
+  // A symbolic link's kind (checkpoints), a case note, an HTML <link>: coreutils' link got a model.
+  'link',
 ]);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
