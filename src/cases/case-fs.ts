@@ -8,7 +8,7 @@ import { normalizePath } from '../paths/index.js';
  * `"absent"`, `"directory"`, `"unlistable directory"` (one whose entries cannot be read),
  * `"directory of N files"` (a directory holding the files `file-1` … `file-N`, for trees too large
  * to spell out), `"hard link of TARGET"` (a file that shares its content with TARGET: both
- * have two names), `"text: CONTENT"` (a file whose text is CONTENT; `readText` returns it), anything
+ * have two names, one identity), `"text: CONTENT"` (a file whose text is CONTENT; `readText` returns it), anything
  * else (a file that exists, whose text is not known: `readText` gives `undefined`). The key `case_insensitive_volume: true` makes
  * lookups ignore case and return the stored spelling.
  * @public
@@ -22,6 +22,8 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
   const directories = new Set<string>();
   const unlistable = new Set<string>();
   const names = new Map<string, number>();
+  /** A hard link's other name: the two are one file. */
+  const sameAs = new Map<string, string>();
   const texts = new Map<string, string>();
   for (const [key, value] of Object.entries(spec)) {
     if (key === 'case_insensitive_volume') continue;
@@ -36,6 +38,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       present.add(other);
       names.set(path, (names.get(path) ?? 1) + 1);
       names.set(other, (names.get(other) ?? 1) + 1);
+      sameAs.set(path, other);
     } else if (text === 'absent') absent.add(path);
     else if (text.startsWith('text:')) {
       present.add(path);
@@ -115,6 +118,12 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       const real = realpath(p);
       if (real === undefined || absent.has(real) || !present.has(real) || directories.has(real)) return undefined;
       return names.get(real) ?? 1;
+    },
+    // One file, whatever the name: symlinks followed, a hard link its other name's.
+    identity: (p) => {
+      const real = realpath(p);
+      if (real === undefined || absent.has(real) || !present.has(real) || directories.has(real)) return undefined;
+      return sameAs.get(real) ?? real;
     },
     // The case's tree is what it lists: a directory holds the entries listed under it.
     list: (p) => {

@@ -19,6 +19,8 @@ import { mergedPositions } from './positions.js';
 import { isBuiltInRule } from './opaque-code.js';
 import { namePattern } from '../shell/unknown-programs.js';
 import { segmentMatches } from '../paths/glob.js';
+import { isChosenName } from './same-file-names.js';
+import type { ReadonlyFsView } from '../core/ports.js';
 import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
 
 /** Rule positions filed by a word, and those that cannot be filed (tried for every word). */
@@ -49,6 +51,8 @@ interface BashRuleIndex {
   holes: Keyed;
   /** Bash rules by the program they name (`ruleProgram`), for a program toolgate does not know that names it. */
   programs: Map<string, number[]>;
+  /** The keys of `programs` that are names a machine chooses the program of (`same-file-names.ts`: `editor`, `pager`). */
+  chosenPrograms: string[];
   /**
    * Positions of the Bash rules that are not toolgate's own, ascending: under a script toolgate
    * cannot read, each of them that does not match is `hidden` (opaque), and the first of those names
@@ -134,6 +138,7 @@ function newIndex(): BashRuleIndex {
     match: { byWord: new Map(), byTwoWords: new Map(), always: [] },
     holes: { byWord: new Map(), always: [] },
     programs: new Map(),
+    chosenPrograms: [],
     userBash: [],
     bucketIds: new Map(),
     combinations: new Map(),
@@ -160,7 +165,10 @@ function build(rules: readonly CompiledRule[]): BashRuleIndex {
     if (hole === undefined) index.holes.always.push(i);
     else file(index.holes.byWord, hole, i);
     const program = ruleProgram(spec);
-    if (program !== undefined) file(index.programs, program, i);
+    if (program !== undefined) {
+      if (isChosenName(program) && !index.programs.has(program)) index.chosenPrograms.push(program);
+      file(index.programs, program, i);
+    }
   });
   index.base = mergedPositions(index.others, index.match.always);
   index.baseWithoutPaths = mergedPositions(nonPath, index.match.always);
@@ -273,6 +281,7 @@ export function commandRuleCandidates(
   rules: readonly CompiledRule[],
   facts: CallFacts,
   paths?: readonly number[],
+  view?: ReadonlyFsView,
 ): readonly CompiledRule[] {
   if (rules.length < MIN_RULES) return rules;
   if (facts.kind === 'powershell') return powerShellCandidates(rules, facts);
@@ -307,6 +316,13 @@ export function commandRuleCandidates(
       // A pattern (`r?`) may name any program it matches (unknownWordNaming).
       if (namePattern(word)) for (const [program, ids] of index.programs) if (segmentMatches(word, program, false)) pick(picked, ids);
     }
+  }
+  // A name the machine chooses the program of (`editor`) may be the file a rule names by
+  // another name, and a rule naming one (`Bash(editor *)`) may name the file a command runs:
+  // with a view that can tell, those rules are tried too (`same-file-names.ts`).
+  if (view?.identity !== undefined) {
+    if (analysis.commands.some((c) => c.argv[0] !== undefined && isChosenName(c.argv[0]))) return rules;
+    for (const program of index.chosenPrograms) pick(picked, index.programs.get(program));
   }
   return candidatesAt(rules, index, picked, paths, extras.opaque !== undefined);
 }

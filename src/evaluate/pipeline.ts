@@ -136,7 +136,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const f = state.facts;
       const picked =
         (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ??
-        commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env) : undefined);
+        commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env) : undefined, state.ctx.fs);
       for (const cr of picked) {
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
         const m = psRule

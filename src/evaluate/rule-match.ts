@@ -29,6 +29,7 @@ import { otherInstalledNames } from '../shell/programs/installed-names.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
+import { isChosenName, SameFileNames } from './same-file-names.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -305,7 +306,7 @@ export function restrictiveMatch(
     case 'param':
       return matchParamRule(rule, call.input) ? { kind: 'match', detail: `input field ${rule.param?.name} matches` } : NONE;
     case 'bash':
-      return facts.kind === 'shell' ? bashRestrictive(rule, facts.analysis) : NONE;
+      return facts.kind === 'shell' ? bashRestrictive(rule, facts.analysis, view) : NONE;
     case 'path':
       if (facts.kind !== 'read' && facts.kind !== 'edit') return NONE;
       if (rulePathMatches(cr, facts.path, env)) return { kind: 'match', detail: `path ${facts.path} matches` };
@@ -340,7 +341,7 @@ function contentMatch(rule: Rule, call: ToolCall): RuleMatch {
   return matchContentRule(rule, value) ? { kind: 'match', detail: `${field} "${value}" matches` } : NONE;
 }
 
-function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
+function bashRestrictive(rule: Rule, analysis: ShellAnalysis, view: ReadonlyFsView | undefined): RuleMatch {
   const spec = rule.specifier ?? '*';
   const texts = restrictiveTextsOf(analysis);
   if (matchSqueezedCommand(spec, texts.whole)) return { kind: 'match', detail: 'the whole command matches' };
@@ -348,6 +349,8 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
     if (matchSqueezedCommand(spec, t.squeezed))
       return { kind: 'match', detail: `part "${t.raw}" matches${t.note !== undefined ? ` (${t.note})` : ''}` };
   }
+  const sameFile = view?.identity !== undefined ? sameFileMatch(spec, analysis, view) : undefined;
+  if (sameFile !== undefined) return sameFile;
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
   }
@@ -378,6 +381,28 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   const opaque = opaqueScriptOf(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque, opaque: true };
   return NONE;
+}
+
+/** The names looked up for the last call (a one-entry memo, as {@link perAnalysis}'s). */
+let lastSameFile: SameFileNames | undefined;
+
+/**
+ * A part run by another name of the program the rule names, where the view shows the two names
+ * are one file (`editor` under `Bash(vi *)` where Debian's editor alternative is vim: `same-file-names.ts`).
+ */
+function sameFileMatch(spec: string, analysis: ShellAnalysis, view: ReadonlyFsView): RuleMatch | undefined {
+  const program = ruleProgram(spec);
+  if (program === undefined) return undefined;
+  for (const cmd of analysis.commands) {
+    const name = cmd.argv[0];
+    if (name === undefined || name === program || (!isChosenName(program) && !isChosenName(name))) continue;
+    if (lastSameFile === undefined || !lastSameFile.isFor(view, analysis)) lastSameFile = new SameFileNames(view, analysis);
+    if (!lastSameFile.same(name, program)) continue;
+    const raw = [program, ...cmd.argv.slice(1)].join(' ');
+    if (matchSqueezedCommand(spec, squeezeCommand(raw)))
+      return { kind: 'match', detail: `part "${raw}" matches (${name} and ${program} are one file on this machine)` };
+  }
+  return undefined;
 }
 
 /** The program a command pattern names (`rm` for `rm -rf *`, `git` for `git push:*`), or undefined when it is a wildcard. */

@@ -43,6 +43,7 @@ describe('shell fuzzer: generator families', () => {
       'path-lookup',
       'opaque-programs',
       'names-on-input',
+      'installed-names',
     ]);
   });
 

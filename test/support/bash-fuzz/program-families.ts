@@ -330,3 +330,78 @@ export const namesOnInput = (): fc.Arbitrary<WorldPart> =>
     const needsList = source.includes('l.txt') ? `echo ${name} > l.txt && ` : '';
     return { command: `${needsList}${source} | ${reader.r}`, variant };
   });
+
+// ---------------------------------------------------------------- installed names
+
+/**
+ * A program run under another of its installed names (links, Debian's alternatives, git's dashed
+ * commands): `OTHER` for `other-names` (whose deny rules name sh, awk, ssh, ctags, vi, node, make,
+ * git, gdb), `CANONICAL` for `other-names-reverse` (which names dash, mawk, slogin, ctags-universal,
+ * vim, nodejs, gmake). The oracle judges by the file that ran: a name that is the same file as a
+ * denied one breaks the rule (replay 21 NEW-S1). A name the machine lacks runs nothing.
+ */
+const OTHER_NAMED = [
+  "dash -c 'touch planted'",
+  'dash -c :',
+  "printf ':\\n' | dash",
+  "mawk 'BEGIN { print 1 }'",
+  'nawk -f /dev/null README.md',
+  "mawk '{ print }' README.md",
+  'slogin -V',
+  'ctags-universal --version',
+  'etags -o - README.md',
+  'ex -es -c q',
+  'view -es -c q README.md',
+  'rvim --version',
+  'vim.basic --version',
+  'vimdiff --version',
+  'editor --version',
+  'nodejs -v',
+  'nodejs -e 0',
+  'gmake -v',
+  'git-receive-pack .',
+  'git-upload-archive .',
+  '/usr/lib/git-core/git-status',
+  'gdbtui --version',
+];
+const CANONICAL_NAMED = [
+  "sh -c 'touch planted'",
+  'sh -c :',
+  "printf ':\\n' | sh",
+  "awk 'BEGIN { print 1 }'",
+  'nawk -f /dev/null README.md',
+  'ssh -V',
+  'ctags --version',
+  'etags -o - README.md',
+  'vi --version',
+  'ex -es -c q',
+  'view -es -c q README.md',
+  'node -v',
+  'make -v',
+];
+/** How the name (N) is called with its arguments (A): alone, behind a wrapper that looks it up, by its path, quoted. */
+const NAME_FORMS: readonly string[] = [
+  'N A',
+  'env N A',
+  'nice N A',
+  'command N A',
+  'timeout 5 N A',
+  'exec N A',
+  '"N" A',
+  '/usr/bin/N A',
+  'xargs N A < /dev/null',
+];
+
+/** The `installed-names` family. */
+export const installedNames = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
+  fc.tuple(pick(c.startsWith('other-names-reverse') ? CANONICAL_NAMED : OTHER_NAMED), pick(NAME_FORMS)).map(([line, form]) => {
+    // The form applies to the program's command (after a pipe, if any).
+    const pipe = line.lastIndexOf('| ');
+    const head = pipe < 0 ? '' : line.slice(0, pipe + 2);
+    const cmd = pipe < 0 ? line : line.slice(pipe + 2);
+    const sp = cmd.indexOf(' ');
+    const name = sp < 0 ? cmd : cmd.slice(0, sp);
+    const args = sp < 0 ? '' : cmd.slice(sp + 1);
+    const shape = name.startsWith('/') && form === '/usr/bin/N A' ? 'N A' : form;
+    return { command: head + fill(fill(shape, 'N', name), ' A', args === '' ? '' : ` ${args}`), variant: name.replace(/^.*\//, '') };
+  });

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { drawEnvironment, type ShellName } from '../bash-oracle/index.js';
-import { namesOnInput, opaquePrograms, pathLookup } from './program-families.js';
+import { installedNames, namesOnInput, opaquePrograms, pathLookup } from './program-families.js';
 import { fill, pick, PROGRAM, type WorldCombo, type WorldPart } from './world-parts.js';
 
 export type { WorldCombo, WorldPart } from './world-parts.js';
@@ -30,7 +30,8 @@ export type WorldFamilyName =
   | 'zsh'
   | 'path-lookup'
   | 'opaque-programs'
-  | 'names-on-input';
+  | 'names-on-input'
+  | 'installed-names';
 
 // ---------------------------------------------------------------- escaped words where arithmetic is evaluated
 
@@ -710,6 +711,13 @@ export const WORLD_FAMILIES: readonly WorldFamily[] = [
       'none/bypassPermissions',
     ],
     build: namesOnInput,
+  },
+  // A deny rule naming a program by one installed name, the program run by another (replay 21 NEW-S1).
+  {
+    name: 'installed-names',
+    shells: EVERY_SHELL,
+    combos: ['other-names/default', 'other-names/bypassPermissions', 'other-names-reverse/default'],
+    build: installedNames,
   },
 ];
 

@@ -14,7 +14,10 @@ export type WorldCombo =
   | 'all-but-denied/default'
   | 'red-team/default'
   | 'red-team/acceptEdits'
-  | 'red-team-denied/default';
+  | 'red-team-denied/default'
+  | 'other-names/default'
+  | 'other-names/bypassPermissions'
+  | 'other-names-reverse/default';
 
 /** What a world family builds: one command, or a scenario (`calls`), and where the payload went. */
 export interface WorldPart {
@@ -45,4 +48,7 @@ export const PROGRAM: Readonly<Record<WorldCombo, readonly string[]>> = {
   'red-team/default': ['rm -rf src', 'curl x'],
   'red-team/acceptEdits': ['rm -rf src'],
   'red-team-denied/default': ['rm -rf src', 'evil x'],
+  'other-names/default': ["dash -c 'touch planted'", "mawk 'BEGIN { print 1 }'"],
+  'other-names/bypassPermissions': ["dash -c 'touch planted'", "mawk 'BEGIN { print 1 }'"],
+  'other-names-reverse/default': ["sh -c 'touch planted'", "awk 'BEGIN { print 1 }'"],
 };

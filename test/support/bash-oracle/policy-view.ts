@@ -4,8 +4,10 @@
  * must not share the defendant's mistakes — and it leans towards "covered" for allow rules and
  * towards "named" for deny rules, so that what it reports as a violation is one.
  */
+import { readdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { HOME, PROJECT } from './fixture.js';
+import { STUB_PROGRAMS } from './stubs.js';
 
 /** The rules of a settings object that the invariant needs. */
 export interface PolicyView {
@@ -108,10 +110,61 @@ export function bashRuleMatches(content: string, line: string, fold = false): bo
 /** The command lines an exec can be matched as: argv as written, and with argv[0]'s base name. */
 export function execLines(argv: readonly string[], path: string): string[] {
   const rest = argv.slice(1);
-  const names = new Set([argv[0] ?? path, posix.basename(argv[0] ?? path), posix.basename(path)]);
+  const names = new Set([argv[0] ?? path, posix.basename(argv[0] ?? path), posix.basename(path), ...sameFileNames(path)]);
   // A word holding whitespace is one word to bash: quoted, so `./build.sh *` never covers the file `build.sh x`.
   const word = (w: string) => (/\s/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w);
   return [...names].map((name) => [name, ...rest].map(word).join(' '));
+}
+
+/**
+ * The system's program folders, whose names may be one file (links, Debian's alternatives, git's
+ * dashed commands in git-core). The sandbox mounts them from the host read-only, so the host's
+ * files are the ones the run executed. `/usr/local/bin` is left out: the sandbox holds its stubs there.
+ */
+const PROGRAM_DIRS: readonly string[] = ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/lib/git-core'];
+
+/** Names per file (device and inode, links followed), built on first use. */
+let namesByFile: Map<string, string[]> | undefined;
+
+function fileKey(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? `${st.dev}:${st.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every name in the system's program folders that is the same file as the executed `path`: `awk`
+ * and `nawk` for `/usr/bin/mawk`, `sh` for `/usr/bin/dash`, `git` for
+ * `/usr/lib/git-core/git-status`. A deny rule names a program by any of them: the same bytes run
+ * whatever the name (replay 21 NEW-S1: `dash -c …` ran under `Bash(sh *)`).
+ */
+export function sameFileNames(path: string): string[] {
+  if (!PROGRAM_DIRS.some((d) => path.startsWith(d + '/'))) return [];
+  if (namesByFile === undefined) {
+    namesByFile = new Map();
+    for (const dir of PROGRAM_DIRS) {
+      let entries: string[];
+      try {
+        entries = readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const name of entries) {
+        const key = fileKey(`${dir}/${name}`);
+        if (key === undefined) continue;
+        // A stubbed name is the stub in the sandbox (`/usr/local/bin`, first on PATH), not this file.
+        if (STUB_PROGRAMS.includes(name)) continue;
+        const list = namesByFile.get(key) ?? [];
+        if (!list.includes(name)) list.push(name);
+        namesByFile.set(key, list);
+      }
+    }
+  }
+  const key = fileKey(path);
+  return key === undefined ? [] : (namesByFile.get(key) ?? []);
 }
 
 /** Claude Code's protected directories (a path through one is protected; `.claude/worktrees` is not). */

@@ -12,6 +12,26 @@ export interface SettingsPreset {
 }
 
 const DENY = ['Bash(rm *)', 'Bash(curl *)', 'Read(./.env)', 'Edit(secrets/**)'];
+/** Programs installed under several names (`src/shell/programs/installed-names.ts`), denied by one of them. */
+const OTHER_NAMES_DENY = [
+  'Bash(sh *)',
+  'Bash(awk *)',
+  'Bash(ssh *)',
+  'Bash(ctags *)',
+  'Bash(vi *)',
+  'Bash(node *)',
+  'Bash(make *)',
+  'Bash(git *)',
+];
+const OTHER_NAMES_REVERSE_DENY = [
+  'Bash(dash *)',
+  'Bash(mawk *)',
+  'Bash(slogin *)',
+  'Bash(ctags-universal *)',
+  'Bash(vim *)',
+  'Bash(nodejs *)',
+  'Bash(gmake *)',
+];
 const RED_TEAM_DENY = ['Bash(rm *)', 'Bash(curl *)', 'Read(./.env)', 'Read(~/.ssh/**)', 'Edit(secrets/**)', 'Edit(.claude/**)'];
 
 /** No rules; narrow allow rules; `Bash(*)` with deny rules; the same deny rules alone; the red team's deny rules with `Bash(*)` and alone. */
@@ -31,6 +51,13 @@ export const SETTINGS_PRESETS: readonly SettingsPreset[] = [
   // The settings a red team found most bypasses under: the deny rules plus HOME's keys and toolgate's own settings.
   { name: 'red-team', settings: { permissions: { allow: ['Bash(*)'], deny: RED_TEAM_DENY } }, modes: ['default', 'acceptEdits'] },
   { name: 'red-team-denied', settings: { permissions: { deny: RED_TEAM_DENY } }, modes: ['default'] },
+  // A deny rule naming a program by one of its installed names, and every command allowed else.
+  {
+    name: 'other-names',
+    settings: { permissions: { allow: ['Bash(*)'], deny: OTHER_NAMES_DENY } },
+    modes: ['default', 'bypassPermissions'],
+  },
+  { name: 'other-names-reverse', settings: { permissions: { allow: ['Bash(*)'], deny: OTHER_NAMES_REVERSE_DENY } }, modes: ['default'] },
 ];
 
 /** A preset by name, or `undefined`. */
