@@ -19,6 +19,8 @@
  * naming a program cannot see it on the line. A program toolgate has no model of, named by its
  * name (`filter.lfs.process = git-lfs filter-process`), is what a wildcard allow rule consents to,
  * as on the command line: no mark. Without a view nothing is known, and git is judged as before.
+ * The pairs the inherited environment exports (`GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n`,
+ * `GIT_CONFIG_PARAMETERS`; `programs/git/inherited-config.ts`) are read after the files, as git does.
  */
 import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { analyzeShell } from '../shell/analyze.js';
@@ -33,6 +35,8 @@ import { isPartialClone, programKeys } from '../shell/programs/git/config-reads.
 import type { GitReads } from '../shell/programs/git/reads.js';
 import { credentialHelperScript, isCredentialHelperKey } from '../shell/programs/git/runs.js';
 import { configPlaces } from '../shell/programs/git/world.js';
+import { inheritedConfig } from '../shell/programs/git/inherited-config.js';
+import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
 import type { Platform } from '../core/types.js';
 import { readGitCommands } from './git-commands.js';
 import { namedRepository } from './git-hook-runs.js';
@@ -127,6 +131,20 @@ function programOf(analysis: ShellAnalysis): string | undefined {
   return undefined;
 }
 
+/** The names `GIT_CONFIG_COUNT` brings with it. */
+const COUNTED = /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/;
+
+/**
+ * The environment command `i` inherits, as git reads its configuration from it: a variable the
+ * line gives the command (`GIT_CONFIG_COUNT=1 … git status`) is the git model's (`runs.ts`), so
+ * the inherited one of that name is not read again here.
+ */
+function inheritedVariable(analysis: ShellAnalysis, i: number, variable: Variable): Variable {
+  const given = givenEnvironment(analysis, i);
+  const sets = (name: string) => givenAssignment(given, name) !== undefined;
+  return (name) => ((COUNTED.test(name) ? sets('GIT_CONFIG_COUNT') : sets(name)) ? null : variable(name));
+}
+
 /**
  * Reads the configuration git reads for each git command of a fresh analysis and judges what it
  * makes that command run (see the file's comment): marks `SimpleCommand.opaque`, and returns the
@@ -151,6 +169,13 @@ export function gitConfigRuns(
       const repo = 'found' in found ? found.found : undefined;
       const config = reads.config(configFiles(repo, world.home, configPlaces(variable)), world.home);
       if ('unknown' in config) continue;
+      // What the inherited environment adds, read after the files (a pair the line sets is runs.ts's).
+      const inherited = inheritedConfig(inheritedVariable(analysis, i, variable));
+      if ('unknown' in inherited) {
+        cmd.opaque = `git ${sub} reads configuration from its environment: ${inherited.unknown}; it may name a program git runs`;
+        break;
+      }
+      const entries = inherited.entries.length === 0 ? config.entries : [...config.entries, ...inherited.entries];
       // git runs an alias's shell text and its configured programs from the top of the working tree.
       const top = repo?.workTree ?? dir;
       const judge = (runs: ConfiguredRun[], of: string, depth: number): boolean => {
@@ -167,7 +192,7 @@ export function gitConfigRuns(
           for (const c of inner.commands) {
             const words = c.literal[0] === true ? gitSubcommandWords(foldedCommandName(c.argv[0] ?? ''), c.argv) : undefined;
             if (words === undefined) continue;
-            const more = configuredRuns(words.sub, words.args, config.entries);
+            const more = configuredRuns(words.sub, words.args, entries);
             if (more.length === 0) continue;
             if (depth >= MAX_ALIAS_DEPTH) {
               cmd.opaque = `git ${of} expands aliases more than ${MAX_ALIAS_DEPTH} deep (${run.entry.key} in ${run.entry.file}): what it runs is not followed further`;
@@ -178,7 +203,7 @@ export function gitConfigRuns(
         }
         return false;
       };
-      if (judge(configuredRuns(sub, args, config.entries), sub, 0)) break dirs;
+      if (judge(configuredRuns(sub, args, entries), sub, 0)) break dirs;
     }
   }
   return { effects: out };
