@@ -59,6 +59,14 @@ function ipRuns(argv: readonly string[]): boolean {
   });
 }
 
+/** Whether a pip command is `pip config … edit` (options may stand anywhere: optparse). */
+function pipConfigEdit(argv: readonly string[]): boolean {
+  const config = argv.indexOf('config');
+  return config > 0 && argv.indexOf('edit', config + 1) > 0;
+}
+
+const PIP_CONFIG_EDIT: Runner = { what: 'the editor its --editor option (or PIP_EDITOR, VISUAL, EDITOR) names', when: pipConfigEdit };
+
 /** What the Python debugger pdb(1) runs: the script, ./.pdbrc and ~/.pdbrc (Python statements), its -c commands. */
 const PDB = 'the Python script it debugs (and the Python statements of ./.pdbrc and ~/.pdbrc, and of its -c commands)';
 /** Chromium's options that name a program it starts in place of its own helpers (content/public/common/content_switches.cc). */
@@ -135,6 +143,11 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   kpt: { what: 'the functions its --exec, --image or Kptfile pipeline names', when: (argv) => argv[1] === 'fn' || argv[1] === 'functions' },
   // `debconf ./x.sh`: runs the program with a debconf front end.
   debconf: { what: 'the program it is given, with a debconf front end' },
+  // `pip config edit --editor=./x.sh`, `pip config --editor ./x.sh edit`: pip hands the editor
+  // (--editor, PIP_EDITOR, VISUAL or EDITOR) its configuration file, through a shell (pip 23; red
+  // team 22, NEW-T1: x.sh ran rm). Its other commands are project-runners.ts's.
+  pip: PIP_CONFIG_EDIT,
+  pip3: PIP_CONFIG_EDIT,
   // `dpkg-architecture -c ./x.sh`, `-c./x.sh`, `--command=./x.sh`: runs the command with the build's
   // variables set (Dpkg::Getopt splits `-cVALUE` and `--name=VALUE`; no abbreviations).
   'dpkg-architecture': { what: 'the command its -c option names', when: hasOption(/^--command$/, 'c') },
@@ -265,6 +278,9 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'pdb3.11 -c c x.py', opaque: true, why: "Debian's pdb3.11 is python3.11 -m pdb" },
   { command: 'kpt fn eval --exec=./x.sh d', opaque: true },
   { command: 'kpt pkg tree', opaque: false },
+  { command: 'pip config edit --editor=./x.sh', opaque: true, why: 'pip ran sh, which ran x.sh (red team 22)' },
+  { command: 'pip3 config --editor ./x.sh edit', opaque: true },
+  { command: 'pip config list', opaque: false },
   { command: 'dpkg-architecture -aarm64 -c ./x.sh', opaque: true },
   { command: 'dpkg-architecture -aarm64 -c./x.sh', opaque: true, why: 'Dpkg::Getopt splits -cVALUE (red team 22, NEW-T2: x.sh ran rm)' },
   { command: 'dpkg-architecture --command=./x.sh', opaque: true },

@@ -143,6 +143,16 @@ function compilerProperRuns(words: readonly string[], found: Found): void {
 }
 
 /**
+ * Whether a word is ld's `--error-handling-script` (one or two dashes, `=SCRIPT` or the next word),
+ * or any start of it no other option shares, `--error-h` or longer (verified with ld 2.40:
+ * `--error-h=`, `-error-h=`, `--error-handling=` ran the script; `--err=` is "unrecognized").
+ */
+const errorScript = (w: string): boolean => {
+  const name = /^--?(error-h[a-z-]*)(=|$)/.exec(w)?.[1];
+  return name !== undefined && 'error-handling-script'.startsWith(name);
+};
+
+/**
  * The linker's words, in order (`-Wl,` items and `-Xlinker` words): GNU ld's `-plugin SO`
  * (`--plugin`, `=SO`) loads code, and `@FILE` makes ld read more options from FILE, where such a
  * word may be (ld expands it itself, libiberty's expandargv). Verified with ld 2.40 through gcc 12:
@@ -153,6 +163,7 @@ function compilerProperRuns(words: readonly string[], found: Found): void {
 function linkerRuns(words: readonly string[], found: Found, driver = true): void {
   const said = (w: string): string => (driver ? `hands the linker ${w},` : w);
   const loads = driver ? 'which loads the plugin code of' : 'loads the plugin code of';
+  const runsScript = driver ? 'which runs the error-handling script' : 'runs the error-handling script';
   for (let k = 0; k < words.length; k++) {
     const w = words[k]!;
     if (/^--?plugin$/.test(w)) {
@@ -161,6 +172,11 @@ function linkerRuns(words: readonly string[], found: Found, driver = true): void
     } else if (/^--?plugin=/.test(w)) {
       const so = w.slice(w.indexOf('=') + 1);
       if (!systemPath(so)) found(said(w), loads, so);
+    } else if (errorScript(w)) {
+      // binutils ≥ 2.37: ld runs SCRIPT on an undefined symbol or a missing library (red team 22,
+      // NEW-T1: `ld --error-handling-script=./x.sh -o a.out m.o` ran x.sh).
+      const script = w.includes('=') ? w.slice(w.indexOf('=') + 1) : words[++k];
+      if (!systemPath(script ?? '')) found(said(w.includes('=') ? w : `${w} ${script ?? ''}`.trim()), runsScript, script);
     } else if (driver && w.startsWith('@') && w.length > 1)
       found(said(w), 'which makes it read more options (that may load a plugin) from', w.slice(1));
   }

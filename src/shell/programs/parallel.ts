@@ -406,6 +406,10 @@ const RUNNING_OPTIONS: Readonly<Record<string, string>> = {
   'use-decompress-program': 'runs the program it names on every output',
   filter: 'evaluates perl code for each job',
   limit: 'runs the command it names before each job',
+  // `--ssh=./x.sh -S h` reaches the host through ./x.sh (red team 22, NEW-T1: it ran x.sh).
+  ssh: 'runs the program it names to reach each remote host',
+  // `--slf hosts` with a line `./x.sh h`: an sshlogin may name its own ssh command (verified: it ran x.sh).
+  sshloginfile: 'runs the ssh commands the lines of the file it names may give',
 };
 
 /**

@@ -325,7 +325,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [242, 0, ["valgrind"], ["files","grammar","readsVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [243, 0, ["watch"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [244, 0, ["wc"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["wc"],"robota":["wc"]}],
-  [245, 0, ["wget"], ["configFiles","files","grammar","runs.unseen"], {}],
+  [245, 0, ["wget"], ["configFiles","files","grammar","runs.unseen","unwrap"], {}],
   [246, 0, ["which"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["which"],"robota":["which"]}],
   [247, 0, ["whoami"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["whoami"]}],
   [248, 0, ["xargs"], ["files","grammar","handsOnInput","readOnly","readOnlyCheck","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {"claudeCode":["xargs"]}],

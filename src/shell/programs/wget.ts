@@ -8,6 +8,7 @@ import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { gnuOptionRuns } from './option-runs.js';
 import { readBy, type ReadWords } from './parse.js';
 import { harmlessWgetrc, wgetConfigFiles } from './wget-config.js';
 
@@ -165,7 +166,10 @@ export const wget = defineProgram({
   summary: 'wget: download URLs into files',
   sources: ['GNU Wget 1.21.3 wget(1) (Startup File, Wgetrc Commands), src/main.c'],
   grammar,
-  // `--use-askpass=COMMAND` runs a program toolgate does not read.
+  // `--use-askpass=PROG` (`--use-askpass PROG`, any unambiguous start: `--use-a=`) runs PROG for the
+  // user name and password (red team 22, NEW-T1: `wget --use-askpass=./x.sh URL` ran x.sh twice):
+  // judged as a command. Its other options name files, URLs or numbers, none a program (wget --help, 1.21.3).
+  unwrap: (argv, literal) => gnuOptionRuns('wget', argv, literal, grammar, ['use-askpass']),
   runs: 'unseen',
   // A word this grammar refuses (an unknown or ambiguous option, a missing value): another wget may take it.
   files: (_name, argv, literal = argv.map(() => true)) => readBy(argv, grammar, (words) => wgetFiles(argv, words, literal)),

@@ -46,6 +46,13 @@ describe('driverRuns', () => {
     'clang -fuse-ld=./ld x.o',
     'clang --ld-path=./ld x.o',
     'ld -plugin ./p.so x.o',
+    // Red team 22, NEW-T1 (ld 2.40: each ran x.sh on an undefined symbol).
+    'ld --error-handling-script=./x.sh -o a.out m.o',
+    'ld --error-handling-script ./x.sh m.o',
+    'ld -error-h=./x.sh m.o',
+    'ld --error-handling=./x.sh m.o',
+    'gcc -Wl,--error-handling-script=./x.sh m.o',
+    'gcc -Xlinker --error-handling-script -Xlinker ./x.sh m.o',
   ])('%s runs code toolgate cannot read', (command) => {
     expect(runs(command).length).toBeGreaterThan(0);
   });
@@ -62,6 +69,7 @@ describe('driverRuns', () => {
     'gcc -fuse-ld=mold main.c',
     'ld @link.rsp',
     'ld -o app main.o',
+    'ld --error-unresolved-symbols -o app main.o',
   ])('%s runs nothing of its own', (command) => {
     expect(runs(command)).toEqual([]);
   });
@@ -71,6 +79,9 @@ describe('driverRuns', () => {
     expect(runs('gcc -B ./tools -c x.c')).toEqual(['gcc -B ./tools runs its helper programs (cc1, as, ld, …) from ./tools']);
     expect(runs('gcc -wrapper sh,-c,x -c x.c')).toEqual(['gcc -wrapper sh,-c,x runs each of its helper programs through sh,-c,x']);
     expect(runs('gcc -Wl,-plugin,./p.so x.o')).toEqual(['gcc hands the linker -plugin ./p.so, which loads the plugin code of ./p.so']);
+    expect(runs('ld --error-handling-script=./x.sh m.o')).toEqual([
+      'ld --error-handling-script=./x.sh runs the error-handling script ./x.sh',
+    ]);
     expect(runs('gcc -Bbin -c x.c')).toEqual(['gcc -Bbin runs its helper programs (cc1, as, ld, …) from bin']);
   });
 });
