@@ -46,6 +46,9 @@ const runsWhen =
       : { inner: [{ kind: 'opaque', reason: `${argv[0]} ${word} ${why}` }], transparent: false, exactOnly: false };
   };
 
+/** What groff's words make it include (the troff model's `includesFiles`). */
+const TROFF_INCLUDES = '.so and .mso requests, eqn include, pic copy and refer database lines, whose names it may build from strings';
+
 /** @internal */
 export const troff = defineProgram({
   names: [
@@ -71,13 +74,45 @@ export const troff = defineProgram({
     'verified on Debian 12: groff -Tascii and nroff print a file .so names, also built from string registers (red team 13, V7)',
   ],
   files: (_name, argv) => assumedWords(argv),
-  includesFiles: unlessAboutItself(
-    '.so and .mso requests, eqn include, pic copy and refer database lines, whose names it may build from strings',
-  ),
+  includesFiles: unlessAboutItself(TROFF_INCLUDES),
   // Unsafe mode lets the text run commands (`.sy`, `.pso`, `.pi`): code toolgate cannot read.
   unwrap: runsWhen(/^-[a-zA-Z]*U/, 'runs the commands its text names (.sy, .pso), which toolgate cannot read'),
   runs: 'unseen',
   examples: [{ command: 'groff -Tascii ./doc.1', effects: ['write ./doc.1 (path)'], why: 'the words are assumed paths' }],
+});
+
+/** grog's `--run` (any word starting `--r`: groff 1.22.4 grog/subs.pl matches `/^--r/`). */
+const GROG_RUN = /^--r/;
+
+/** A word a shell would not take as one plain word (grog joins its words with blanks and hands them to `system`). */
+const SHELL_SPECIAL = /[\s;&|<>()$`\\"'*?[\]{}~#!=]/;
+
+/**
+ * grog guesses the groff command for its files and prints it; with `--run` it runs it — groff
+ * with the file's `.so` includes (red team 22, NEW-T5: `grog --run -Tascii f.ms` printed the .env
+ * `.so .env` named) — through Perl's `system` with its words joined by blanks, a shell command
+ * line: a word the shell would read otherwise, or groff's unsafe `-U`, runs code toolgate cannot see.
+ * @internal
+ */
+export const grog = defineProgram({
+  names: ['grog'],
+  summary: 'grog: guess the groff command for roff files; with --run, run it (only the files groff includes are modelled)',
+  sources: ['GNU groff 1.22.4 grog(1), /usr/lib/groff/grog/subs.pl (handle_args: /^--r/ is --run; system(join " ", @Command))'],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: (argv) => (argv.some((w) => GROG_RUN.test(w)) ? TROFF_INCLUDES : undefined),
+  unwrap: (argv, literal = argv.map(() => true)) => {
+    if (!argv.some((w) => GROG_RUN.test(w))) return undefined;
+    const word = argv.slice(1).find((w, k) => literal[k + 1] === false || SHELL_SPECIAL.test(w) || /^-[a-zA-Z]*U/.test(w));
+    return word === undefined
+      ? undefined
+      : {
+          inner: [{ kind: 'opaque', reason: `grog --run hands groff's command line to a shell with its words unquoted (${word}), which toolgate does not read` }],
+          transparent: false,
+          exactOnly: false,
+        };
+  },
+  runs: 'unseen',
+  examples: [{ command: 'grog --run -Tascii ./f.ms', effects: ['write ./f.ms (path)'], why: 'the words are assumed paths' }],
 });
 
 /**
@@ -319,6 +354,7 @@ export const markupIncludes = defineProgram({
     'rst2s5',
     'rst2xetex',
     'rst2xml',
+    'rstpep2html',
     'docutils',
   ],
   summary: 'asciidoctor, asciidoc, the docutils rst2* front ends: convert markup (only the files a document includes are modelled)',

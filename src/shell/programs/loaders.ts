@@ -73,7 +73,7 @@ import { hostname } from './hostname.js';
 import { hyperfine } from './hyperfine.js';
 import { iconv } from './iconv.js';
 import { id } from './id.js';
-import { esbuild, man, markupIncludes, nasm, preprocessed, rustc, styleSheets, tex, troff } from './include-languages.js';
+import { esbuild, grog, man, markupIncludes, nasm, preprocessed, rustc, styleSheets, tex, troff } from './include-languages.js';
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
@@ -293,6 +293,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => iconv,
   () => id,
   () => esbuild,
+  () => grog,
   () => man,
   () => markupIncludes,
   () => nasm,

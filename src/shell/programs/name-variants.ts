@@ -78,6 +78,19 @@ export const SAME_PROGRAM: Readonly<Record<string, string>> = {
   'emacs-gtk': 'emacs',
   'emacs-nox': 'emacs',
   'emacs-lucid': 'emacs',
+  // Docutils (0.19 and older, pip or pyenv installs) names its front ends with `.py`; 0.21 drops it
+  // (red team 22, NEW-T5: `rst2html.py f.rst` printed the .env its `.. include::` named).
+  'rst2html.py': 'rst2html',
+  'rst2html4.py': 'rst2html4',
+  'rst2html5.py': 'rst2html5',
+  'rst2latex.py': 'rst2latex',
+  'rst2man.py': 'rst2man',
+  'rst2odt.py': 'rst2odt',
+  'rst2pseudoxml.py': 'rst2pseudoxml',
+  'rst2s5.py': 'rst2s5',
+  'rst2xetex.py': 'rst2xetex',
+  'rst2xml.py': 'rst2xml',
+  'rstpep2html.py': 'rstpep2html',
 };
 
 /**

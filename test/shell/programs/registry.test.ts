@@ -144,6 +144,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   jmod: 'no grammar of the JDK tools yet: only their @argfile words are modelled, every other word assumed (jvm-tools.ts)',
   jar: 'what it extracts (extractors.ts) and its @argfile words are modelled, every other word assumed (jvm-tools.ts)',
   groff: 'no grammar of the troff family yet: only the files its text includes are modelled, every word assumed (include-languages.ts)',
+  grog: 'no grammar of grog (its own /^--r/ reading): only --run, which runs groff on the files, is modelled, every word assumed (include-languages.ts)',
   man: 'no grammar of man yet: only the files a page file includes are modelled, every word assumed (include-languages.ts)',
   rustc: 'no grammar of rustc yet: only its @path words and the files its source includes are modelled (include-languages.ts)',
   tex: 'no grammar of the TeX engines yet: only the files a document includes are modelled (include-languages.ts)',
