@@ -161,6 +161,22 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // `--version` printed without importing it.
   pytest: { what: 'the tests and conftest.py files it collects', info: new Set(['--version']) },
   'py.test': { what: 'the tests and conftest.py files it collects', info: new Set(['--version']) },
+  // pytest-benchmark's `list` and `compare` start pytest's plugin manager, which imports the
+  // rootdir's conftest.py (pytest 9, red team 22 NEW-T7: `pytest-benchmark list` ran its rm);
+  // `--help` and `--version` imported nothing (verified).
+  'pytest-benchmark': { what: 'the conftest.py files pytest loads', info: new Set(['--version', '--help', '-h']) },
+  'py.test-benchmark': { what: 'the conftest.py files pytest loads', info: new Set(['--version', '--help', '-h']) },
+  // Flask 3.1 imports the application (--app, FLASK_APP, .flaskenv's, else app.py or wsgi.py) for
+  // every command, `--help` too (to list its commands), and loads .env and .flaskenv with
+  // python-dotenv: `flask routes`, `flask --help` ran app.py's rm (red team 22, NEW-T7); only
+  // `--version` imported nothing (verified).
+  flask: {
+    what: 'the application module it imports (--app, FLASK_APP, .flaskenv, else app.py or wsgi.py)',
+    info: new Set(['--version']),
+  },
+  // `hypothesis write MOD` imports MOD to write tests for it (verified: ./x_mod.py ran); its other
+  // commands (`codemod`) import nothing of the project.
+  hypothesis: { what: 'the modules its write command imports', runsNothing: (argv) => !argv.includes('write') },
   jest: { what: 'the tests and configuration modules it loads' },
   vitest: { what: 'the tests and configuration modules it loads' },
   mocha: { what: 'the tests and configuration modules it loads' },
@@ -359,6 +375,13 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'go generate ./...', runs: true, why: 'runs the //go:generate commands' },
   { command: 'go help', runs: false },
   { command: 'pytest -q', runs: true, why: 'a conftest.py calling rm ran it' },
+  { command: 'pytest-benchmark list', runs: true, why: "pytest's plugin manager imported conftest.py (red team 22)" },
+  { command: 'pytest-benchmark --help', runs: false },
+  { command: 'flask routes', runs: true, why: 'flask imported app.py (red team 22)' },
+  { command: 'flask --help', runs: true, why: 'it imports the app to list its commands' },
+  { command: 'flask --version', runs: false },
+  { command: 'hypothesis write x_mod', runs: true, why: 'it imported x_mod.py (red team 22)' },
+  { command: 'hypothesis codemod src', runs: false },
   { command: 'pytest -h', runs: true, why: 'pytest 9 imports conftest.py to list its options (red team 17)' },
   { command: 'pytest -v', runs: true, why: '-v is --verbose: the tests run' },
   { command: 'pytest --version', runs: false, why: 'pytest 9 printed its version without importing conftest.py' },
