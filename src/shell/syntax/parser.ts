@@ -438,6 +438,7 @@ class Walker {
     }
     wordNodes.sort((a, b) => a.startIndex - b.startIndex);
     this.checkWordGaps(node, wordNodes);
+    this.checkDescriptorWords(wordNodes);
     const words = this.words(wordNodes, env);
     const own = [...redirects, ...outer];
     if (words.length === 0) {
@@ -445,6 +446,20 @@ class Walker {
       return;
     }
     this.c.emit({ words, assignments, redirects: own, inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
+  }
+
+  /**
+   * The grammar takes a descriptor number right before a redirection for a word of the command in
+   * some forms (`rm -rf src 0<&-`, `git push 0<&3`: the argument `0`), where bash reads it as the
+   * redirection's descriptor: the words would then hold one bash does not give, and an exact rule
+   * (`Bash(rm -rf src)`) would miss the command. Such a command is not read.
+   */
+  private checkDescriptorWords(wordNodes: readonly Node[]): void {
+    for (const n of wordNodes) {
+      if (/^\d+$/.test(n.text) && /[<>]/.test(this.src.charAt(n.endIndex))) {
+        this.fail(`a descriptor number the parser takes for a word: ${this.src.slice(n.startIndex, n.endIndex + 3)}`);
+      }
+    }
   }
 
   /**
