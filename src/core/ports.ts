@@ -102,6 +102,14 @@ export interface ReadonlyFsView {
    * choice of files is one toolgate cannot see.
    */
   readBytes?(path: string): Uint8Array | undefined;
+  /**
+   * The zlib stream at the start of `data` (bytes after its end are left alone), inflated:
+   * `undefined` when it is no zlib stream or inflates to more than the view allows. Optional;
+   * git's objects are read with it (loose objects and pack entries are deflated), so that a
+   * command that writes the files of commits (`git reset --hard`, `git checkout main`) is judged
+   * by the names those commits hold. Without it, those names are ones toolgate cannot see.
+   */
+  inflate?(data: Uint8Array): Uint8Array | undefined;
 }
 
 /** A clock, in milliseconds since the epoch. @public */

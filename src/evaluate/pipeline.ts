@@ -402,6 +402,7 @@ function heldPathAsks(state: EvalState): undefined {
             spec,
             changesPrograms: (p) => programPathHit(p, state),
             view: state.ctx.fs,
+            maySet: (n) => environmentValue(state.ctx.environment, n) !== null,
             budget: (budget ??= newBudget()),
           }) ?? namesHit;
     }

@@ -10,6 +10,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { PathNames } from '../shell/types.js';
 import { dirHolds, globMatches, type Budget } from './fs-reach.js';
+import { commitNames } from './git-commit-names.js';
 
 /** Why names written or removed under a path may be protected. */
 export interface ProtectedNames {
@@ -40,6 +41,8 @@ export interface NamesCheck {
    */
   changesPrograms?: (path: string) => string | undefined;
   view: ReadonlyFsView | undefined;
+  /** Whether the environment may set a variable (absent: any may be set). */
+  maySet?: (name: string) => boolean;
   /** Shared by the checks of one call, so a command with many operands stays bounded too. */
   budget: Budget;
 }
@@ -76,7 +79,23 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     // the one name written is the path itself, which the protected-path check has judged.
     if (names.what === 'git-commits' && !removal && check.view?.isDirectory?.(path) === false && check.view.isSymlink?.(path) !== true)
       return undefined;
-    const what = UNSEEN_NAMES[names.what];
+    let what = UNSEEN_NAMES[names.what];
+    let readWhole = 'which toolgate does not read';
+    // The commits a git command takes its files from, where the command line says which: their trees' names.
+    if (names.what === 'git-commits' && names.commits !== undefined && !removal) {
+      const judged = commitNames(check.view, path, names.commits, spec, check.maySet ?? (() => true));
+      if ('clear' in judged) return undefined;
+      if ('hit' in judged) {
+        const { path: p, entry, moved } = judged.hit;
+        const how = moved ? ', where a merge may move a file into a folder the other side renamed' : '';
+        return {
+          message: `may write ${p}, a protected path (${entry}): the commits (or the index) git takes its files from hold it${how}`,
+          blockedPath: p,
+        };
+      }
+      what = 'the files git takes from commits (or the index)';
+      readWhole = `which toolgate cannot read whole (${judged.unknown})`;
+    }
     // Names a program works out as it runs may be any path (decision 0092): the same ask as a
     // write to a protected path, whether or not a rule exists.
     if (names.what === 'program')
@@ -91,7 +110,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
         blockedPath: path,
       };
     return {
-      message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`,
+      message: `${verb} ${what} under ${path}, ${readWhole}: any of them may be a protected path (.git, .claude, …)`,
       blockedPath: path,
       ...(names.what === 'git-commits' ? { namingRuleAnswers: true as const } : {}),
     };

@@ -290,7 +290,8 @@ function expand(
         glob: false,
         ...(f.tree !== undefined ? { tree: f.tree } : {}),
         // Names toolgate cannot see (an archive's members): any name, a protected one included.
-        ...(f.names?.kind === 'unseen' ? { names: f.names } : {}),
+        // (Which commits git takes is left unsaid: the words came from a response file.)
+        ...(f.names?.kind === 'unseen' ? { names: { kind: 'unseen', what: f.names.what } } : {}),
       });
     }
     for (const u of named.unresolved) if (!out.unresolved.includes(u)) out.unresolved.push(u);

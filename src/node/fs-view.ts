@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 // Apart from ./fs.ts so that what only reads (the `toolgate hook` process) does not load the
@@ -8,11 +9,13 @@ import type { ReadonlyFsView } from '../core/ports.js';
 const MAX_TEXT = 1024 * 1024;
 /** The largest file `readBytes` reads (git's index of a repository of 100,000 files is about 10 MiB). */
 const MAX_BYTES = 32 * 1024 * 1024;
+/** The most `inflate` gives back (git's trees and commits are small; a larger object is not needed). */
+const MAX_INFLATED = 16 * 1024 * 1024;
 
 /**
  * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync` /
  * `readdirSync` / `lstatSync` / `readFileSync` (`identity`: device and inode; `linkCount`: its hard
- * links; `readText`: a regular file of at most 1 MiB; `readBytes`: one of at most 32 MiB).
+ * links; `readText`: a regular file of at most 1 MiB; `readBytes`: one of at most 32 MiB; `inflate`: zlib, at most 16 MiB out).
  * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
  * dangling or looping symlink, a permission error); it never throws.
  * @public
@@ -94,6 +97,13 @@ export function nodeFsView(): ReadonlyFsView {
         const s = statSync(path, { throwIfNoEntry: false });
         if (s?.isFile() !== true || s.size > MAX_BYTES) return undefined;
         return readFileSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    inflate(data) {
+      try {
+        return inflateSync(data, { maxOutputLength: MAX_INFLATED });
       } catch {
         return undefined;
       }

@@ -316,6 +316,8 @@ export type PathNames =
   | {
       kind: 'unseen';
       what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' | 'list' | 'program';
+      /** For `git-commits`: which commits git takes the files from, where the command line says (see {@link GitCommitsTaken}). */
+      commits?: GitCommitsTaken;
     }
   | {
       kind: 'entries';
@@ -325,6 +327,23 @@ export type PathNames =
       skipsHidden?: boolean;
       flat?: readonly (readonly [string, string])[];
     };
+
+/**
+ * Which commits a git command that updates the work tree takes its files from (decision 0121):
+ * `switch` — a two-way update from HEAD to each revision (`checkout`, `switch`, `reset --hard`;
+ * `merges` with `-m`); `stash-push` — back to HEAD; `stash-apply` — a merge of the stash commit
+ * (the revision, else `refs/stash`) and its parents; `merge` and `rebase` — every commit either
+ * side lacks, and their parents; `fetched` — commits not fetched yet (`git pull`), which no view
+ * can read. The index's paths count in every case.
+ * @public
+ */
+export interface GitCommitsTaken {
+  how: 'switch' | 'stash-push' | 'stash-apply' | 'merge' | 'rebase' | 'fetched';
+  /** The revisions as written (literal words only). */
+  revisions: readonly string[];
+  /** A three-way merge (`checkout -m`): files may land in folders the other side renamed. */
+  merges?: boolean;
+}
 
 /** Why a command is, or is not, read-only. @public */
 export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };

@@ -20,6 +20,7 @@ import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
 import { givenAssignment, givenEnvironment, type GivenEnvironment } from '../commands/given-environment.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
+import type { NamesFrom } from '../options/file-operands.js';
 import { inputMayBeOption } from './input-words.js';
 import { globOptionNote, globOptionUnsettled, settleGlobOptions, type GlobOptionCandidate } from './glob-option-words.js';
 import { globOptionWord } from '../programs/glob-options.js';
@@ -1194,7 +1195,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         // directory, and anywhere when a redirection or a part before a `..` may fail (cd-failure.ts).
         const wrapped = cmd.parent !== undefined;
         const shownDirectory = (part: string) =>
-          bases.every((b) => !isAnywhere(b) && ctx.isDirectory?.(normalizePath(part, { cwd: b, home: ctx.home, platform: ctx.platform })) === true);
+          bases.every(
+            (b) => !isAnywhere(b) && ctx.isDirectory?.(normalizePath(part, { cwd: b, home: ctx.home, platform: ctx.platform })) === true,
+          );
         const failsFrom =
           maybe || t.to === 'untracked'
             ? []
@@ -1209,8 +1212,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         const elsewhere = next.filter((n) => !cwds.includes(n));
         if (cmd.inSubshell && elsewhere.length > 0) forkedBy ??= forkDescription(analysis, cmd, elsewhere);
         cwds = maybe ? [...new Set([...cwds, ...next])] : [...new Set(next)];
-        if (cmd.context === 'top' || cmd.parent !== undefined)
-          moved = { ok: cwds, fail: maybe || t.to === 'untracked' ? cwds : failsFrom };
+        if (cmd.context === 'top' || cmd.parent !== undefined) moved = { ok: cwds, fail: maybe || t.to === 'untracked' ? cwds : failsFrom };
         for (const c of cwds) seen.add(c);
         for (const c of next) {
           const alt = fresh?.get(c);
@@ -1463,6 +1465,19 @@ function followKeptLinks(effects: PathEffect[]): void {
 
 function sameFrom(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.join('\0') === b.join('\0'));
+}
+
+/**
+ * Names a command's content gives, as the effect carries them: the commits git takes files from
+ * with their revisions as written, where every one is a literal word (a word the shell expands
+ * may name any commit: then which is not said).
+ */
+function unseenNames(n: Extract<NamesFrom, { kind: 'unseen' }>, argv: readonly string[], literal: readonly boolean[]): PathNames {
+  const { commits, ...rest } = n;
+  if (commits === undefined) return rest;
+  const revisions = commits.revisions.map((r) => (typeof r === 'string' ? r : literal[r] === true ? argv[r] : undefined));
+  if (revisions.some((r) => r === undefined)) return rest;
+  return { ...rest, commits: { ...commits, revisions: revisions as string[] } };
 }
 
 function sameNames(a: PathNames | undefined, b: PathNames | undefined): boolean {
@@ -1828,7 +1843,7 @@ function addOperands(
       // The entries of a folder named from input (`parallel rsync -a {}/ dest/`) may be any names.
       extra.names =
         n.kind === 'unseen'
-          ? n
+          ? unseenNames(n, v.argv, v.literal)
           : given !== undefined && (n.of ?? []).some((k) => fromInput(k))
             ? { kind: 'unseen', what: 'input' }
             : {

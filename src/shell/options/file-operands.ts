@@ -1,6 +1,7 @@
 /**
  * What a command's words say about the files it touches, as data the path-effect walk resolves.
  */
+import type { GitCommitsTaken } from '../types.js';
 import type { ParsedOption } from './gnu-options.js';
 
 /** One file a command touches: the index of its word in argv (or a value inside a word). @internal */
@@ -134,7 +135,12 @@ export interface FileOperand {
  * @internal
  */
 export type NamesFrom =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'numbered' | 'list' }
+  | {
+      kind: 'unseen';
+      what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'numbered' | 'list';
+      /** For `git-commits`: the commits taken, each revision an argv index (a literal word) or a name git uses itself (`HEAD`). */
+      commits?: { how: GitCommitsTaken['how']; revisions: readonly (number | string)[]; merges?: boolean };
+    }
   | {
       kind: 'entries';
       of?: readonly number[];

@@ -41,6 +41,18 @@ export const CLEAN_FILTER: ConfigRead = {
   key: /^filter\..+\.(clean|process)$/,
   what: 'a clean filter runs on working-tree files its attributes name',
 };
+/**
+ * Smudge filters, run on each file git writes into the working tree from the index or a commit
+ * (`git checkout`, `reset --hard`, `stash pop`, `merge`): verified with git 2.39.5, `filter.x.smudge
+ * = 'rm -f README.md; cat'` and `* filter=x` made `git checkout -- a.txt` and `git checkout feat`
+ * remove README.md. @internal
+ */
+export const SMUDGE_FILTER: ConfigRead = {
+  key: /^filter\..+\.smudge$/,
+  what: 'a smudge filter runs on files git writes into the working tree',
+};
+/** Merge drivers, run on each file its attributes name that both sides of a merge changed. @internal */
+export const MERGE_DRIVER: ConfigRead = { key: /^merge\..+\.driver$/, what: 'a merge driver merges files its attributes name' };
 /** `diff.external` and diff drivers' commands, run to make a diff. @internal */
 export const EXTERNAL_DIFF: ConfigRead = { key: /^diff\.external$|^diff\..+\.command$/, what: 'an external diff program makes the diff' };
 /** textconv programs, run before a file's content is shown. @internal */
@@ -71,6 +83,8 @@ export const FETCH: ConfigRead = {
 
 /** What refreshing the index runs. @internal */
 export const INDEX: readonly ConfigRead[] = [FSMONITOR, CLEAN_FILTER];
+/** What writing files into the working tree runs (a stash applied, a worktree checked out). @internal */
+export const WORK_TREE: readonly ConfigRead[] = [SMUDGE_FILTER, MERGE_DRIVER];
 /** What showing history runs. @internal */
 export const HISTORY: readonly ConfigRead[] = [TEXTCONV, SHOW_SIGNATURE, PRETTY_SIGNATURE, ALTERNATE_REFS];
 
@@ -90,7 +104,7 @@ export interface SubcommandReads {
 
 /** Every kind: what a subcommand whose entry names no `reads` is taken to read. @internal */
 export const EVERY_READ: SubcommandReads = {
-  config: [...INDEX, EXTERNAL_DIFF, ...HISTORY],
+  config: [...INDEX, ...WORK_TREE, EXTERNAL_DIFF, ...HISTORY],
   indexHook: true,
   variables: ['GIT_EXTERNAL_DIFF'],
   objects: true,

@@ -62,4 +62,17 @@ export const TREE_NAMES: NamesFrom = { kind: 'unseen', what: 'git-tree' };
  * revert and stash write: the files of commits (or of the index or a stash) under each pathspec or
  * in the whole tree, which toolgate does not read.
  */
-export const COMMIT_NAMES: NamesFrom = { kind: 'unseen', what: 'git-commits' };
+export const COMMIT_NAMES: Extract<NamesFrom, { kind: 'unseen' }> = { kind: 'unseen', what: 'git-commits' };
+
+/** Which commits a command takes its files from (see `GitCommitsTaken`), as the argv says. */
+export type CommitsFrom = NonNullable<Extract<NamesFrom, { kind: 'unseen' }>['commits']>;
+
+/**
+ * {@link COMMIT_NAMES}, saying which commits: only where git runs with no global option before
+ * the subcommand (`-C`, `-c core.worktree=…`, `--git-dir` move the repository or its tree) and
+ * every option is one of `plain` (an option not listed may change what is taken).
+ */
+export function commitNames(call: GitFilesCall, plain: ReadonlySet<string>, commits: CommitsFrom): NamesFrom {
+  if (call.at !== 1 || !call.options.every((o) => plain.has(o.name))) return COMMIT_NAMES;
+  return { ...COMMIT_NAMES, commits };
+}

@@ -5,7 +5,8 @@
  * protected path. Git 2.39 manual pages.
  */
 import { all, has, is, optionFile, pushOpt } from '../../options/file-operands.js';
-import { COMMIT_NAMES, PATCH_NAMES, readRevPaths, TREE_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
+import type { NamesFrom } from '../../options/file-operands.js';
+import { COMMIT_NAMES, commitNames, PATCH_NAMES, readRevPaths, TREE_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
 import { magicPathspec } from './pathspecs.js';
 import { objectIdReads, TRACKED_TREE } from './tracked-reads.js';
 
@@ -19,6 +20,31 @@ function pathsAfterDashDash({ argv, ops, specs }: GitFilesCall): readonly number
 }
 
 /**
+ * Options of checkout, switch and reset that leave which commits the whole tree is updated from
+ * to the revision named (git-checkout(1), git-switch(1), git-reset(1)); `-m`/`--merge` merges
+ * local changes in three ways. An option not listed (`--pathspec-from-file`, `--orphan`,
+ * `--recurse-submodules`, `--patch`…) leaves the commits unsaid.
+ */
+const SWITCH_PLAIN: ReadonlySet<string> = new Set(
+  (
+    '-b -B -c -C --create --force-create -f --force --discard-changes -q --quiet --detach -d -t --track ' +
+    '--no-track --progress --no-progress --guess --no-guess -m --merge --hard --keep ' +
+    '--no-recurse-submodules --overwrite-ignore --ignore-other-worktrees'
+  ).split(' '),
+);
+
+/**
+ * The commits a whole-tree update takes its files from: HEAD's and the one revision among the
+ * operands that are no pathspec (none: HEAD itself). More than one is not said.
+ */
+function switchCommits(call: GitFilesCall): NamesFrom {
+  const revs = call.ops.filter((k) => !call.specs.includes(k));
+  if (revs.length > 1) return COMMIT_NAMES;
+  const merges = has(call.options, '-m') || (call.name !== 'reset' && has(call.options, '--merge'));
+  return commitNames(call, SWITCH_PLAIN, { how: 'switch', revisions: revs.length === 1 ? revs : ['HEAD'], ...(merges ? { merges } : {}) });
+}
+
+/**
  * What lands from a commit or the index: the files under each pathspec, or with none the whole
  * tree — except where the command only makes a branch at HEAD (`git checkout -b x`), which
  * changes no file.
@@ -27,7 +53,8 @@ function writeCommitFiles(call: GitFilesCall, paths: readonly number[], newBranc
   const { argv, at, ops, files } = call;
   if (paths.length > 0)
     files.push(...all(paths, 'write', { tree: 'all', names: COMMIT_NAMES }).map((f) => ({ ...f, ...magicPathspec(argv[f.index]!) })));
-  else if (!(newBranchHere && ops.length === 0)) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: COMMIT_NAMES });
+  else if (!(newBranchHere && ops.length === 0))
+    files.push({ op: 'write', index: at, value: '.', tree: 'some', names: switchCommits(call) });
 }
 
 /** `git checkout [REV] [-- PATH…]`: the commit's (or index's) files under the paths, or the whole tree. */

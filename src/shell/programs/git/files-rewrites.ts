@@ -5,13 +5,73 @@
  * written. Git 2.39 manual pages.
  */
 import { has } from '../../options/file-operands.js';
-import { actionOf, COMMIT_NAMES, PATCH_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
+import type { NamesFrom } from '../../options/file-operands.js';
+import { actionOf, COMMIT_NAMES, commitNames, PATCH_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
 import { stashShowReads } from './tracked-reads.js';
+
+/**
+ * Options of merge and rebase that leave which commits are taken to the revisions named
+ * (git-merge(1), git-rebase(1)): messages, signatures, fast-forward choices, hooks, strategies
+ * (a strategy merges the same trees). `--abort`, `--continue`, `--onto`, `--root`, `-i`,
+ * `--exec` and the like are not listed: what they take is not the operands' history alone.
+ */
+const MERGE_PLAIN: ReadonlySet<string> = new Set(
+  (
+    '-m --message -F --file -e --edit --no-edit --cleanup --ff --no-ff --ff-only --commit --no-commit ' +
+    '--squash --no-squash --stat -n --no-stat --summary --no-summary --log --no-log -s --strategy -X ' +
+    '--strategy-option -q --quiet -v --verbose --progress --no-progress --verify --no-verify --signoff ' +
+    '--no-signoff -S --gpg-sign --no-gpg-sign --autostash --no-autostash --rerere-autoupdate ' +
+    '--no-rerere-autoupdate --allow-unrelated-histories --verify-signatures --no-verify-signatures ' +
+    '--overwrite-ignore --no-overwrite-ignore --into-name -f --force-rebase --merge --no-fork-point ' +
+    '--keep-empty --no-keep-empty --empty --reapply-cherry-picks --no-reapply-cherry-picks ' +
+    '--committer-date-is-author-date --reset-author-date --ignore-date --update-refs --no-update-refs'
+  ).split(' '),
+);
 
 /** A subcommand that writes the files of commits into the working tree. */
 export function rewrites(call: GitFilesCall): GitFilesExtra {
-  call.files.push({ op: 'write', index: call.at, value: '.', tree: 'some', names: COMMIT_NAMES });
+  return rewriting(call, COMMIT_NAMES);
+}
+
+/** The whole tree written with names from `names`; the operands are revisions, no files. */
+function rewriting(call: GitFilesCall, names: NamesFrom): GitFilesExtra {
+  call.files.push({ op: 'write', index: call.at, value: '.', tree: 'some', names });
   return { notFiles: call.ops };
+}
+
+/** `git merge REV…`: HEAD's history and the revisions' (none: the upstream, not said). */
+export function merge(call: GitFilesCall): GitFilesExtra {
+  const names = call.ops.length > 0 ? commitNames(call, MERGE_PLAIN, { how: 'merge', revisions: call.ops }) : COMMIT_NAMES;
+  return rewriting(call, names);
+}
+
+/** `git rebase UPSTREAM`: the commits HEAD has that UPSTREAM lacks (a second operand switches to that branch first: not said). */
+export function rebase(call: GitFilesCall): GitFilesExtra {
+  const names = call.ops.length === 1 ? commitNames(call, MERGE_PLAIN, { how: 'rebase', revisions: call.ops }) : COMMIT_NAMES;
+  return rewriting(call, names);
+}
+
+/** `git pull` brings in commits it has not fetched yet, which no view can read. */
+export function pull(call: GitFilesCall): GitFilesExtra {
+  return rewriting(call, { ...COMMIT_NAMES, commits: { how: 'fetched', revisions: [] } });
+}
+
+/** Options of `git stash push` that leave what it writes back to HEAD's files (`-u` and `-a` also remove untracked files). */
+const STASH_PUSH_PLAIN: ReadonlySet<string> = new Set(
+  '-m --message -q --quiet -k --keep-index --no-keep-index -p --patch -S --staged'.split(' '),
+);
+
+/** Options of `git stash pop` and `apply`. */
+const STASH_APPLY_PLAIN: ReadonlySet<string> = new Set(['-q', '--quiet', '--index']);
+
+/** Which commits a stash action takes its files from: HEAD's for push, the stash's for pop and apply (the newest only, `stash@{0}`). */
+function stashCommits(call: GitFilesCall, action: string | undefined): NamesFrom {
+  if (action === undefined || action === 'push' || action === 'save')
+    return commitNames(call, STASH_PUSH_PLAIN, { how: 'stash-push', revisions: [] });
+  if ((action !== 'pop' && action !== 'apply') || call.ops.length > 2) return COMMIT_NAMES;
+  const which = call.ops[1] !== undefined ? call.argv[call.ops[1]] : undefined;
+  if (which !== undefined && which !== 'stash@{0}' && which !== 'refs/stash') return COMMIT_NAMES;
+  return commitNames(call, STASH_APPLY_PLAIN, { how: 'stash-apply', revisions: ['refs/stash'] });
 }
 
 /** `git am` applies patches: the files they name. */
@@ -29,7 +89,7 @@ export function stash(call: GitFilesCall): GitFilesExtra {
   const { at, options, files } = call;
   const action = actionOf(call);
   if (!['list', 'show', 'create'].includes(action ?? ''))
-    files.push({ op: 'write', index: at, value: '.', tree: 'some', names: COMMIT_NAMES });
+    files.push({ op: 'write', index: at, value: '.', tree: 'some', names: stashCommits(call, action) });
   if (action === undefined || action === 'push' || action === 'save') {
     const takes = has(options, '-a', '--all')
       ? {}

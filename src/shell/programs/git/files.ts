@@ -20,6 +20,7 @@ import { rewrites } from './files-rewrites.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { asPathspecs, pathspecs } from './pathspecs.js';
 import { readsTrackedOnly } from './tracked-reads.js';
+import { GIT_TAKES_VARIABLES } from './takes.js';
 import { GIT_REF_OPERANDS, gitFileOptions, gitHiddenWorst, gitLongOptions, gitSubcommand, gitValueLetters } from './subcommands.js';
 
 /**
@@ -195,6 +196,9 @@ export function gitPrintsNoOption(argv: readonly string[]): boolean {
 function gitOperandsPlain(argv: readonly string[], variable?: (name: string) => string | null | undefined): FileOperands {
   const { out: r, specs } = gitOperandsRaw(argv);
   const at = sub(argv).at;
+  // Which commits git takes files from is said only where no variable may move the repository,
+  // its index or its tree (`GIT_WORK_TREE=~ git checkout main` writes the commits' files there).
+  if (variable === undefined || GIT_TAKES_VARIABLES.some((n) => variable(n) !== null)) r.files = r.files.map(withoutCommits);
   if (GIT_REF_OPERANDS.has(argv[at] ?? '')) return r;
   // `r` is a fresh object (see gitOperandsRaw).
   r.files = asPathspecs(argv, r.files);
@@ -213,6 +217,13 @@ function gitOperandsPlain(argv: readonly string[], variable?: (name: string) => 
       f.op === 'remove' && f.index > at && f.value === undefined ? [f, { ...f, value: '.', fromRoot: true }] : [f],
     );
   return r;
+}
+
+/** The effect without the commits its names come from (see `GitCommitsTaken`). */
+function withoutCommits(f: FileOperand): FileOperand {
+  if (f.names?.kind !== 'unseen' || f.names.commits === undefined) return f;
+  const { commits: _commits, ...names } = f.names;
+  return { ...f, names };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   PRETTY_SIGNATURE,
   SHOW_SIGNATURE,
   TEXTCONV,
+  WORK_TREE,
   type SubcommandReads,
 } from './config-kinds.js';
 import type { GitFilesRule } from './files-call.js';
@@ -29,7 +30,7 @@ import { config } from './files-config.js';
 import { clone, init, submodule, worktree } from './files-create.js';
 import type { OwnFileOptions } from './files-options.js';
 import { blame, commit, diff, exportHistory, fsck, grep, notes, updateIndex } from './files-reports.js';
-import { am, stash } from './files-rewrites.js';
+import { am, merge, pull, rebase, stash } from './files-rewrites.js';
 import { add, clean, mv, rm } from './files-stage.js';
 import {
   DIFF_LONG,
@@ -437,6 +438,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'ls-tree': { tree: 'reports' },
   maintenance: {},
   merge: {
+    files: merge,
     fileOptions: { reads: '-F --file' },
     tree: 'rewrites',
     valueLetters: 'mFsX',
@@ -464,6 +466,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   notes: { long: NOTES_LONG, files: notes, fileOptions: { reads: '-F --file' }, tree: 'reports', valueLetters: 'mFCc' },
   prune: { tree: 'reports' },
   pull: {
+    files: pull,
     takes: 'urls',
     tree: 'rewrites',
     // `-o TEXT` (--server-option) too: git pull -h (`-j`, `-r`, `-S` take a value only attached).
@@ -496,6 +499,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--no-sparse-checkout --debug-unpack --recurse-submodules --quiet --sparse-checkout',
   },
   rebase: {
+    files: rebase,
     tree: 'rewrites',
     valueLetters: 'sXx',
     commandOptions: { long: ['exec'], short: 'x' },
@@ -602,7 +606,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     valueLetters: 'mO',
     readOnly: ['claudeCode'],
     safe: 'forms',
-    reads: { config: [...INDEX, EXTERNAL_DIFF, ...HISTORY], variables: ['GIT_EXTERNAL_DIFF'], objects: true },
+    reads: { config: [...INDEX, ...WORK_TREE, EXTERNAL_DIFF, ...HISTORY], variables: ['GIT_EXTERNAL_DIFF'], objects: true },
   },
   status: {
     tree: 'reports',
@@ -650,7 +654,14 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'verify-tag': { tree: 'reports' },
   version: { tree: 'reports' },
   whatchanged: { long: LOG_LONG, tree: 'reports', valueLetters: 'SGLnO', safe: REV, reads: { config: HISTORY, objects: true } },
-  worktree: { long: WORKTREE_LONG, files: worktree, valueLetters: 'bB', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
+  worktree: {
+    long: WORKTREE_LONG,
+    files: worktree,
+    valueLetters: 'bB',
+    readOnly: ['claudeCode'],
+    safe: 'forms',
+    reads: { config: WORK_TREE },
+  },
 };
 
 /** The names of the subcommands whose entry satisfies `test`. */

@@ -1,0 +1,253 @@
+/**
+ * The paths of the trees git takes files from when a command updates the work tree from commits
+ * (`git reset --hard`, `git checkout main`, `git merge main`, `git stash pop`; decision 0121),
+ * read through the file-system view: the revision names resolved as git resolves them
+ * (gitrevisions(7): `HEAD`, `@`, a full object id, a ref by the six places a short name is looked
+ * up, `~N`/`^N`), the commits' trees listed whole, and the index's paths. Anything it does not
+ * read exactly — an abbreviated id, `@{…}`, `:/text`, a symbolic link or a submodule in a tree, a
+ * sparse index, a SHA-256 repository, a graph walk past its bound — is unknown, with why.
+ */
+import type { ReadonlyFsView } from '../../../core/ports.js';
+import type { GitCommitsTaken } from '../../types.js';
+import { readIndexPaths } from './index-file.js';
+import { objectStore, type ObjectStore } from './object-store.js';
+import type { FoundRepository } from './repository.js';
+
+/** The paths (relative to the work tree) the command may write or remove, and whether git merges (and may move files into renamed folders). */
+export type TakenPaths = { paths: ReadonlySet<string>; merges: boolean } | { unknown: string };
+
+/** Most tree entries listed over all the trees of one command. */
+const MAX_ENTRIES = 50_000;
+/** Most commits walked to find merge bases or a rebase's commits. */
+const MAX_COMMITS = 2_000;
+
+const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
+const text = new TextDecoder('utf-8', { fatal: true });
+const ID = /^[0-9a-f]{40}$/;
+/** Printable ASCII but the backslash. */
+const PLAIN_NAME = /^[\x20-\x5b\x5d-\x7e]+$/;
+
+/** Reading one repository: its refs and objects. */
+interface Repo {
+  view: ReadonlyFsView;
+  found: FoundRepository;
+  store: ObjectStore;
+  packed: Map<string, string> | undefined;
+}
+
+class Unknown extends Error {}
+const unknown = (why: string): never => {
+  throw new Unknown(why);
+};
+
+/** The refs `packed-refs` holds (name → id); an empty map without the file. */
+function packedRefs(view: ReadonlyFsView, commonDir: string): Map<string, string> {
+  const file = join(commonDir, 'packed-refs');
+  const out = new Map<string, string>();
+  if (!view.exists(file)) return out;
+  const body = view.readText?.(file) ?? unknown(`${file} cannot be read`);
+  for (const line of body.split('\n')) {
+    if (line === '' || line.startsWith('#') || line.startsWith('^')) continue;
+    const m = /^([0-9a-f]{40}) (\S+)$/.exec(line) ?? unknown(`${file} holds a line toolgate does not read`);
+    out.set(m[2]!, m[1]!);
+  }
+  return out;
+}
+
+/** The id a full ref name leads to (symbolic refs followed), or `undefined` when there is no such ref. */
+function refId(repo: Repo, name: string, depth = 0): string | undefined {
+  if (depth > 5) unknown(`${name} is a chain of symbolic refs`);
+  const { view, found } = repo;
+  // HEAD and the pseudo-refs live in the worktree's own directory, refs/ in the shared one.
+  const dir = name.startsWith('refs/') ? found.commonDir : found.gitDir;
+  const file = join(dir, name);
+  if (view.exists(file)) {
+    if (view.isDirectory?.(file) !== false) return undefined;
+    const body = (view.readText?.(file) ?? unknown(`${file} cannot be read`)).trim();
+    if (ID.test(body)) return body;
+    const sym = /^ref: *(refs\/\S+|HEAD)$/.exec(body);
+    if (sym) return refId(repo, sym[1]!, depth + 1) ?? unknown(`${name} points at ${sym[1]}, which does not exist yet`);
+    return unknown(`${file} is no ref toolgate reads`);
+  }
+  if (!name.startsWith('refs/')) return undefined;
+  repo.packed ??= packedRefs(view, found.commonDir);
+  return repo.packed.get(name);
+}
+
+/** A commit's tree and parents. */
+function commitOf(repo: Repo, id: string): { tree: string; parents: string[] } {
+  for (let depth = 0; depth < 5; depth++) {
+    const o = repo.store.read(id) ?? unknown(`object ${id.slice(0, 12)} cannot be read`);
+    const body = text.decode(o.data);
+    if (o.type === 'tag') {
+      id = /^object ([0-9a-f]{40})$/m.exec(body)?.[1] ?? unknown(`tag ${id.slice(0, 12)} cannot be read`);
+      continue;
+    }
+    if (o.type !== 'commit') return unknown(`${id.slice(0, 12)} is no commit`);
+    const head = body.slice(0, body.indexOf('\n\n') >>> 0);
+    const tree = /^tree ([0-9a-f]{40})$/m.exec(head)?.[1] ?? unknown(`commit ${id.slice(0, 12)} cannot be read`);
+    const parents = [...head.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]!);
+    return { tree, parents };
+  }
+  return unknown(`${id.slice(0, 12)} is a chain of tags`);
+}
+
+/** The commit a short or full name leads to, as git looks it up (gitrevisions(7), the six rules). */
+function nameId(repo: Repo, name: string): string {
+  if (name === 'HEAD' || name === '@') return refId(repo, 'HEAD') ?? unknown('HEAD names no commit yet');
+  if (ID.test(name)) return name;
+  if (/^[0-9a-fA-F]{4,}$/.test(name)) unknown(`${name} may be an abbreviated object name`);
+  if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.startsWith('-') || name.includes('..') || name.endsWith('/'))
+    unknown(`${name} is a revision toolgate does not read`);
+  for (const full of [
+    name,
+    `refs/${name}`,
+    `refs/tags/${name}`,
+    `refs/heads/${name}`,
+    `refs/remotes/${name}`,
+    `refs/remotes/${name}/HEAD`,
+  ]) {
+    // `$GIT_DIR/NAME` counts only for names in capitals (HEAD, ORIG_HEAD) and under refs/, as git's own lookup does.
+    if (full === name && !/^[A-Z_]+$/.test(name) && !name.startsWith('refs/')) continue;
+    const id = refId(repo, full);
+    if (id !== undefined) return id;
+  }
+  return unknown(`${name} names no branch, tag or commit the repository holds`);
+}
+
+/** The commit a revision names: a name, then `~N` and `^N` steps. */
+function revisionId(repo: Repo, rev: string): string {
+  const m = /^(.*?)((?:[~^]\d*)*)$/.exec(rev)!;
+  let id = nameId(repo, m[1]!);
+  for (const step of m[2]!.match(/[~^]\d*/g) ?? []) {
+    const n = step.length > 1 ? Number(step.slice(1)) : 1;
+    if (step[0] === '^') {
+      if (n === 0) continue;
+      id = commitOf(repo, id).parents[n - 1] ?? unknown(`${rev} names a parent the commit lacks`);
+    } else for (let k = 0; k < n; k++) id = commitOf(repo, id).parents[0] ?? unknown(`${rev} goes past the first commit`);
+  }
+  return id;
+}
+
+/**
+ * A name another file system may read as a different one is unknown: a character macOS ignores
+ * or folds, a Windows short name (`CLAUDE~1`), a backslash, which Windows reads as a folder.
+ */
+function plainName(name: string, path: string): void {
+  if (!PLAIN_NAME.test(name) || /~\d/.test(name)) unknown(`a name toolgate does not judge (${JSON.stringify(path)})`);
+}
+
+/** Adds the paths of a tree (files only; a link or a submodule is unknown). */
+function listTree(repo: Repo, id: string, prefix: string, into: Set<string>, seen: Set<string>): void {
+  if (seen.has(`${prefix}\0${id}`)) return;
+  seen.add(`${prefix}\0${id}`);
+  const o = repo.store.read(id) ?? unknown(`tree ${id.slice(0, 12)} cannot be read`);
+  if (o.type !== 'tree') unknown(`${id.slice(0, 12)} is no tree`);
+  const d = o.data;
+  let at = 0;
+  while (at < d.length) {
+    const sp = d.indexOf(0x20, at);
+    const nul = d.indexOf(0, sp);
+    if (sp < 0 || nul < 0 || nul + 21 > d.length) unknown(`tree ${id.slice(0, 12)} cannot be read`);
+    const mode = text.decode(d.subarray(at, sp));
+    const name = text.decode(d.subarray(sp + 1, nul));
+    const child = Array.from(d.subarray(nul + 1, nul + 21), (b) => b.toString(16).padStart(2, '0')).join('');
+    at = nul + 21;
+    const path = prefix + name;
+    plainName(name, path);
+    if (into.size >= MAX_ENTRIES) unknown(`the trees hold more than ${MAX_ENTRIES} files`);
+    if (mode === '40000') listTree(repo, child, `${path}/`, into, seen);
+    else if (mode === '100644' || mode === '100755') into.add(path);
+    else if (mode === '120000') unknown(`the commit's tree holds a symbolic link (${path})`);
+    else if (mode === '160000') unknown(`the commit's tree holds a submodule (${path})`);
+    else unknown(`the commit's tree holds an entry toolgate does not read (${path})`);
+  }
+}
+
+/** Every commit reachable from `id` (itself included), bounded. */
+function ancestors(repo: Repo, id: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [id];
+  while (todo.length > 0) {
+    const c = todo.pop()!;
+    if (seen.has(c)) continue;
+    if (seen.size >= MAX_COMMITS) unknown(`the history is longer than ${MAX_COMMITS} commits`);
+    seen.add(c);
+    todo.push(...commitOf(repo, c).parents);
+  }
+  return seen;
+}
+
+/** The commits a command takes files from (`head` is HEAD's), and whether it merges. */
+type Taken = (repo: Repo, taken: GitCommitsTaken, head: string) => { commits: string[]; merges: boolean };
+
+/**
+ * Every commit in the history of either side that the other lacks, and their parents (the merge
+ * bases among them): the trees a merge, a fast-forward or each commit a rebase replays holds.
+ */
+const sides =
+  (both: boolean): Taken =>
+  (repo, taken, head) => {
+    const others = taken.revisions.map((r) => revisionId(repo, r));
+    const mine = ancestors(repo, head);
+    const theirs = new Set(others.flatMap((o) => [...ancestors(repo, o)]));
+    const onlyMine = [...mine].filter((c) => !theirs.has(c));
+    const onlyTheirs = both ? [...theirs].filter((c) => !mine.has(c)) : [];
+    const parents = [...onlyMine, ...onlyTheirs].flatMap((c) => commitOf(repo, c).parents);
+    return { commits: [head, ...others, ...onlyMine, ...onlyTheirs, ...parents], merges: true };
+  };
+
+/** What each kind of command takes (see `GitCommitsTaken`). */
+const TAKEN: Readonly<Record<GitCommitsTaken['how'], Taken>> = {
+  // A two-way update from HEAD to the commit (checkout, switch, reset --hard/--keep/--merge).
+  switch: (repo, taken, head) => ({ commits: [head, ...taken.revisions.map((r) => revisionId(repo, r))], merges: taken.merges === true }),
+  'stash-push': (_repo, _taken, head) => ({ commits: [head], merges: false }),
+  // The stash commit, its base, its index commit and its untracked files' commit.
+  'stash-apply': (repo, taken, head) => {
+    const w = revisionId(repo, taken.revisions[0] ?? 'refs/stash');
+    return { commits: [head, w, ...commitOf(repo, w).parents], merges: true };
+  },
+  merge: sides(true),
+  // The commits HEAD has that the upstream lacks are replayed onto it.
+  rebase: sides(false),
+  fetched: () => unknown('git pull takes them from commits it fetches first'),
+};
+
+/**
+ * The paths a command that updates the work tree of the repository `found` from commits may
+ * write or remove: the files of every tree it takes (`taken`) and of the index. `unknown` when
+ * the view cannot read them whole.
+ */
+export function takenPaths(view: ReadonlyFsView, found: FoundRepository, taken: GitCommitsTaken): TakenPaths {
+  const store = objectStore(view, found.commonDir);
+  if (store === undefined) return { unknown: 'the file-system view cannot read git objects' };
+  const repo: Repo = { view, found, store, packed: undefined };
+  try {
+    for (const file of [join(found.commonDir, 'config'), join(found.gitDir, 'config.worktree')]) {
+      if (!view.exists(file)) continue;
+      const body = view.readText?.(file) ?? unknown(`${file} cannot be read`);
+      if (/^\s*(worktree|objectformat|refstorage)\s*=|^\s*\[\s*include/im.test(body))
+        unknown(`${file} sets the work tree or the object format, or includes another file`);
+    }
+    const { commits, merges } = TAKEN[taken.how](repo, taken, revisionId(repo, 'HEAD'));
+    const paths = new Set<string>();
+    const seen = new Set<string>();
+    for (const c of new Set(commits)) listTree(repo, commitOf(repo, c).tree, '', paths, seen);
+    const indexFile = join(found.gitDir, 'index');
+    if (view.exists(indexFile)) {
+      const bytes = view.readBytes?.(indexFile);
+      const index = bytes === undefined ? undefined : readIndexPaths(bytes, 20);
+      if (index === undefined) unknown(`${indexFile} cannot be read`);
+      if (index!.dirs.length > 0) unknown('the index is sparse');
+      for (const p of index!.paths) {
+        for (const seg of p.split('/')) plainName(seg, p);
+        paths.add(p);
+      }
+    }
+    return { paths, merges };
+  } catch (e) {
+    if (e instanceof Unknown) return { unknown: e.message };
+    if (e instanceof TypeError || e instanceof RangeError) return { unknown: 'a git object cannot be read' };
+    throw e;
+  }
+}
