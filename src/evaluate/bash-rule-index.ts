@@ -19,7 +19,7 @@ import { mergedPositions } from './positions.js';
 import { isBuiltInRule } from './opaque-code.js';
 import { namePattern } from '../shell/unknown-programs.js';
 import { segmentMatches } from '../paths/glob.js';
-import { isChosenName } from './same-file-names.js';
+import { isChosenName } from '../shell/programs/chosen-names.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
 

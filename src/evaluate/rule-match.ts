@@ -29,7 +29,8 @@ import { otherInstalledNames } from '../shell/programs/installed-names.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
-import { isChosenName, SameFileNames } from './same-file-names.js';
+import { SameFileNames } from './same-file-names.js';
+import { isChosenName } from '../shell/programs/chosen-names.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as

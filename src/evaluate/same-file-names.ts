@@ -8,75 +8,13 @@
  * `Bash(vi *)`). It only ever adds a match: a deny or an ask, never an allow.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
-
-/**
- * The names a machine points at a program of its choosing — Debian's and Ubuntu's alternatives
- * (`/etc/alternatives`, `update-alternatives --get-selections`), Fedora's the same: only these are
- * looked up in the view, so a call pays for no file-system lookups unless it runs or a rule names
- * one of them (a lookup costs microseconds; a Bash call's decision, tens of them).
- * Examples: `editor` is vim, nano or ed; `pager` less or more; `x-www-browser` any browser;
- * `cc` gcc or clang; `java` any JDK's; `mt` GNU cpio's or mt-st's.
- */
-export const CHOSEN_NAMES: ReadonlySet<string> = new Set([
-  'editor',
-  'pager',
-  'awk',
-  'nawk',
-  'vi',
-  'vim',
-  'view',
-  'ex',
-  'rview',
-  'rvim',
-  'vimdiff',
-  'cc',
-  'c++',
-  'c89',
-  'c99',
-  'cpp',
-  'ctags',
-  'etags',
-  'java',
-  'javac',
-  'jar',
-  'jshell',
-  'jrunscript',
-  'mt',
-  'rmt',
-  'lzma',
-  'unlzma',
-  'lzcat',
-  'nodejs',
-  'open',
-  'pinentry',
-  'x-www-browser',
-  'www-browser',
-  'gnome-www-browser',
-  'x-terminal-emulator',
-  'which',
-  'fakeroot',
-  'mvn',
-  'rsh',
-  'rlogin',
-  'rcp',
-  'telnet',
-  'ftp',
-  'nc',
-  'netcat',
-  'pico',
-  'sar',
-]);
+import { isChosenName } from '../shell/programs/chosen-names.js';
 
 /** Where installed programs live, in the shell's default search order (dash(1)). */
 const SYSTEM_DIRECTORIES: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
 /** A program name as a command or a rule writes it: a bare name, or an absolute path. */
 const NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
-
-/** Whether a command's name or a rule's program is one a machine chooses (see {@link CHOSEN_NAMES}). */
-export function isChosenName(name: string): boolean {
-  return CHOSEN_NAMES.has(name.slice(name.lastIndexOf('/') + 1));
-}
 
 /**
  * The names looked up in one view for one call, and what each is (its identity): one call's deny
@@ -102,7 +40,7 @@ export class SameFileNames {
    */
   same(command: string, program: string): boolean {
     if (command === program || command.endsWith('/' + program)) return false;
-    if (!CHOSEN_NAMES.has(program) && !CHOSEN_NAMES.has(command.slice(command.lastIndexOf('/') + 1))) return false;
+    if (!isChosenName(program) && !isChosenName(command)) return false;
     const a = this.identity(command);
     return a !== undefined && a === this.identity(program);
   }
