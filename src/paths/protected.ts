@@ -74,6 +74,14 @@ const CONFIG_FILES: readonly string[] = [
   '.zshenv',
   '.zlogin',
   '.zlogout',
+  // zsh's compiled start-up files: zsh reads FILE.zwc in place of FILE when it is newer or FILE is
+  // absent (zshmisc(1), "Autoloading Functions"; zshbuiltins(1), zcompile): a .zwc written as
+  // ~/.zshenv.zwc, with no ~/.zshenv at all, ran on the next `zsh -c` (zsh 5.9; red team 22, NEW-T3).
+  '.zshrc.zwc',
+  '.zprofile.zwc',
+  '.zshenv.zwc',
+  '.zlogin.zwc',
+  '.zlogout.zwc',
   '.profile',
   '.envrc',
   '.npmrc',
@@ -400,6 +408,9 @@ const CONFIG_DIRS: readonly string[] = [
   // (tmpfiles.d(5); red team 21, R21-3, tmpfiles.ts).
   '.config/user-tmpfiles.d',
   '.local/share/user-tmpfiles.d',
+  // git-shell runs `~/git-shell-commands/NAME` on `git-shell -c NAME`, and `help` there when started
+  // without one (git-shell(1)): a script written there ran on `git-shell -c x` (git 2.39; red team 22, NEW-T6).
+  'git-shell-commands',
 ];
 
 /**

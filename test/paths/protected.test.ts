@@ -203,6 +203,6 @@ describe('protectedUnderConfigHome ($XDG_CONFIG_HOME)', () => {
     expect(protectedPathMatch('/home/u/xdg/git/config', CC)).toBeUndefined();
   });
   it('a stem an entry there begins with may be it', () => {
-    expect(protectedPathStartingWith('/home/u/xdg/gi', xdg)).toBe('/home/u/xdg/git');
+    expect(protectedPathStartingWith('/home/u/xdg/hel', xdg)).toBe('/home/u/xdg/helm');
   });
 });

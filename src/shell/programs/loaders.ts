@@ -59,6 +59,7 @@ import { fold } from './fold.js';
 import { free } from './free.js';
 import { fzf } from './fzf.js';
 import { gettextLists } from './gettext.js';
+import { gitShell } from './git-shell.js';
 import { git } from './git/index.js';
 import { dirmngr, gpg, gpgCard, gpgHomeHelpers, gpgProtectTool, gpgWks, gpgZip, gpgconf, gpgsm, gpgtar, gpgv, keyboxd, scdaemon } from './gnupg.js';
 import { gpgConnectAgent } from './gpg-connect-agent.js';
@@ -179,7 +180,7 @@ import { xxd } from './xxd.js';
 import { yes } from './yes.js';
 import { yq } from './yq.js';
 import { zic } from './zic.js';
-import { autoload, zmodload } from './zsh-builtins.js';
+import { autoload, zcompile, zmodload } from './zsh-builtins.js';
 import { emulate } from './zsh-emulate.js';
 import { setopt } from './zsh-setopt.js';
 import { float, getln, integer, print, pushln, zformat, zshInert, zshPrivate } from './zsh-setters.js';
@@ -266,6 +267,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => free,
   () => fzf,
   () => gettextLists,
+  () => gitShell,
   () => git,
   () => dirmngr,
   () => gpg,
@@ -445,6 +447,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => yq,
   () => zic,
   () => autoload,
+  () => zcompile,
   () => zmodload,
   () => emulate,
   () => setopt,

@@ -165,6 +165,8 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   pydoc: 'no grammar of pydoc yet: only its pager variables are modelled, every word assumed (pager-front-ends.ts)',
   autoload: "a zsh builtin that opens no file (zsh's own option reader, + and - flags): only its state facet is read",
   zmodload: "a zsh builtin that opens no file (zsh's own option reader): only its state facet is read",
+  zcompile: "a zsh builtin read by zsh's own option reader (single letters, up to the first operand): its output and input operands by hand (zsh-builtins.ts)",
+  'git-shell': 'opens no file itself: every form runs code toolgate cannot see (git-shell.ts)',
   emulate: "a zsh builtin that opens no file (zsh's invocation flags, bundled, `o` taking a word): its -c text and state facet are read",
   setopt: 'a zsh builtin that opens no file: option names and letters, read by its state facet (zsh-setopt.ts)',
   dotenv: 'minimist reads its words (any option may take the next word): its own loop over the options it documents (node-wrappers.ts)',
