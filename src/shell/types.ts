@@ -338,6 +338,7 @@ export type PathNames =
  * @public
  */
 export interface GitCommitsTaken {
+  /** How the command takes the commits' files (see above). */
   how: 'switch' | 'stash-push' | 'stash-apply' | 'merge' | 'rebase' | 'fetched';
   /** The revisions as written (literal words only). */
   revisions: readonly string[];
