@@ -140,6 +140,9 @@ const CONFIG_FILES: readonly string[] = [
   // ~/.config/tmux/tmux.conf"; `run-shell` and `if-shell` run shell commands): `printf 'run-shell "rm -f
   // notes.txt"' > ~/.tmux.conf` then `tmux -L z1 new -d 'sleep 2'` ran the rm (replay of red team 13, N18).
   '.tmux.conf',
+  // The file the common ~/.tmux.conf sources (oh-my-tmux's layout: `source-file ~/.tmux.conf.local`):
+  // its `run-shell` ran on the next `tmux start-server` (tmux 3.3a; red team 22, NEW-T4).
+  '.tmux.conf.local',
   // valgrind reads options from ~/.valgrindrc and ./.valgrindrc at every start (valgrind(1), "Setting
   // Default Options"): `--log-file=victim.txt` there made `valgrind true` overwrite victim.txt (Debian 12,
   // valgrind 3.19), so a `valgrind CMD` the model allows may write any file such a file names.
@@ -325,6 +328,10 @@ const CONFIG_DIRS: readonly string[] = [
   '.docker/config.json',
   // tmux's configuration under XDG_CONFIG_HOME (tmux 3.2+; see `.tmux.conf` among the files).
   '.config/tmux',
+  // tmux's plugins: the usual ~/.tmux.conf line `run '~/.tmux/plugins/tpm/tpm'` runs tpm, which runs
+  // every plugin's `*.tmux` (tmux-plugins/tpm README): a script written as ~/.tmux/plugins/tpm/tpm
+  // ran on the next `tmux start-server` (tmux 3.3a; red team 22, NEW-T4).
+  '.tmux',
   // The user's desktop entries, whose Exec line xdg-open runs (see `mimeapps.list` among the files).
   '.local/share/applications',
   // Per-user configuration that names a command a program runs by itself (the systematic pass after
