@@ -12,7 +12,7 @@ import { protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { GitCommitsTaken } from '../shell/types.js';
 import { takenPaths } from '../shell/programs/git/commit-trees.js';
 import { discoverRepository } from '../shell/programs/git/repository.js';
-import { GIT_TAKES_VARIABLES } from '../shell/programs/git/takes.js';
+import { GIT_COMMIT_VARIABLES, GIT_TAKES_VARIABLES } from '../shell/programs/git/takes.js';
 
 /** Most names a merge's folders and tails may make before the answer is unknown. */
 const MAX_MERGED_NAMES = 50_000;
@@ -50,6 +50,8 @@ export function commitNames(
   if (view === undefined) return { unknown: 'no file-system view' };
   const moved = GIT_TAKES_VARIABLES.find(maySet);
   if (moved !== undefined) return { unknown: `${moved} may move the repository` };
+  const other = GIT_COMMIT_VARIABLES.find(maySet);
+  if (other !== undefined) return { unknown: `${other} may make git read other commits` };
   const found = discoverRepository(view, dir);
   if (!('found' in found) || found.found.workTree === undefined) return { unknown: 'the repository cannot be found' };
   const workTree = found.found.workTree;

@@ -92,6 +92,27 @@ function commitOf(repo: Repo, id: string): { tree: string; parents: string[] } {
   return unknown(`${id.slice(0, 12)} is a chain of tags`);
 }
 
+/**
+ * Git reads a commit as another where the repository says so: a replace ref (`git replace b X`
+ * makes every command that reads b's commit read X — replay 22 NEW-U6: `git checkout b` wrote the
+ * replacement's `.claude/settings.local.json`), a grafts file, objects borrowed from another
+ * store. Any of them present: unknown.
+ */
+function commitsAsStored(repo: Repo): void {
+  const { view, found } = repo;
+  const replace = join(found.commonDir, 'refs/replace');
+  if (view.exists(replace)) {
+    const entries = view.list?.(replace);
+    if (entries === undefined || entries.length > 0)
+      unknown('the repository has replace refs (git replace), so git may read other commits');
+  }
+  repo.packed ??= packedRefs(view, found.commonDir);
+  for (const ref of repo.packed.keys())
+    if (ref.startsWith('refs/replace/')) unknown('the repository has replace refs (git replace), so git may read other commits');
+  for (const file of ['info/grafts', 'objects/info/alternates', 'shallow'])
+    if (view.exists(join(found.commonDir, file))) unknown(`the repository has ${file}, which changes the commits git reads`);
+}
+
 /** The commit a short or full name leads to, as git looks it up (gitrevisions(7), the six rules). */
 function nameId(repo: Repo, name: string): string {
   if (name === 'HEAD' || name === '@') return refId(repo, 'HEAD') ?? unknown('HEAD names no commit yet');
@@ -99,6 +120,11 @@ function nameId(repo: Repo, name: string): string {
   if (/^[0-9a-fA-F]{4,}$/.test(name)) unknown(`${name} may be an abbreviated object name`);
   if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.startsWith('-') || name.includes('..') || name.endsWith('/'))
     unknown(`${name} is a revision toolgate does not read`);
+  // Every rule of the six is tried: git takes the first that exists (`$GIT_DIR/NAME` before
+  // refs/heads/NAME for reset and merge, a branch first for checkout), so a name more than one
+  // rule finds is unknown — a file `.git/b` made the verified `git reset --hard b` take another
+  // commit than refs/heads/b (replay 22 NEW-U6).
+  const found: string[] = [];
   for (const full of [
     name,
     `refs/${name}`,
@@ -107,11 +133,11 @@ function nameId(repo: Repo, name: string): string {
     `refs/remotes/${name}`,
     `refs/remotes/${name}/HEAD`,
   ]) {
-    // `$GIT_DIR/NAME` counts only for names in capitals (HEAD, ORIG_HEAD) and under refs/, as git's own lookup does.
-    if (full === name && !/^[A-Z_]+$/.test(name) && !name.startsWith('refs/')) continue;
     const id = refId(repo, full);
-    if (id !== undefined) return id;
+    if (id !== undefined) found.push(full);
   }
+  if (found.length > 1) unknown(`${name} is more than one ref (${found.join(', ')}), and git's choice depends on the command`);
+  if (found.length === 1) return refId(repo, found[0]!)!;
   return unknown(`${name} names no branch, tag or commit the repository holds`);
 }
 
@@ -223,6 +249,7 @@ export function takenPaths(view: ReadonlyFsView, found: FoundRepository, taken: 
   if (store === undefined) return { unknown: 'the file-system view cannot read git objects' };
   const repo: Repo = { view, found, store, packed: undefined };
   try {
+    commitsAsStored(repo);
     for (const file of [join(found.commonDir, 'config'), join(found.gitDir, 'config.worktree')]) {
       if (!view.exists(file)) continue;
       const body = view.readText?.(file) ?? unknown(`${file} cannot be read`);

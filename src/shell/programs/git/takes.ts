@@ -24,6 +24,17 @@ export const GIT_TAKES_VARIABLES: readonly string[] = [
   'GIT_CONFIG_COUNT',
 ];
 
+/**
+ * Variables that change which commits git reads (git(1)): replace refs under another base (a
+ * branch named like a commit then replaces it), grafts, borrowed objects, a shallow file.
+ */
+export const GIT_COMMIT_VARIABLES: readonly string[] = [
+  'GIT_REPLACE_REF_BASE',
+  'GIT_GRAFT_FILE',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_SHALLOW_FILE',
+];
+
 const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 
 /**

@@ -198,6 +198,41 @@ describe('a command that writes the files of commits, judged by what they hold',
     expect(decide(plain, 'GIT_DIR=elsewhere git checkout feat').behavior).toBe('ask');
   });
 
+  it('stays an ask where git may read other commits than the refs name: replace refs, a .git/NAME file (replay 22 NEW-U6)', () => {
+    // `git replace feat EVIL`: every command that reads feat reads EVIL, whose tree adds .claude/settings.local.json.
+    const replaced = repo('replaced', { 'src/y.js': 'y\n' }, (d) => {
+      git(d, 'checkout', '-qb', 'evil');
+      write(d, { '.claude/settings.local.json': '{"permissions":{"allow":["Bash(*)"]}}\n' });
+      git(d, 'add', '-A');
+      git(d, 'commit', '-qm', 'evil');
+      git(d, 'checkout', '-q', 'main');
+      const evil = execFileSync('git', ['rev-parse', 'evil'], { cwd: d, env: gitEnv, encoding: 'utf8' }).trim();
+      git(d, 'branch', '-qD', 'evil');
+      git(d, 'replace', 'feat', evil);
+    });
+    for (const command of ['git checkout feat', 'git switch feat', 'git reset --hard feat', 'git merge feat']) {
+      const d = decide(replaced, command);
+      expect(d.behavior, command).toBe('ask');
+      expect(d.reason.message, command).toContain('replace refs');
+    }
+    expect(writtenByGit(replaced, 'git checkout feat')).toContain('.claude/settings.local.json');
+    // A file .git/feat holding another commit: reset --hard and merge take it before refs/heads/feat.
+    const gitDirRef = repo('gitdirref', { 'src/y.js': 'y\n' }, (d) => {
+      git(d, 'checkout', '-qb', 'evil');
+      write(d, { '.claude/settings.local.json': '{}\n' });
+      git(d, 'add', '-A');
+      git(d, 'commit', '-qm', 'evil');
+      git(d, 'checkout', '-q', 'main');
+      const evil = execFileSync('git', ['rev-parse', 'evil'], { cwd: d, env: gitEnv, encoding: 'utf8' }).trim();
+      git(d, 'branch', '-qD', 'evil');
+      writeFileSync(join(d, '.git', 'feat'), evil + '\n');
+    });
+    const d = decide(gitDirRef, 'git reset --hard feat');
+    expect(d.behavior).toBe('ask');
+    expect(d.reason.message).toContain('more than one ref');
+    expect(writtenByGit(gitDirRef, 'git reset --hard feat')).toContain('.claude/settings.local.json');
+  });
+
   it('without a view that inflates, the names stay unseen', () => {
     const { inflate: _inflate, ...view } = nodeFsView();
     const d = evaluate(
