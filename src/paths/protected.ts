@@ -82,6 +82,22 @@ const CONFIG_FILES: readonly string[] = [
   '.zshenv.zwc',
   '.zlogin.zwc',
   '.zlogout.zwc',
+  // Files the usual start-up files source (replay 22 NEW-U7, each verified with zsh 5.9 / bash 5.2:
+  // a line written there ran on the next interactive shell): powerlevel10k's `source ~/.p10k.zsh`,
+  // the fzf installer's `source ~/.fzf.bash` / `~/.fzf.zsh`, compinit's `~/.zcompdump` (sourced by
+  // `autoload -Uz compinit && compinit` at every interactive zsh) and its compiled `.zcompdump.zwc`;
+  // the frameworks' own rc files (zim, prezto, antigen) and X sessions' start files.
+  '.p10k.zsh',
+  '.fzf.bash',
+  '.fzf.zsh',
+  '.zcompdump',
+  '.zcompdump.zwc',
+  '.zimrc',
+  '.zpreztorc',
+  '.antigenrc',
+  '.xprofile',
+  '.xsessionrc',
+  '.pam_environment',
   '.profile',
   '.envrc',
   '.npmrc',
@@ -232,6 +248,16 @@ const CONFIG_FILES: readonly string[] = [
 
 const CONFIG_DIRS: readonly string[] = [
   '.git',
+  // Folders the usual start-up files source every file of (replay 22 NEW-U7): Fedora's ~/.bashrc
+  // `for rc in ~/.bashrc.d/*; do . "$rc"; done` (a file written there ran on the next `bash -i`),
+  // the same for ~/.profile.d and ~/.bash_completion.d, zsh's function folder ~/.zfunc (compinit
+  // loads its *.zwc), oh-my-zsh (its custom/*.zsh at every start), systemd's environment.d.
+  '.bashrc.d',
+  '.profile.d',
+  '.bash_completion.d',
+  '.zfunc',
+  '.oh-my-zsh',
+  '.config/environment.d',
   '.config/git',
   '.vscode',
   '.idea',

@@ -130,7 +130,7 @@ describe('protectedPathMatch (Claude Code list)', () => {
     expect(protectedPathMatch('/p/.claude/Worktrees/x', CC)).toBe('.claude');
   });
   it('a file entry is matched by the last segment only', () => {
-    expect(protectedPathMatch('/p/.bashrc.d/x', CC)).toBeUndefined();
+    expect(protectedPathMatch('/p/.bashrc.old/x', CC)).toBeUndefined();
     expect(protectedPathMatch('/p/.npmrc/x', CC)).toBeUndefined();
   });
 });
