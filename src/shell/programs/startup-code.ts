@@ -21,7 +21,11 @@ export interface StartupCode {
    * environment (its value, `null` when known unset, `undefined` when it may be set: the usual
    * place is taken then, as the protected paths take `~/.config`).
    */
-  readonly files: (argv: readonly string[], variable: (name: string) => string | null | undefined, home: string) => readonly string[] | undefined;
+  readonly files: (
+    argv: readonly string[],
+    variable: (name: string) => string | null | undefined,
+    home: string,
+  ) => readonly string[] | undefined;
   /** Whether a file's text runs nothing (comments, settings that name no file or program). */
   readonly harmless: (text: string) => boolean;
 }
@@ -103,9 +107,17 @@ function lesskeyHarmless(text: string): boolean {
 }
 
 /** The programs, by their folded name. */
+const GDB: StartupCode = { what: 'the commands', files: gdbFiles, harmless: gdbEarlyHarmless };
+const LESS: StartupCode = { what: 'the LESSOPEN command (its #env section)', files: lessFiles, harmless: lesskeyHarmless };
 const STARTUP_CODE: Readonly<Record<string, StartupCode>> = {
-  gdb: { what: 'the commands', files: gdbFiles, harmless: gdbEarlyHarmless },
-  less: { what: 'the LESSOPEN command (its #env section)', files: lessFiles, harmless: lesskeyHarmless },
+  gdb: GDB,
+  // gdbtui is a script that runs `gdb --tui "$@"`: `gdbtui --version` ran ~/.gdbearlyinit (replay 22 NEW-U4).
+  gdbtui: GDB,
+  less: LESS,
+  // zless runs less (gzip's script), and Debian's pager alternative is less where less is installed
+  // (a machine may choose more, which reads no lesskey): both ran ~/.lesskey's LESSOPEN (replay 22 NEW-U4).
+  zless: LESS,
+  pager: LESS,
 };
 
 /** The entry of a program (its folded name), or undefined. @internal */
@@ -128,10 +140,29 @@ export const STARTUP_CODE_EXAMPLES: readonly {
   { command: 'gdb --help', files: { '/home/user/.config/gdb/gdbearlyinit': 'shell ./x.sh\n' }, runs: true },
   { command: 'gdb --version', files: { '/home/user/.gdbearlyinit': '# quiet\nset startup-quietly on\n' }, runs: false },
   { command: 'gdb --version', files: {}, runs: false },
-  { command: 'gdb --version', files: { '/home/user/.gdbinit': 'shell ./x.sh\n' }, runs: false, why: 'gdb --version reads no ~/.gdbinit (verified)' },
+  {
+    command: 'gdb --version',
+    files: { '/home/user/.gdbinit': 'shell ./x.sh\n' },
+    runs: false,
+    why: 'gdb --version reads no ~/.gdbinit (verified)',
+  },
   { command: 'less notes.txt', files: { '/home/user/.lesskey': '#env\nLESSOPEN=|./x.sh %s\n' }, runs: true, why: 'less 590 ran it' },
-  { command: 'less notes.txt', files: { '/home/user/.config/lesskey': '#env\nLESS = -o log.txt\n' }, runs: true, why: 'LESS may name a log file' },
+  {
+    command: 'less notes.txt',
+    files: { '/home/user/.config/lesskey': '#env\nLESS = -o log.txt\n' },
+    runs: true,
+    why: 'LESS may name a log file',
+  },
   { command: 'less notes.txt', files: { '/home/user/.lesskey': '#command\n\\e[A back-line\n#env\nLESSCHARSET=utf-8\n' }, runs: false },
   { command: 'less notes.txt', files: { '/home/user/.less': 'c\0\0e\0' }, runs: true, why: 'a compiled file is not read' },
   { command: 'less --version', files: { '/home/user/.lesskey': '#env\nLESSOPEN=|./x.sh %s\n' }, runs: false },
+  { command: 'gdbtui --version', files: { '/home/user/.gdbearlyinit': 'shell ./x.sh\n' }, runs: true, why: 'gdbtui runs gdb --tui' },
+  { command: 'zless notes.txt.gz', files: { '/home/user/.lesskey': '#env\nLESSOPEN=|./x.sh %s\n' }, runs: true, why: 'zless runs less' },
+  {
+    command: 'pager notes.txt',
+    files: { '/home/user/.lesskey': '#env\nLESSOPEN=|./x.sh %s\n' },
+    runs: true,
+    why: "Debian's pager is less",
+  },
+  { command: 'pager notes.txt', files: {}, runs: false },
 ];
