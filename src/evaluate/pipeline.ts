@@ -1012,7 +1012,10 @@ function redirectWritesOk(state: EvalState): { ok: true; rule?: CompiledRule } |
   for (const e of facts.effects) {
     if (e.op === 'read' || e.assumed !== undefined || e.possible !== undefined) continue;
     const cmd = facts.analysis.commands[e.command];
-    const byRedirect = cmd?.redirects.some((r) => r.kind === 'file') ?? false;
+    // A redirection on a compound command (`{ echo a; } > out`, `while read a; do …; done > out`)
+    // has no command of its own (-1): it is a redirection write all the same (the bash
+    // differential's redir-on-while battery call wrote `out` under Bash(echo *)).
+    const byRedirect = e.command < 0 || (cmd?.redirects.some((r) => r.kind === 'file') ?? false);
     if (!byRedirect && e.op !== 'write') continue;
     if (!e.literal || e.glob) return { ok: false, why: `the write target ${e.raw} is not literal` };
     if (!isInsideAny(e.path, state.workingDirectories)) return { ok: false, why: `it writes ${e.path} outside the working directories` };
