@@ -24,13 +24,11 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
+import { DEFAULT_SEARCH_PATH } from '../paths/search-path.js';
 import type { Platform } from '../core/types.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { pathFreeBuiltins, SHELL_PRECOMMANDS } from '../shell/programs/builtins.js';
 import type { ContextShell } from './types.js';
-
-/** The shell's default search path when `PATH` is unset (dash(1); bash adds `.` last, after the system's directories). */
-const DEFAULT_PATH: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
 /** Where tools put a project's programs on `PATH`, relative to the project: looked at when `PATH` is unknown. */
 const PROJECT_PATH_DIRECTORIES: readonly string[] = ['.venv/bin', 'venv/bin', 'node_modules/.bin', 'bin'];
@@ -67,7 +65,7 @@ interface Entry {
 /** The directories searched for a name, in order; `undefined` when `PATH` is unknown. */
 function entries(world: PathWorld): Entry[] | undefined {
   if (world.path === undefined) return undefined;
-  const raw = world.path === null ? DEFAULT_PATH : world.path.split(':');
+  const raw = world.path === null ? DEFAULT_SEARCH_PATH : world.path.split(':');
   const norm = { cwd: world.cwd, home: world.home, platform: world.platform };
   return raw.map((e) => ({ dir: normalizePath(e === '' ? '.' : e, norm), relative: !e.startsWith('/') }));
 }

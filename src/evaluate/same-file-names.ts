@@ -9,9 +9,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isChosenName } from '../shell/programs/chosen-names.js';
-
-/** Where installed programs live, in the shell's default search order (dash(1)). */
-const SYSTEM_DIRECTORIES: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+import { DEFAULT_SEARCH_PATH } from '../paths/search-path.js';
 
 /** A program name as a command or a rule writes it: a bare name, or an absolute path. */
 const NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
@@ -50,7 +48,7 @@ export class SameFileNames {
     let id: string | undefined;
     if (name.startsWith('/')) id = this.view.identity?.(name);
     else if (NAME.test(name)) {
-      for (const dir of SYSTEM_DIRECTORIES) {
+      for (const dir of DEFAULT_SEARCH_PATH) {
         id = this.view.identity?.(`${dir}/${name}`);
         if (id !== undefined) break;
       }

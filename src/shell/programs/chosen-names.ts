@@ -1,9 +1,6 @@
 /**
- * Names a machine points at a program of its choosing, whose program the file-system view tells
- * (`src/evaluate/same-file-names.ts`): a deny rule naming the chosen program meets the name.
- */
-/**
- * The names a machine points at a program of its choosing — Debian's and Ubuntu's alternatives
+ * The names a machine points at a program of its choosing (its program told by the file-system
+ * view in `src/evaluate/same-file-names.ts`) — Debian's and Ubuntu's alternatives
  * (`/etc/alternatives`, `update-alternatives --get-selections`), Fedora's the same: only these are
  * looked up in the view, so a call pays for no file-system lookups unless it runs or a rule names
  * one of them (a lookup costs microseconds; a Bash call's decision, tens of them).

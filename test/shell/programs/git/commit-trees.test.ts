@@ -71,6 +71,18 @@ const decide = (cwd: string, command: string) =>
     },
   );
 
+/** A commit on main adding `files` that no ref names (made on a branch, which is then deleted): its id. */
+function unreferencedCommit(dir: string, files: Record<string, string>): string {
+  git(dir, 'checkout', '-qb', 'evil');
+  write(dir, files);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', 'evil');
+  git(dir, 'checkout', '-q', 'main');
+  const id = execFileSync('git', ['rev-parse', 'evil'], { cwd: dir, env: gitEnv, encoding: 'utf8' }).trim();
+  git(dir, 'branch', '-qD', 'evil');
+  return id;
+}
+
 /** The work tree's files (links by target), `.git` left out. */
 function snapshot(dir: string, rel = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -200,16 +212,9 @@ describe('a command that writes the files of commits, judged by what they hold',
 
   it('stays an ask where git may read other commits than the refs name: replace refs, a .git/NAME file (replay 22 NEW-U6)', () => {
     // `git replace feat EVIL`: every command that reads feat reads EVIL, whose tree adds .claude/settings.local.json.
-    const replaced = repo('replaced', { 'src/y.js': 'y\n' }, (d) => {
-      git(d, 'checkout', '-qb', 'evil');
-      write(d, { '.claude/settings.local.json': '{"permissions":{"allow":["Bash(*)"]}}\n' });
-      git(d, 'add', '-A');
-      git(d, 'commit', '-qm', 'evil');
-      git(d, 'checkout', '-q', 'main');
-      const evil = execFileSync('git', ['rev-parse', 'evil'], { cwd: d, env: gitEnv, encoding: 'utf8' }).trim();
-      git(d, 'branch', '-qD', 'evil');
-      git(d, 'replace', 'feat', evil);
-    });
+    const replaced = repo('replaced', { 'src/y.js': 'y\n' }, (d) =>
+      git(d, 'replace', 'feat', unreferencedCommit(d, { '.claude/settings.local.json': '{"permissions":{"allow":["Bash(*)"]}}\n' })),
+    );
     for (const command of ['git checkout feat', 'git switch feat', 'git reset --hard feat', 'git merge feat']) {
       const d = decide(replaced, command);
       expect(d.behavior, command).toBe('ask');
@@ -217,16 +222,9 @@ describe('a command that writes the files of commits, judged by what they hold',
     }
     expect(writtenByGit(replaced, 'git checkout feat')).toContain('.claude/settings.local.json');
     // A file .git/feat holding another commit: reset --hard and merge take it before refs/heads/feat.
-    const gitDirRef = repo('gitdirref', { 'src/y.js': 'y\n' }, (d) => {
-      git(d, 'checkout', '-qb', 'evil');
-      write(d, { '.claude/settings.local.json': '{}\n' });
-      git(d, 'add', '-A');
-      git(d, 'commit', '-qm', 'evil');
-      git(d, 'checkout', '-q', 'main');
-      const evil = execFileSync('git', ['rev-parse', 'evil'], { cwd: d, env: gitEnv, encoding: 'utf8' }).trim();
-      git(d, 'branch', '-qD', 'evil');
-      writeFileSync(join(d, '.git', 'feat'), evil + '\n');
-    });
+    const gitDirRef = repo('gitdirref', { 'src/y.js': 'y\n' }, (d) =>
+      writeFileSync(join(d, '.git', 'feat'), unreferencedCommit(d, { '.claude/settings.local.json': '{}\n' }) + '\n'),
+    );
     const d = decide(gitDirRef, 'git reset --hard feat');
     expect(d.behavior).toBe('ask');
     expect(d.reason.message).toContain('more than one ref');
