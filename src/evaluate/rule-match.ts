@@ -25,7 +25,8 @@ import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Re
 import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { plainProgramName } from '../shell/programs/plain-names.js';
-import { otherInstalledNames } from '../shell/programs/installed-names.js';
+import { otherInstalledNames, programsNamedBy } from '../shell/programs/installed-names.js';
+import { programsRunBy } from '../shell/programs/installed-scripts.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
@@ -352,6 +353,8 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis, view: ReadonlyFsVi
   }
   const sameFile = view?.identity !== undefined ? sameFileMatch(spec, analysis, view) : undefined;
   if (sameFile !== undefined) return sameFile;
+  const script = scriptMatch(spec, analysis);
+  if (script !== undefined) return script;
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
   }
@@ -402,6 +405,34 @@ function sameFileMatch(spec: string, analysis: ShellAnalysis, view: ReadonlyFsVi
     const raw = [program, ...cmd.argv.slice(1)].join(' ');
     if (matchSqueezedCommand(spec, squeezeCommand(raw)))
       return { kind: 'match', detail: `part "${raw}" matches (${name} and ${program} are one file on this machine)` };
+  }
+  return undefined;
+}
+
+/** A rule on a program as a whole: its name alone, `NAME *` or `NAME:*`. */
+const WHOLE_PROGRAM = /^\S+(?:\s+\*|:\*)?$/;
+
+/**
+ * A part run by a script installed beside the program the rule names, which runs it with words of
+ * its own (`zgrep` runs gzip, `c89` gcc: `installed-names.ts`, decision 0122): a rule on the
+ * program as a whole matches; a rule naming more of its words, or naming another name of the
+ * program the script runs (`Bash(unxz *)`, xz's, and `xzgrep`), may match what the script passes
+ * it, unseen (a firm ask).
+ */
+function scriptMatch(spec: string, analysis: ShellAnalysis): RuleMatch | undefined {
+  const program = ruleProgram(spec);
+  if (program === undefined) return undefined;
+  for (const cmd of analysis.commands) {
+    const name = cmd.argv[0];
+    const base = name?.slice(name.lastIndexOf('/') + 1);
+    const runs = base === undefined ? undefined : programsRunBy(base);
+    if (runs === undefined) continue;
+    const raw = cmd.argv.join(' ');
+    if (runs.includes(program) && WHOLE_PROGRAM.test(spec.trim()))
+      return { kind: 'match', detail: `part "${raw}" runs ${program} (${base} is a script that runs it)` };
+    const ran = runs.includes(program) ? program : programsNamedBy(program).find((p) => runs.includes(p));
+    if (ran !== undefined)
+      return { kind: 'hidden', detail: `part "${raw}" runs ${ran} with words of its own (${base} is a script that runs it)` };
   }
   return undefined;
 }

@@ -9,10 +9,16 @@
  * {@link INSTALLED_NAMES}, the names of the same program (name-variants.ts, `SAME_PROGRAM`: `view`
  * is vim, `slogin` ssh), and the dashed forms of {@link DASHED_COMMANDS} (`git-receive-pack` is `git
  * receive-pack`). A command is tried under every other name of each group its name is in, one
- * step: `mawk` meets `awk` and `nawk`, never `gawk` (awk may be either; mawk is not gawk).
+ * step: `mawk` meets `awk` and `nawk`, never `gawk` (awk may be either; mawk is not gawk). A name
+ * no group has is looked up by its shapes (`x86_64-linux-gnu-ld.bfd` is `ld.bfd`), and a name with
+ * option words is read through its program's grammar (decision 0122): `xz --decompress -k f`,
+ * `xz -dk f` and `xz -k -d f` are `unxz -k f`. Scripts that run a program with words of their own
+ * (`zgrep` runs gzip) are `installed-scripts.ts`'s.
  */
+import { parseGnuOptions, type GnuOption } from '../options/gnu-options.js';
 import { isGitCommand } from './git/autocorrect.js';
-import { SAME_PROGRAM } from './name-variants.js';
+import { SAME_PROGRAM, variantBase } from './name-variants.js';
+import { PROGRAMS } from './index.js';
 
 /**
  * A program as it runs (its name, or its name and the words its other name adds), and the other
@@ -44,6 +50,13 @@ export const INSTALLED_NAMES: Readonly<Record<string, readonly string[]>> = {
   node: ['nodejs'],
   // GNU make 4.3: /usr/bin/gmake -> make (`gmake --version` printed GNU Make 4.3).
   make: ['gmake'],
+  // GNU binutils 2.40: the linker `ld` is ld.bfd (Debian: /usr/bin/ld -> x86_64-linux-gnu-ld ->
+  // x86_64-linux-gnu-ld.bfd, one file; `ld.bfd --version` printed GNU ld 2.40) or gold, another
+  // linker of binutils that Fedora's ld alternative and binutils' `--enable-gold=default` install as
+  // ld (Debian: /usr/bin/gold and ld.gold -> x86_64-linux-gnu-ld.gold; `ld.gold --version` printed
+  // GNU gold). A rule on ld denies "the linker" both are; ld.bfd and gold do not meet (one step).
+  'ld.bfd': ['ld'],
+  'ld.gold': ['ld', 'gold'],
   // sudo 1.9.13 (sudo(8): sudoedit is `sudo -e`): /usr/bin/sudoedit -> sudo (`sudoedit -V` printed sudo's version).
   'sudo -e': ['sudoedit'],
   // Python: python-is-python3 (Debian, Ubuntu) links /usr/bin/python to python3; older systems to python2.
@@ -66,7 +79,8 @@ export const INSTALLED_NAMES: Readonly<Record<string, readonly string[]>> = {
   'lz4 -dcfm': ['lz4cat'],
   'bzip2 -d': ['bunzip2'],
   'bzip2 -dc': ['bzcat'],
-  'gzip -d': ['gunzip'],
+  // gzip 1.12: /usr/bin/uncompress is the same script as gunzip (`diff` found no difference; `exec gzip -d "$@"`).
+  'gzip -d': ['gunzip', 'uncompress'],
   'gzip -cd': ['zcat'],
   // gdb 13: /usr/bin/gdbtui is a script that runs `gdb --tui "$@"` ("Cannot enable the TUI…", as gdb --tui).
   'gdb --tui': ['gdbtui'],
@@ -83,8 +97,43 @@ export const DASHED_COMMANDS: Readonly<Record<string, (sub: string) => boolean>>
   git: isGitCommand,
 };
 
+/**
+ * The long spellings of the short options the entries above are written with, by program (each
+ * program's manual and `--help`; gzip.c's and xz's longopts): `xz --decompress -k`, `xz
+ * --uncompress -k` and `xz -dk` are `xz -d -k`, which is `unxz -k`.
+ * @internal
+ */
+export const OPTION_SPELLINGS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  sudo: { e: ['edit'] },
+  gzip: { d: ['decompress', 'uncompress'], c: ['stdout', 'to-stdout'] },
+  xz: { d: ['decompress', 'uncompress'], c: ['stdout', 'to-stdout'], F: ['format'] },
+  bzip2: { d: ['decompress'], c: ['stdout'] },
+  zstd: { d: ['decompress', 'uncompress'], c: ['stdout'], f: ['force'] },
+  lz4: { d: ['decompress', 'uncompress'], c: ['stdout', 'to-stdout'], f: ['force'], m: ['multiple'] },
+};
+
 /** Each name's groups: the words of the name, and every name of the group (words). */
 const groupsOf = new Map<string, { name: readonly string[]; group: readonly (readonly string[])[] }[]>();
+type Mode = { mode: readonly string[]; name: readonly string[]; group: readonly (readonly string[])[] };
+/**
+ * The names with option words (`xz -d`, `sudo -e`) read as their program reads them, by program:
+ * the options each is. Made on first use (it reads the programs' grammars).
+ */
+let modes: Map<string, Mode[]> | undefined;
+function modesOf(program: string): Mode[] | undefined {
+  if (modes === undefined) {
+    modes = new Map();
+    for (const entries of groupsOf.values()) {
+      for (const { name, group } of entries) {
+        const mode = name.length > 1 ? optionsOf(name) : undefined;
+        if (mode === undefined) continue;
+        if (!modes.has(name[0]!)) modes.set(name[0]!, []);
+        modes.get(name[0]!)!.push({ mode: mode.keys, name, group });
+      }
+    }
+  }
+  return modes.get(program);
+}
 {
   const groups = new Map<string, Set<string>>();
   const join = (program: string, name: string): void => {
@@ -101,6 +150,40 @@ const groupsOf = new Map<string, { name: readonly string[]; group: readonly (rea
       groupsOf.get(first)!.push({ name, group });
     }
   }
+}
+
+/**
+ * `argv`'s options as its program's grammar (the model's) reads them, each named by its short
+ * letter where {@link OPTION_SPELLINGS} knows one (`d`, `F=lzma`), and its words as pieces by argv
+ * index; `undefined` when the program has no grammar or refuses a word.
+ */
+function optionsOf(argv: readonly string[]): { keys: string[]; pieces: { index: number; key?: string; words: string[] }[] } | undefined {
+  const program = argv[0]!;
+  const grammar = PROGRAMS.get(program)?.grammar;
+  const spellings = OPTION_SPELLINGS[program];
+  if (grammar === undefined || spellings === undefined) return undefined;
+  const parse = parseGnuOptions(argv, grammar);
+  if (!parse.ok) return undefined;
+  const letterOf = (o: GnuOption): string =>
+    o.kind === 'long' ? (Object.keys(spellings).find((l) => spellings[l]!.includes(o.name)) ?? `-${o.name}`) : o.name;
+  const pieces: { index: number; key?: string; words: string[] }[] = [];
+  for (const o of parse.options) {
+    const key = o.value === undefined ? letterOf(o) : `${letterOf(o)}=${o.value}`;
+    // A short option in a cluster stands alone (`-dk` → `-d`, `-k`); a long one is its word.
+    const words =
+      o.kind === 'short'
+        ? o.valueIndex !== undefined
+          ? [`-${o.name}`, o.value!]
+          : [`-${o.name}${o.value ?? ''}`]
+        : o.valueIndex !== undefined
+          ? [o.word, argv[o.valueIndex]!]
+          : [o.word];
+    pieces.push({ index: o.index, key, words });
+  }
+  if (parse.endOfOptions !== undefined) pieces.push({ index: parse.endOfOptions, words: ['--'] });
+  for (const operand of parse.operands) pieces.push({ index: operand.index, words: [operand.text] });
+  pieces.sort((a, b) => a.index - b.index);
+  return { keys: pieces.flatMap((p) => (p.key !== undefined ? [p.key] : [])), pieces };
 }
 
 const startsWith = (argv: readonly string[], words: readonly string[]): boolean => words.every((w, i) => argv[i] === w);
@@ -121,10 +204,23 @@ export function otherInstalledNames(argv: readonly string[]): OtherName[] {
   const out: OtherName[] = [];
   const head = argv[0];
   if (head === undefined) return out;
-  for (const { name, group } of groupsOf.get(head) ?? []) {
-    if (!startsWith(argv, name)) continue;
-    const rest = argv.slice(name.length);
+  // `x86_64-linux-gnu-ld.bfd` is `ld.bfd`: a name a group does not have is looked up by its shapes (name-variants.ts).
+  const name = groupsOf.has(head) ? head : variantBase(head, (base) => groupsOf.has(base));
+  const words = name === undefined || name === head ? argv : [name, ...argv.slice(1)];
+  for (const { name, group } of groupsOf.get(words[0]!) ?? []) {
+    if (!startsWith(words, name)) continue;
+    const rest = words.slice(name.length);
     for (const other of group) if (other !== name) out.push({ argv: [...other, ...rest], name: name.join(' '), as: other.join(' ') });
+  }
+  // `xz -dk f.xz`, `xz --decompress -k f.xz` are `unxz -k f.xz`, and `unxz -c f.xz`, read as `xz -d -c f.xz`, is `xzcat f.xz`:
+  // the options of a name with option words, wherever and however the command writes them.
+  const seen = new Set([argv.join(' '), ...out.map((o) => o.argv.join(' '))]);
+  for (const command of [words, ...out.map((o) => o.argv)]) {
+    for (const other of inModes(command)) {
+      const text = other.argv.join(' ');
+      if (!seen.has(text)) out.push(other);
+      seen.add(text);
+    }
   }
   // `git-receive-pack .` is `git receive-pack .`, and `git receive-pack .` is `git-receive-pack .`.
   const dash = head.indexOf('-');
@@ -137,5 +233,31 @@ export function otherInstalledNames(argv: readonly string[]): OtherName[] {
   const sub = argv[1];
   if (sub !== undefined && Object.hasOwn(DASHED_COMMANDS, head) && DASHED_COMMANDS[head]!(sub))
     out.push({ argv: [`${head}-${sub}`, ...argv.slice(2)], name: `${head} ${sub}`, as: `${head}-${sub}` });
+  return out;
+}
+
+/** `argv` under the other names of each name with option words whose options it has (`xz -d` for `xz -dk f`). */
+function inModes(argv: readonly string[]): OtherName[] {
+  const modes = modesOf(argv[0]!);
+  if (modes === undefined) return [];
+  const read = optionsOf(argv);
+  if (read === undefined) return [];
+  const out: OtherName[] = [];
+  for (const { mode, name, group } of modes) {
+    if (!mode.every((key) => read.keys.includes(key))) continue;
+    const rest = read.pieces.filter((p) => p.key === undefined || !mode.includes(p.key)).flatMap((p) => p.words);
+    for (const other of group) if (other !== name) out.push({ argv: [...other, ...rest], name: name.join(' '), as: other.join(' ') });
+  }
+  return out;
+}
+
+/**
+ * The programs `name` (a program a rule names) may be another name of, by the names of its groups
+ * (`unxz` → `xz`, for `xz -d`; `zcat` → `gzip`): a script running one may run it as `name`. @internal
+ */
+export function programsNamedBy(name: string): string[] {
+  const out: string[] = [];
+  for (const { group } of groupsOf.get(name) ?? [])
+    for (const other of group) if (other[0] !== name && !out.includes(other[0]!)) out.push(other[0]!);
   return out;
 }

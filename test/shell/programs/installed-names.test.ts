@@ -3,7 +3,8 @@
  * naming one is tried against a command naming another, both ways, one step.
  */
 import { describe, expect, it } from 'vitest';
-import { otherInstalledNames } from '../../../src/shell/programs/installed-names.js';
+import { otherInstalledNames, programsNamedBy } from '../../../src/shell/programs/installed-names.js';
+import { programsRunBy } from '../../../src/shell/programs/installed-scripts.js';
 
 const others = (command: string): string[] => otherInstalledNames(command.split(' ')).map((o) => o.argv.join(' '));
 
@@ -32,6 +33,29 @@ describe('other installed names', () => {
     ['unxz a.xz', ['xz -d a.xz']],
     ['zcat a.gz', ['gzip -cd a.gz']],
     ['bzip2 -d a.bz2', ['bunzip2 a.bz2']],
+    // binutils 2.40: ld is ld.bfd (one file), or gold where an alternative chose it (replay 22 NEW-U1).
+    ['ld.bfd --version', ['ld --version']],
+    ['x86_64-linux-gnu-ld.bfd --version', ['ld --version']],
+    ['x86_64-linux-gnu-ld.gold -v', ['ld -v', 'gold -v']],
+    ['ld -v', ['ld.bfd -v', 'ld.gold -v']],
+    ['uncompress -c a.gz', ['gzip -d -c a.gz', 'gunzip -c a.gz', 'zcat a.gz']],
+    // A name with option words, read through the program's grammar (replay 22 NEW-U8).
+    ['sudo --edit notes.txt', ['sudoedit notes.txt']],
+    ['sudo -u root -e notes.txt', ['sudoedit -u root notes.txt']],
+    ['sudo -Hu root -e notes.txt', ['sudoedit -H -u root notes.txt']],
+    ['xz -dk a.xz', ['unxz -k a.xz']],
+    ['xz --decompress -k a.xz', ['unxz -k a.xz']],
+    ['xz -k -d a.xz', ['unxz -k a.xz']],
+    ['xz --uncomp a.xz', ['unxz a.xz']],
+    ['xz -F lzma -dk a.lzma', ['unlzma -k a.lzma']],
+    ['lzma -dk a.lzma', ['unlzma -k a.lzma']],
+    ['gzip --decompress -k a.gz', ['gunzip -k a.gz']],
+    ['gzip -dc a.gz', ['zcat a.gz', 'gunzip -c a.gz']],
+    ['gunzip -c a.gz', ['zcat a.gz']],
+    ['unxz -c a.xz', ['xzcat a.xz']],
+    ['bzip2 --decompress a.bz2', ['bunzip2 a.bz2']],
+    ['zstd -dk a.zst', ['unzstd -k a.zst']],
+    ['lz4 -dk a.lz4', ['unlz4 -k a.lz4']],
   ])('%s is also %j', (command, expected) => {
     expect(others(command)).toEqual(expect.arrayContaining(expected));
   });
@@ -46,6 +70,24 @@ describe('other installed names', () => {
     expect(others('shellcheck x.sh')).toEqual([]);
     expect(others('ls -la')).toEqual([]);
     expect(others('toString')).toEqual([]);
+    // Other modes of the program, and words after sudo's command, are not the mode.
+    expect(others('xz -k a')).toEqual([]);
+    expect(others('gzip -k a')).toEqual([]);
+    expect(others('sudo ls -e')).toEqual([]);
+    expect(others('ld.bfd -v')).not.toContain('ld.gold -v');
+    // A word the grammar refuses leaves the command to its prefix alone.
+    expect(others('xz --no-such-option -d a')).toEqual([]);
+  });
+
+  it('knows the scripts that run a program with words of their own', () => {
+    expect(programsRunBy('zgrep')).toEqual(expect.arrayContaining(['gzip', 'grep']));
+    expect(programsRunBy('xzgrep')).toEqual(expect.arrayContaining(['xz', 'gzip', 'bzip2']));
+    expect(programsRunBy('c89')).toEqual(['gcc']);
+    expect(programsRunBy('gcore')).toEqual(['gdb']);
+    expect(programsRunBy('grep')).toBeUndefined();
+    expect(programsRunBy('toString')).toBeUndefined();
+    expect(programsNamedBy('unxz')).toEqual(['xz']);
+    expect(programsNamedBy('zcat')).toEqual(['gzip']);
   });
 
   it('reads names of the same program both ways', () => {

@@ -336,9 +336,13 @@ export const namesOnInput = (): fc.Arbitrary<WorldPart> =>
 /**
  * A program run under another of its installed names (links, Debian's alternatives, git's dashed
  * commands): `OTHER` for `other-names` (whose deny rules name sh, awk, ssh, ctags, vi, node, make,
- * git, gdb), `CANONICAL` for `other-names-reverse` (which names dash, mawk, slogin, ctags-universal,
- * vim, nodejs, gmake). The oracle judges by the file that ran: a name that is the same file as a
- * denied one breaks the rule (replay 21 NEW-S1). A name the machine lacks runs nothing.
+ * git, gdb, ld, gcc, gzip, bzip2, unxz, sudoedit), `CANONICAL` for `other-names-reverse` (which
+ * names dash, mawk, slogin, ctags-universal, vim, nodejs, gmake, ld.bfd). The oracle judges by the
+ * file that ran: a name that is the same file as a denied one breaks the rule (replay 21 NEW-S1),
+ * and so does a script that runs the denied program (`zgrep` runs gzip, `c89` gcc: replay 22
+ * NEW-U1), and a mode spelled otherwise (`xz --decompress -k` runs the file unxz is: NEW-U8). A
+ * name the machine lacks runs nothing. (`ld.gold` under `Bash(ld *)` is left out: gold is another
+ * file, which toolgate denies by design, decision 0122.)
  */
 const OTHER_NAMED = [
   "dash -c 'touch planted'",
@@ -363,6 +367,22 @@ const OTHER_NAMED = [
   'git-upload-archive .',
   '/usr/lib/git-core/git-status',
   'gdbtui --version',
+  'ld.bfd --version',
+  'x86_64-linux-gnu-ld.bfd --version',
+  'c89 --version',
+  'c99-gcc --version',
+  'uncompress -c README.md.gz',
+  'zgrep hello README.md',
+  'zdiff README.md README.md',
+  'bzgrep hello README.md',
+  'gcore -o core 999999',
+  'make-first-existing-target all',
+  'xz -dk README.md.xz',
+  'xz --decompress -k README.md.xz',
+  'xz -k -d README.md.xz',
+  'xz --uncompress -c README.md.xz',
+  'sudo --edit -V',
+  'sudo -u nobody -e -V',
 ];
 const CANONICAL_NAMED = [
   "sh -c 'touch planted'",
@@ -378,6 +398,8 @@ const CANONICAL_NAMED = [
   'view -es -c q README.md',
   'node -v',
   'make -v',
+  'ld --version',
+  'x86_64-linux-gnu-ld --version',
 ];
 /** How the name (N) is called with its arguments (A): alone, behind a wrapper that looks it up, by its path, quoted. */
 const NAME_FORMS: readonly string[] = [

@@ -22,6 +22,14 @@ const OTHER_NAMES_DENY = [
   'Bash(node *)',
   'Bash(make *)',
   'Bash(git *)',
+  // Replay 22 NEW-U1 and NEW-U8: ld's other names, scripts that run a program, and mode names read by grammar.
+  'Bash(gdb *)',
+  'Bash(ld *)',
+  'Bash(gcc *)',
+  'Bash(gzip *)',
+  'Bash(bzip2 *)',
+  'Bash(unxz *)',
+  'Bash(sudoedit *)',
 ];
 const OTHER_NAMES_REVERSE_DENY = [
   'Bash(dash *)',
@@ -31,6 +39,7 @@ const OTHER_NAMES_REVERSE_DENY = [
   'Bash(vim *)',
   'Bash(nodejs *)',
   'Bash(gmake *)',
+  'Bash(ld.bfd *)',
 ];
 const RED_TEAM_DENY = ['Bash(rm *)', 'Bash(curl *)', 'Read(./.env)', 'Read(~/.ssh/**)', 'Edit(secrets/**)', 'Edit(.claude/**)'];
 

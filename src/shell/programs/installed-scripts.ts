@@ -1,0 +1,56 @@
+/** The scripts installed beside programs that run them (decision 0122), for deny and ask rules. */
+
+/**
+ * Scripts installed beside a program that run it with words of their own (decision 0122): gzip's
+ * zgrep runs `gzip -cdfq -- FILE | grep …`, gdb's gcore runs gdb with its own commands, Debian's
+ * c89 and c99 (alternatives of c89-gcc and c99-gcc) `exec gcc -std=c89 "$@"`. Each was read on
+ * Debian 12 (gzip 1.12, xz-utils 5.4, bzip2 1.0.8, zstd 1.5.4, gdb 13, make-dfsg 4.3, gcc-12) and
+ * run under strace (zgrep, zdiff, gzexe, gcore, gdb-add-index, make-first-existing-target, c89,
+ * c99-gcc ran the program). Not the same file, nor the program's words: a deny or ask rule naming
+ * the program as a whole (`Bash(gzip *)`) meets the script, and a rule naming more of its words is
+ * a firm ask (the script's words for it are its own). They are not names of the program
+ * (`installed-names.ts`): `evaluate/rule-match.ts` asks this table.
+ * @internal
+ */
+export const SCRIPTS_RUNNING: Readonly<Record<string, readonly string[]>> = {
+  // gzip 1.12 (zegrep and zfgrep exec zgrep; zcmp execs zdiff; zforce runs `gzip -lv`, znew `gzip -d`).
+  ...scripts(['zgrep', 'zegrep', 'zfgrep'], ['gzip', 'grep']),
+  zdiff: ['gzip', 'diff'],
+  zcmp: ['gzip', 'cmp'],
+  zless: ['gzip', 'less'],
+  zmore: ['gzip', 'more'],
+  ...scripts(['znew', 'zforce', 'gzexe'], ['gzip']),
+  // xz-utils 5.4 (and the lz* alternatives Debian points at them): xzgrep and xzdiff pick the
+  // decompressor by each file's suffix (`xzgrep x f.gz` ran gzip, `f.bz2` bzip2, `f.zst` zstd; else xz, or lzop).
+  ...scripts(['xzgrep', 'xzegrep', 'xzfgrep', 'lzgrep', 'lzegrep', 'lzfgrep'], ['xz', 'gzip', 'bzip2', 'zstd', 'lzop', 'grep']),
+  ...scripts(['xzdiff', 'lzdiff'], ['xz', 'gzip', 'bzip2', 'zstd', 'lzop', 'diff']),
+  ...scripts(['xzcmp', 'lzcmp'], ['xz', 'gzip', 'bzip2', 'zstd', 'lzop', 'cmp']),
+  ...scripts(['xzless', 'lzless'], ['xz', 'less']),
+  ...scripts(['xzmore', 'lzmore'], ['xz', 'more']),
+  // bzip2 1.0.8 (bzegrep/bzfgrep -> bzgrep, bzcmp -> bzdiff, bzless -> bzmore).
+  ...scripts(['bzgrep', 'bzegrep', 'bzfgrep'], ['bzip2', 'grep']),
+  bzdiff: ['bzip2', 'diff'],
+  bzcmp: ['bzip2', 'cmp'],
+  ...scripts(['bzmore', 'bzless'], ['bzip2', 'more']),
+  bzexe: ['bzip2'],
+  // zstd 1.5.4: zstdgrep runs zstdcat (zstd) and grep, zstdless pages `zstd -cdfq` with less.
+  zstdgrep: ['zstd', 'grep'],
+  zstdless: ['zstd', 'less'],
+  // gdb 13: gcore and gdb-add-index run gdb (gdb-add-index objcopy as well).
+  gcore: ['gdb'],
+  'gdb-add-index': ['gdb', 'objcopy'],
+  // make-dfsg 4.3: a Perl script running `make TARGET` for the first target that exists.
+  'make-first-existing-target': ['make'],
+  // gcc-12 (Debian c89-gcc, c99-gcc; c89 and c99 are alternatives only they provide): `exec gcc -std=c89 … "$@"`.
+  ...scripts(['c89-gcc', 'c99-gcc', 'c89', 'c99'], ['gcc']),
+};
+
+/** Each of `names` runs `programs`. */
+function scripts(names: readonly string[], programs: readonly string[]): Record<string, readonly string[]> {
+  return Object.fromEntries(names.map((n) => [n, programs]));
+}
+
+/** The programs a script installed under `name` (a basename) runs (see {@link SCRIPTS_RUNNING}), or undefined. @internal */
+export function programsRunBy(name: string): readonly string[] | undefined {
+  return Object.hasOwn(SCRIPTS_RUNNING, name) ? SCRIPTS_RUNNING[name] : undefined;
+}
