@@ -1,7 +1,7 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
-import { protectedPathStartingWith, protectedUnderConfigHome } from '../paths/protected.js';
+import { protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders, STARTUP_FOLDER_VARIABLES } from '../paths/protected.js';
 import { commandDirectories } from '../shell/effects/path-effects.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
@@ -1268,10 +1268,19 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
  * is taken as the usual `~/.config`; a relative one is where the command runs.
  */
 function protectedSpecOf(ctx: EvaluationContext, env: MatchEnv, dialect: Dialect): ProtectedPathSpec {
-  const spec = ctx.options?.protectedPaths ?? dialect.protectedPaths;
+  const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
+  const spec = withStartupFolders(ctx.options?.protectedPaths ?? dialect.protectedPaths, ctx, norm);
   const configHome = environmentValue(ctx.environment, 'XDG_CONFIG_HOME');
   if (typeof configHome !== 'string') return spec;
-  return protectedUnderConfigHome(spec, normalizePath(configHome, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }));
+  return protectedUnderConfigHome(spec, normalizePath(configHome, norm));
+}
+
+/** `spec` with the folders IPYTHONDIR and JUPYTER_CONFIG_DIR name, where the environment facts say they are set. */
+function withStartupFolders(spec: ProtectedPathSpec, ctx: EvaluationContext, norm: Parameters<typeof normalizePath>[1]): ProtectedPathSpec {
+  const folders = STARTUP_FOLDER_VARIABLES.map((name) => environmentValue(ctx.environment, name))
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .map((v) => normalizePath(v, norm));
+  return protectedWithFolders(spec, folders);
 }
 
 export function makeState(

@@ -436,6 +436,14 @@ const CONFIG_DIRS: readonly string[] = [
   // - Terraform's plugin folder: providers found there are installed from it, and credentials
   //   helpers run from it (see `.terraformrc` among the files).
   '.terraform.d',
+  // - IPython runs every file of a profile's startup folder and its ipython_config.py at each start
+  //   (`ipython -c 'print(1)'` ran ~/.ipython/profile_default/startup/00.py; IPython 8.12, replay 22
+  //   NEW-U2), from `$IPYTHONDIR` when set (see IPYTHON_AND_JUPYTER_FOLDERS); Jupyter's applications
+  //   load the jupyter_*_config.py files of ~/.jupyter and ~/.local/etc/jupyter (jupyter_core 4.12:
+  //   `jupyter nbconvert --to html` ran a ~/.jupyter/jupyter_nbconvert_config.py).
+  '.ipython',
+  '.jupyter',
+  '.local/etc/jupyter',
   // The user's tmpfiles.d folders: `systemd-tmpfiles --user --create`, and the user manager at every
   // login (systemd-tmpfiles-setup.service), create, write and link the paths their lines name
   // (tmpfiles.d(5); red team 21, R21-3, tmpfiles.ts).
@@ -582,5 +590,24 @@ export function protectedPathStartingWith(absStem: string, spec: ProtectedPathSp
 export function protectedUnderConfigHome(spec: ProtectedPathSpec, configHome: string): ProtectedPathSpec {
   const root = configHome.replace(/[\\/]+$/, '');
   const extra = spec.dirs.filter((d) => /^\.config[\\/]/i.test(d)).map((d) => `${root}/${d.slice('.config/'.length)}`);
+  return extra.length === 0 ? spec : { ...spec, paths: [...(spec.paths ?? []), ...extra] };
+}
+
+/**
+ * Variables that name the folder IPython and Jupyter read start-up code from in place of
+ * ~/.ipython and ~/.jupyter: `IPYTHONDIR=$PWD/ipd` made `ipython -c 'print(1)'` run
+ * ipd/profile_default/startup/0.py (IPython 8.12); JUPYTER_CONFIG_DIR (jupyter_core, "Jupyter
+ * paths") holds the jupyter_*_config.py files.
+ * @internal
+ */
+export const STARTUP_FOLDER_VARIABLES: readonly string[] = ['IPYTHONDIR', 'JUPYTER_CONFIG_DIR'];
+
+/**
+ * `spec` with each of `folders` (normalised and absolute, see `normalizePath`) protected with
+ * everything under it.
+ * @internal
+ */
+export function protectedWithFolders(spec: ProtectedPathSpec, folders: readonly string[]): ProtectedPathSpec {
+  const extra = folders.map((f) => f.replace(/[\\/]+$/, '')).filter((f) => f !== '');
   return extra.length === 0 ? spec : { ...spec, paths: [...(spec.paths ?? []), ...extra] };
 }

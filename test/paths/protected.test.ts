@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { robotaProtectedPaths } from '../../src/dialects/robota/words.js';
 import { CLAUDE_CODE_PROTECTED_PATHS as CC, NOETA_PROTECTED_PATHS as NOETA, protectedPathMatch } from '../../src/paths/index.js';
-import { protectedPathStartingWith, protectedUnderConfigHome } from '../../src/paths/protected.js';
+import { protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders } from '../../src/paths/protected.js';
 
 describe('protectedPathMatch (Claude Code list)', () => {
   it.each([
@@ -204,5 +204,21 @@ describe('protectedUnderConfigHome ($XDG_CONFIG_HOME)', () => {
   });
   it('a stem an entry there begins with may be it', () => {
     expect(protectedPathStartingWith('/home/u/xdg/hel', xdg)).toBe('/home/u/xdg/helm');
+  });
+});
+
+describe('IPython and Jupyter start-up folders (replay 22, NEW-U2)', () => {
+  it("protects ~/.ipython (profile start-up files, ipython_config.py) and Jupyter's configuration folders", () => {
+    expect(protectedPathMatch('/home/u/.ipython/profile_default/startup/00.py', CC)).toBe('.ipython');
+    expect(protectedPathMatch('/home/u/.jupyter/jupyter_nbconvert_config.py', CC)).toBe('.jupyter');
+    expect(protectedPathMatch('/home/u/.local/etc/jupyter/jupyter_config.py', CC)).toBe('.local/etc/jupyter');
+    expect(protectedPathMatch('/home/u/p/ipython_notes.py', CC)).toBeUndefined();
+  });
+  it('protects the folders IPYTHONDIR and JUPYTER_CONFIG_DIR name, with everything under them', () => {
+    const spec = protectedWithFolders(CC, ['/home/u/p/ipd/', '/home/u/p/jc']);
+    expect(protectedPathMatch('/home/u/p/ipd/profile_default/startup/0.py', spec)).toBe('/home/u/p/ipd');
+    expect(protectedPathMatch('/home/u/p/jc/jupyter_config.py', spec)).toBe('/home/u/p/jc');
+    expect(protectedPathMatch('/home/u/p/ipd2/x.py', spec)).toBeUndefined();
+    expect(protectedWithFolders(CC, [])).toBe(CC);
   });
 });

@@ -118,6 +118,17 @@ function cmakeListsPresets(argv: readonly string[]): boolean {
   return rest.length === 1 && /^--list-presets(=(all|configure|build|test|package|workflow))?$/.test(rest[0]!);
 }
 
+/** IPython's informational words: they print and exit before the profile or any code loads. */
+const IPYTHON_INFO: ReadonlySet<string> = new Set(['--version', '-V', '-h', '--help', '--help-all']);
+
+/**
+ * Whether a word of `jsonschema` may be its --validator option: `-V…`, or a long option argparse
+ * would take for it (`--va`, `--validator=x`; any prefix past `--v`, which --version shares).
+ */
+function namesJsonschemaValidator(word: string): boolean {
+  return /^-V/.test(word) || /^--va/.test(word);
+}
+
 /** What a program runs; `quiet` subcommands and `info` words alone run nothing, nor do words `runsNothing` accepts. */
 interface ProjectRunner {
   readonly what: string;
@@ -177,6 +188,63 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // `hypothesis write MOD` imports MOD to write tests for it (verified: ./x_mod.py ran); its other
   // commands (`codemod`) import nothing of the project.
   hypothesis: { what: 'the modules its write command imports', runsNothing: (argv) => !argv.includes('write') },
+  // IPython 8.12 runs the script, `-c` code or `-m` module it is given with the working directory
+  // first on sys.path, and at every start the files of its profile's startup folder
+  // (~/.ipython/profile_default/startup, protected): `ipython x.py`, `ipython -c 'import mymod'`,
+  // `ipython -m mymod` ran the project module's rm, and `ipython -c 'print(1)'` a start-up file's
+  // (replay 22, NEW-U2); --version, -V and the help words ran neither (verified).
+  ipython: { what: 'the Python code it is given and the start-up files of its profile', info: IPYTHON_INFO },
+  ipython3: { what: 'the Python code it is given and the start-up files of its profile', info: IPYTHON_INFO },
+  // Jupyter's applications load the Python configuration files of ~/.jupyter (protected) and run
+  // the notebooks they execute in a kernel: `jupyter nbconvert --execute`, `jupyter execute` and
+  // `jupyter-execute` ran a notebook cell's rm, `jupyter nbconvert --to html` a
+  // ~/.jupyter/jupyter_nbconvert_config.py's (jupyter_core 4.12, nbconvert 6.5, nbclient 0.7,
+  // ipykernel 6.17); `jupyter SUB` runs the program jupyter-SUB. jupyter's own words ran neither.
+  jupyter: {
+    what: 'the notebooks it executes, the program of its subcommand and its Python configuration files',
+    info: new Set(['--version', '-h', '--help', '--paths', '--config-dir', '--data-dir', '--runtime-dir']),
+  },
+  'jupyter-execute': { what: 'the notebooks it executes and its Python configuration files', info: new Set(['--version', '-h', '--help']) },
+  'jupyter-nbconvert': {
+    what: 'the notebooks it executes and its Python configuration files',
+    info: new Set(['--version', '-h', '--help']),
+  },
+  // antlr4's pygrun imports GRAMMARLexer.py and GRAMMARParser.py from the working directory
+  // (antlr4-python3-runtime 4.13: `pygrun x y f.txt` ran ./xLexer.py's rm; replay 22, NEW-U2).
+  pygrun: {
+    what: 'the lexer and parser modules of the grammar it names (GRAMMARLexer.py, GRAMMARParser.py)',
+    info: new Set(['-h', '--help']),
+  },
+  // Python servers, task queues and tools that import the project's modules (Debian 12 packages,
+  // each verified to run a module's rm): uvicorn 0.17 and gunicorn 20.1 import the APP module
+  // (gunicorn also ./gunicorn.conf.py, `--check-config` too); celery 5.2 the -A/--app module, even
+  // for `celery -A app --version`, and ./celeryconfig.py (`celery report`); alembic 1.8 the
+  // env.py of `upgrade` and `current` and the revision files of `history` and `heads`; Django 3.2's
+  // django-admin the settings module (--settings, DJANGO_SETTINGS_MODULE), which with the variable
+  // set it imports for `--version` and `help` too; cfn-lint 1.51 the rules of -a/--append-rules
+  // and of a .cfnlintrc's `append_rules` (`cfn-lint t.yaml` ran one).
+  uvicorn: { what: 'the application module it imports', info: new Set(['--version', '--help']) },
+  gunicorn: {
+    what: 'the application module it imports and its configuration (gunicorn.conf.py)',
+    info: new Set(['--version', '-v', '--help', '-h']),
+  },
+  celery: {
+    what: 'the application module it imports (-A, --app) and its configuration module (celeryconfig.py)',
+    info: new Set(['--version', '--help']),
+  },
+  alembic: {
+    what: "the migration environment (env.py) and revision files of an alembic.ini's script location",
+    info: new Set(['--version', '-h', '--help']),
+    quiet: new Set(['list_templates']),
+  },
+  'django-admin': { what: 'the settings module it imports (--settings, DJANGO_SETTINGS_MODULE) and its applications', info: new Set() },
+  'cfn-lint': {
+    what: 'the rules modules its options or configuration (.cfnlintrc, append_rules) add',
+    info: new Set(['--version', '-h', '--help']),
+  },
+  // jsonschema 4 imports the module of a dotted --validator (verified with PYTHONPATH=.: it ran
+  // mymod.py); a bare class name and its other options import nothing.
+  jsonschema: { what: 'the module of the validator it names (--validator)', runsNothing: (argv) => !argv.some(namesJsonschemaValidator) },
   jest: { what: 'the tests and configuration modules it loads' },
   vitest: { what: 'the tests and configuration modules it loads' },
   mocha: { what: 'the tests and configuration modules it loads' },
@@ -390,6 +458,31 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'make help', runs: true, why: "a Makefile's help: recipe ran" },
   { command: 'make --help', runs: false },
   { command: 'ninja -v', runs: true, why: '-v is --verbose: it builds' },
+  { command: 'ipython x.py', runs: true, why: 'it ran x.py (replay 22)' },
+  { command: "ipython -c 'print(1)'", runs: true, why: 'a ~/.ipython/profile_default/startup file ran first' },
+  { command: 'ipython3 -m mymod', runs: true },
+  { command: 'ipython --version', runs: false, why: 'printed its version; no start-up file ran' },
+  { command: 'ipython -h', runs: false },
+  { command: 'jupyter nbconvert --to notebook --execute n.ipynb', runs: true, why: "the notebook's cell ran in a kernel" },
+  { command: 'jupyter nbconvert --to html n.ipynb', runs: true, why: 'it loads ~/.jupyter/jupyter_nbconvert_config.py' },
+  { command: 'jupyter-execute n.ipynb', runs: true },
+  { command: 'jupyter --paths', runs: false },
+  { command: 'pygrun x r f.txt --tree', runs: true, why: 'it imported ./xLexer.py (replay 22)' },
+  { command: 'pygrun -h', runs: false },
+  { command: 'uvicorn app:app', runs: true, why: 'it imported app.py' },
+  { command: 'uvicorn --version', runs: false },
+  { command: 'gunicorn --check-config app:app', runs: true, why: 'it loads ./gunicorn.conf.py and the app' },
+  { command: 'gunicorn -v', runs: false, why: "-v is gunicorn's --version" },
+  { command: 'celery -A app --version', runs: true, why: 'the -A module is imported before --version prints' },
+  { command: 'celery --version', runs: false },
+  { command: 'alembic history', runs: true, why: 'it imports the revision files' },
+  { command: 'alembic list_templates', runs: false, why: "lists alembic's own templates" },
+  { command: 'django-admin --version', runs: true, why: 'with DJANGO_SETTINGS_MODULE set it imports the settings first' },
+  { command: 'cfn-lint t.yaml', runs: true, why: "a .cfnlintrc's append_rules made it import ./rules" },
+  { command: 'cfn-lint --version', runs: false },
+  { command: 'jsonschema --validator mymod.V s.json', runs: true, why: "it imports the dotted validator's module" },
+  { command: 'jsonschema --va=mymod.V s.json', runs: true, why: 'argparse takes --va for --validator' },
+  { command: 'jsonschema -i i.json s.json', runs: false, why: 'imports nothing of the project' },
   { command: 'jest', runs: true },
   { command: 'just', runs: true },
   { command: 'rake', runs: true },

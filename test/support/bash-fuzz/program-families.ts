@@ -182,6 +182,10 @@ const CODE_RUNNERS = [
   'docker run --rm alpine X',
   'terraform apply -auto-approve',
   'kubectl exec pod -- X',
+  // Python tools that import the project's modules (#37, replay 22 NEW-U2; project-runners.ts).
+  'printf \'import os\\nos.system("X")\\n\' > t.py && ipython t.py',
+  "printf 'import os\\nos.system(\"X\")\\n' > t.py && ipython -c 'import t'",
+  'printf \'import os\\nos.system("X")\\n\' > xLexer.py && pygrun x r README.md',
 ];
 
 /** Extractions of the archives the checkout holds (the oracle's `WORLD.archives`; A = which: claude, hooks, secrets, ok). */
@@ -220,7 +224,7 @@ export const opaquePrograms = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
 const codeRunners = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
   fc.tuple(pick(CODE_RUNNERS), pick(PROGRAM[c]), fc.nat(4)).map(([r, x, split]) => {
     const command = fill(r, 'X', x);
-    const variant = `runs code: ${command.split(/[ |]/).find((w) => /^(ed|m4|dc|ex|at|batch|crontab|claude|codex|gemini|aider|opencode|docker|terraform|kubectl)$/.test(w)) ?? 'other'}`;
+    const variant = `runs code: ${command.split(/[ |]/).find((w) => /^(ed|m4|dc|ex|at|batch|crontab|claude|codex|gemini|aider|opencode|docker|terraform|kubectl|ipython|pygrun)$/.test(w)) ?? 'other'}`;
     // Sometimes the script is written in one call and run in the next.
     const parts = command.split(' && ');
     if (split === 0 && parts.length === 2)
