@@ -1,7 +1,7 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
-import { protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders, STARTUP_FOLDER_VARIABLES } from '../paths/protected.js';
+import { protectedPathBelow, protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders, STARTUP_FOLDER_VARIABLES } from '../paths/protected.js';
 import { commandDirectories } from '../shell/effects/path-effects.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
@@ -379,6 +379,7 @@ function heldPathAsks(state: EvalState): undefined {
         )
           ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}`
           : undefined) ??
+        (t.unseenNames === true && t.removal !== true ? systemCodeBelow(written, state) : undefined) ??
         repositoryHit(t, targets, state) ??
         (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state, t.unseenNames === true));
       if (hit !== undefined) return heldWrite(t, hit);
@@ -410,6 +411,12 @@ function heldPathAsks(state: EvalState): undefined {
     if (unknownHooks !== undefined) return heldWrite(unknownHooks.t, unknownHooks.why);
     return passFixed(state, NO_PROTECTED_WRITE);
   }
+}
+
+/** Why names toolgate cannot see, written into `dir`, may be a protected system file (`sysctl --system` into /proc/sys). */
+function systemCodeBelow(dir: string, state: EvalState): string | undefined {
+  const entry = protectedPathBelow(dir, state.protectedSpec);
+  return entry === undefined ? undefined : `names toolgate cannot see are written into ${dir}, which holds the protected path ${entry}`;
 }
 
 /**
@@ -620,9 +627,10 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
       if (hit !== undefined) return hit;
       continue;
     }
-    for (const root of spec.paths ?? []) if (globMayHitRule(alt, `/${root}/**`, ctx)) return `${root}, which ${path} may name`;
+    // The names first: a pattern anywhere (`/**/settings.json`) is said by the name it may be, not by a system path.
     for (const dir of spec.dirs) if (globMayHitRule(alt, `//**/${dir}/**`, ctx)) return `${dir}, which ${path} may name`;
     for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
+    for (const root of spec.paths ?? []) if (globMayHitRule(alt, `/${root}/**`, ctx)) return `${root}, which ${path} may name`;
   }
   return undefined;
 }

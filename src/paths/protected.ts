@@ -455,15 +455,123 @@ const CONFIG_DIRS: readonly string[] = [
 ];
 
 /**
+ * System files that run code later, for every user or as root, outside the call that writes them
+ * (decision 0123): an agent that runs as root in a container, in bypassPermissions, could plant
+ * code there that a later shell, login, timer, package install, crash or device runs, with no
+ * hook and no audit. Each is protected with everything under it (a folder's files are all read):
+ * - the dynamic loader loads every library /etc/ld.so.preload names into every program it starts
+ *   (ld.so(8), "FILES"), and finds libraries in the folders ld.so.conf names (after ldconfig);
+ * - login shells source /etc/profile and /etc/profile.d/*.sh, interactive bash /etc/bash.bashrc
+ *   (Debian) or /etc/bashrc (Fedora) and /etc/bash_completion.d, every zsh `/etc/zsh/zshenv` (or
+ *   /etc/zshenv), fish /etc/fish/config.fish and conf.d; pam_env sets /etc/environment's variables
+ *   at every login (`LD_PRELOAD=…` there runs a library), systemd /etc/environment.d's;
+ * - cron runs /etc/crontab, /etc/cron.d/* and the scripts of /etc/cron.{hourly,daily,weekly,
+ *   monthly}, and the users' crontabs and at jobs in /var/spool/cron (RHEL's atd /var/spool/at),
+ *   anacron /etc/anacrontab (crontab(5), run-parts(8), at(1));
+ * - systemd starts the units of /etc/systemd and /lib/systemd or /usr/lib/systemd (system and user
+ *   units, generators, `ExecStart=`), /etc/rc.local, /etc/init.d and its rc?.d links at boot
+ *   (systemd.unit(5) "Unit File Load Path", systemd-rc-local-generator(8), systemd-sysv-generator(8));
+ * - sudo reads /etc/sudoers and /etc/sudoers.d (who may run what as root, `env_keep`, `secure_path`)
+ *   and loads the plugins /etc/sudo.conf names; PAM's /etc/pam.d stacks run `pam_exec` programs at
+ *   every login, su and sudo (sudoers(5), sudo.conf(5), pam_exec(8));
+ * - the kernel runs the program a `|` in /proc/sys/kernel/core_pattern names, as root, at every
+ *   crash, and /proc/sys/kernel/modprobe (or the `hotplug` helper, /sys/kernel/uevent_helper) to
+ *   load a module or report an event; /proc/sys/fs/binfmt_misc registers the interpreter a file
+ *   of a given format runs under (core(5), proc(5), binfmt_misc); /etc/sysctl.conf and
+ *   /etc/sysctl.d set such parameters at boot, /etc/modprobe.d's `install` lines run a command
+ *   when a module loads (sysctl.d(5), modprobe.d(5));
+ * - udev runs the `RUN+=` programs of /etc/udev/rules.d and /lib/udev/rules.d on device events
+ *   (udev(7));
+ * - apt runs the `DPkg::Pre-Invoke`, `DPkg::Post-Invoke`, `APT::Update::Pre-Invoke` commands of
+ *   /etc/apt/apt.conf(.d) at every install or update, dpkg the `pre-invoke`/`post-invoke` of
+ *   /etc/dpkg/dpkg.cfg(.d) (apt.conf(5), dpkg(1));
+ * - git reads /etc/gitconfig in every repository (`core.fsmonitor`, `core.pager`, `alias.*`,
+ *   `core.hooksPath` run programs; git-config(1), "FILES"), tmux /etc/tmux.conf at every server
+ *   start; pam_motd runs /etc/update-motd.d/* as root at every login (update-motd(5)); a desktop
+ *   session starts /etc/xdg/autostart's entries (as ~/.config/autostart's, among the folders).
+ * The `/lib` forms are merged-/usr's `/usr/lib` on Debian 12; both are listed, as a write may name either.
+ */
+const SYSTEM_CODE_PATHS: readonly string[] = [
+  '/etc/ld.so.preload',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/profile',
+  '/etc/profile.d',
+  '/etc/bash.bashrc',
+  '/etc/bashrc',
+  '/etc/bash_completion',
+  '/etc/bash_completion.d',
+  '/etc/zsh',
+  '/etc/zshenv',
+  '/etc/zshrc',
+  '/etc/zprofile',
+  '/etc/zlogin',
+  '/etc/zlogout',
+  '/etc/fish',
+  '/etc/environment',
+  '/etc/environment.d',
+  '/etc/crontab',
+  '/etc/cron.d',
+  '/etc/cron.hourly',
+  '/etc/cron.daily',
+  '/etc/cron.weekly',
+  '/etc/cron.monthly',
+  '/etc/cron.yearly',
+  '/etc/anacrontab',
+  '/var/spool/cron',
+  '/var/spool/at',
+  '/etc/systemd',
+  '/lib/systemd',
+  '/usr/lib/systemd',
+  '/etc/rc.local',
+  '/etc/init.d',
+  '/etc/rc0.d',
+  '/etc/rc1.d',
+  '/etc/rc2.d',
+  '/etc/rc3.d',
+  '/etc/rc4.d',
+  '/etc/rc5.d',
+  '/etc/rc6.d',
+  '/etc/rcS.d',
+  '/etc/sudoers',
+  '/etc/sudoers.d',
+  '/etc/sudo.conf',
+  '/etc/pam.d',
+  '/proc/sys/kernel/core_pattern',
+  '/proc/sys/kernel/modprobe',
+  '/proc/sys/kernel/hotplug',
+  '/sys/kernel/uevent_helper',
+  '/proc/sys/fs/binfmt_misc',
+  '/etc/sysctl.conf',
+  '/etc/sysctl.d',
+  '/etc/modprobe.d',
+  '/lib/modprobe.d',
+  '/usr/lib/modprobe.d',
+  '/etc/udev',
+  '/lib/udev',
+  '/usr/lib/udev',
+  '/etc/apt/apt.conf',
+  '/etc/apt/apt.conf.d',
+  '/etc/dpkg/dpkg.cfg',
+  '/etc/dpkg/dpkg.cfg.d',
+  '/etc/gitconfig',
+  '/etc/tmux.conf',
+  '/etc/update-motd.d',
+  '/etc/xdg/autostart',
+];
+
+/**
  * Claude Code's protected paths (Claude Code docs, "Permission modes › Protected paths"):
  * `.claude` is protected except `.claude/worktrees`; with toolgate's additions of what tells git
- * hooks what to run (lint-staged's and husky's configuration, `~/.config/husky`).
+ * hooks what to run (lint-staged's and husky's configuration, `~/.config/husky`), the per-user
+ * files above and the system files that run code later (decision 0123).
  * @public
  */
 export const CLAUDE_CODE_PROTECTED_PATHS: ProtectedPathSpec = {
   dirs: [...CONFIG_DIRS, '.claude'],
   files: CONFIG_FILES,
   exceptions: ['.claude/worktrees'],
+  paths: SYSTEM_CODE_PATHS,
 };
 
 /**
@@ -475,6 +583,7 @@ export const NOETA_PROTECTED_PATHS: ProtectedPathSpec = {
   dirs: [...CONFIG_DIRS, '.claude', '.noeta'],
   files: CONFIG_FILES,
   exceptions: ['.noeta/skills', '.noeta/commands', '.noeta/worktrees'],
+  paths: SYSTEM_CODE_PATHS,
 };
 
 function segmentsOf(path: string): string[] {
@@ -550,6 +659,22 @@ export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): st
     if (file !== undefined) return file;
   }
   return undefined;
+}
+
+/**
+ * The first absolute `paths` entry of `spec` that lies below `absDir`: a write of names toolgate
+ * cannot see into `absDir` (`sysctl --system` into /proc/sys, an archive unpacked into /etc) may
+ * write it.
+ *
+ * @param absDir - A normalised absolute path (see `normalizePath`).
+ * @internal
+ */
+export function protectedPathBelow(absDir: string, spec: ProtectedPathSpec): string | undefined {
+  const dir = segmentsOf(absDir).map(looseName);
+  return spec.paths?.find((entry) => {
+    const root = segmentsOf(entry).map(looseName);
+    return root.length > dir.length && runAt(root, 0, dir, false);
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { robotaProtectedPaths } from '../../src/dialects/robota/words.js';
 import { CLAUDE_CODE_PROTECTED_PATHS as CC, NOETA_PROTECTED_PATHS as NOETA, protectedPathMatch } from '../../src/paths/index.js';
-import { protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders } from '../../src/paths/protected.js';
+import { protectedPathBelow, protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders } from '../../src/paths/protected.js';
 
 describe('protectedPathMatch (Claude Code list)', () => {
   it.each([
@@ -220,5 +220,37 @@ describe('IPython and Jupyter start-up folders (replay 22, NEW-U2)', () => {
     expect(protectedPathMatch('/home/u/p/jc/jupyter_config.py', spec)).toBe('/home/u/p/jc');
     expect(protectedPathMatch('/home/u/p/ipd2/x.py', spec)).toBeUndefined();
     expect(protectedWithFolders(CC, [])).toBe(CC);
+  });
+});
+
+describe('system files that run code later (decision 0123)', () => {
+  it.each([
+    ['/etc/ld.so.preload', '/etc/ld.so.preload'],
+    ['/etc/profile.d/x.sh', '/etc/profile.d'],
+    ['/etc/zsh/zshenv', '/etc/zsh'],
+    ['/etc/cron.d/job', '/etc/cron.d'],
+    ['/var/spool/cron/crontabs/root', '/var/spool/cron'],
+    ['/etc/systemd/system/multi-user.target.wants/x.service', '/etc/systemd'],
+    ['/usr/lib/systemd/system/x.service', '/usr/lib/systemd'],
+    ['/etc/sudoers.d/x', '/etc/sudoers.d'],
+    ['/proc/sys/kernel/core_pattern', '/proc/sys/kernel/core_pattern'],
+    ['/etc/apt/apt.conf.d/99x', '/etc/apt/apt.conf.d'],
+    ['/etc/gitconfig', '/etc/gitconfig'],
+  ])('%s is protected by %s (Claude Code and noeta lists)', (path, entry) => {
+    expect(protectedPathMatch(path, CC)).toBe(entry);
+    expect(protectedPathMatch(path, NOETA)).toBe(entry);
+  });
+  it.each(['/etc/hosts', '/etc/profile.dx', '/etc/apt/sources.list.d/x.list', '/proc/sys/kernel/ostype', '/home/u/etc/profile'])(
+    '%s is not',
+    (path) => {
+      expect(protectedPathMatch(path, CC)).toBeUndefined();
+    },
+  );
+  it('a folder that holds one is found for names toolgate cannot see written into it', () => {
+    expect(protectedPathBelow('/proc/sys', CC)).toBe('/proc/sys/kernel/core_pattern');
+    expect(protectedPathBelow('/etc', CC)).toBe('/etc/ld.so.preload');
+    expect(protectedPathBelow('/etc/apt', CC)).toBe('/etc/apt/apt.conf');
+    expect(protectedPathBelow('/etc/apt/sources.list.d', CC)).toBeUndefined();
+    expect(protectedPathBelow('/home/u/project', CC)).toBeUndefined();
   });
 });

@@ -8,8 +8,10 @@
  * for every command line (`R`, `irb`, `python3 -m pdb`) needs no entry here.
  *
  * Sources: GDB 13.1 manual, "Initialization Files" (early initialization files, read before
- * option processing ends); less 590 less(1) and lesskey(1) (`#env` section, LESSKEYIN, LESSKEY).
+ * option processing ends); less 590 less(1) and lesskey(1) (`#env` section, LESSKEYIN, LESSKEY);
+ * tmux 3.3a tmux(1), "FILES" (the configuration files a starting server runs; `tmux.ts`).
  */
+import { tmuxConfigFiles, tmuxConfigHarmless } from './tmux.js';
 
 /** What a program runs as it starts, from which files. */
 export interface StartupCode {
@@ -118,6 +120,9 @@ const STARTUP_CODE: Readonly<Record<string, StartupCode>> = {
   // (a machine may choose more, which reads no lesskey): both ran ~/.lesskey's LESSOPEN (replay 22 NEW-U4).
   zless: LESS,
   pager: LESS,
+  // A starting tmux server runs its configuration files' commands, `run-shell` among them: `tmux
+  // start-server` ran ~/.tmux.conf's `run-shell 'sh …/x.sh'` (tmux 3.3a; red team 22, NEW-T4).
+  tmux: { what: 'the commands', files: tmuxConfigFiles, harmless: tmuxConfigHarmless },
 };
 
 /** The entry of a program (its folded name), or undefined. @internal */
@@ -165,4 +170,24 @@ export const STARTUP_CODE_EXAMPLES: readonly {
     why: "Debian's pager is less",
   },
   { command: 'pager notes.txt', files: {}, runs: false },
+  {
+    command: 'tmux start-server',
+    files: { '/home/user/.tmux.conf': "run-shell 'sh /home/user/project/x.sh'\n" },
+    runs: true,
+    why: 'tmux 3.3a ran it (red team 22, NEW-T4)',
+  },
+  { command: 'tmux new -d', files: { '/home/user/.config/tmux/tmux.conf': "set -g default-command './x.sh'\n" }, runs: true },
+  { command: 'tmux', files: { '/home/user/.tmux.conf': "set -g automatic-rename-format '#(./x.sh)'\n" }, runs: true, why: 'a new session' },
+  { command: 'tmux a', files: { '/home/user/.tmux.conf': 'set -g mouse on;run-shell ./x.sh\n' }, runs: true, why: 'a prefix of attach-session' },
+  { command: 'tmux -c true', files: { '/etc/tmux.conf': 'if-shell ./x.sh ""\n' }, runs: true, why: '-c starts a server' },
+  { command: 'tmux list-keys', files: { '/home/user/.tmux.conf': 'source-file ~/.tmux.conf.local\n' }, runs: true },
+  {
+    command: 'tmux new -d',
+    files: { '/home/user/.tmux.conf': "# mine\nset -g mouse on\nset -g prefix C-a\nbind r run-shell 'tmux source ~/.tmux.conf'\nset -g @plugin 'tmux-plugins/tpm'\n" },
+    runs: false,
+    why: 'options and key bindings run nothing as the file is read (a key runs its command only when pressed)',
+  },
+  { command: 'tmux ls', files: { '/home/user/.tmux.conf': "run-shell './x.sh'\n" }, runs: false, why: 'list-sessions starts no server' },
+  { command: 'tmux -V', files: { '/home/user/.tmux.conf': "run-shell './x.sh'\n" }, runs: false },
+  { command: 'tmux -N new -d', files: { '/home/user/.tmux.conf': "run-shell './x.sh'\n" }, runs: false, why: '-N starts no server' },
 ];

@@ -148,6 +148,111 @@ function tmuxRuns(argv: readonly string[], literal: readonly boolean[]): Wrapper
   return inner.length > 0 ? wrapInfo(inner) : undefined;
 }
 
+/**
+ * The commands whose flags make the client start a server when none answers (`CMD_STARTSERVER`):
+ * each of the 90 commands of tmux 3.3a run alone with no server, only these read the configuration
+ * files (verified with a `run-shell` line that made a marker), by name and alias. tmux takes a
+ * unique prefix of a name (`tmux start-s`, `tmux new-s -d` started one too), so a word that begins
+ * one of these names is taken as starting one.
+ */
+const SERVER_STARTERS: readonly string[] = ['attach-session', 'list-commands', 'list-keys', 'new-session', 'start-server'];
+const SERVER_STARTER_ALIASES: ReadonlySet<string> = new Set(['attach', 'lscm', 'lsk', 'new', 'start']);
+
+/**
+ * The configuration files a tmux command line runs as it starts its server: `/etc/tmux.conf`,
+ * `~/.tmux.conf`, `$XDG_CONFIG_HOME/tmux/tmux.conf`, `~/.config/tmux/tmux.conf`, each that
+ * exists, in that order (tmux 3.3a: a `run-shell` line in each of ~/.tmux.conf and
+ * ~/.config/tmux/tmux.conf both ran on `tmux new -d`). A server starts for no command (a new
+ * session), `-c` (it asks the server for its shell) and a command listed above; `-V` prints only,
+ * `-N` starts none, `-f FILE` reads FILE alone and is opaque code already (`tmuxRuns`). Whether a
+ * server is already running is not known, so one is taken to start.
+ */
+export function tmuxConfigFiles(
+  argv: readonly string[],
+  variable: (name: string) => string | null | undefined,
+  home: string,
+): string[] | undefined {
+  const parsed = parseGnuOptions(argv, grammar);
+  const has = (letter: string) => parsed.ok && parsed.options.some((o) => o.name === letter);
+  if (has('V') || has('N') || has('f')) return undefined;
+  const starts =
+    !parsed.ok ||
+    has('c') ||
+    parsed.operands.length === 0 ||
+    commandNames(argv, parsed.operands[0]!.index).some(
+      (name) => SERVER_STARTER_ALIASES.has(name) || SERVER_STARTERS.some((full) => full.startsWith(name)),
+    );
+  if (!starts) return undefined;
+  const xdg = variable('XDG_CONFIG_HOME');
+  const config = typeof xdg === 'string' && xdg.startsWith('/') ? xdg.replace(/\/+$/, '') : `${home}/.config`;
+  return [...new Set(['/etc/tmux.conf', `${home}/.tmux.conf`, `${config}/tmux/tmux.conf`, `${home}/.config/tmux/tmux.conf`])];
+}
+
+/**
+ * The name of each command of the command list that begins at `from`: the first word, and what
+ * follows each `;` (a word `;`, a word ending in `\\;`, or one inside a word, taken as tmux may).
+ */
+function commandNames(argv: readonly string[], from: number): string[] {
+  const names: string[] = [];
+  let next = true;
+  for (let k = from; k < argv.length; k++) {
+    const pieces = argv[k]!.split(';').map((p) => p.replace(/\\$/, ''));
+    pieces.forEach((piece, j) => {
+      if ((next || j > 0) && piece !== '') names.push(piece);
+    });
+    next = pieces.length > 1 && pieces[pieces.length - 1] === '';
+  }
+  return names;
+}
+
+/**
+ * Options a configuration may set that run nothing and name no program (tmux(1), "OPTIONS"):
+ * `default-command`, `default-shell`'s other values, `copy-command`, `editor`, `lock-command`,
+ * `command-alias` and every hook (`session-created`, `after-*`, …; hooks are options in tmux 3)
+ * are not among them. A format's `#(…)` runs a command even in a session no client sees
+ * (`automatic-rename-format '#(…)'` ran on `tmux new -d`): the text is checked for it whole.
+ */
+const TMUX_PLAIN_OPTION =
+  /^(@[\w.-]+|status(-[\w-]+)?|mouse|prefix2?|base-index|pane-base-index|escape-time|history-limit|default-terminal|mode-keys|status-keys|renumber-windows|terminal-overrides|terminal-features|set-titles|set-titles-string|allow-rename|allow-passthrough|automatic-rename|focus-events|display-time|display-panes-[\w-]+|repeat-time|monitor-[\w-]+|visual-[\w-]+|aggressive-resize|[\w-]+-style|[\w-]+-format|clock-mode-[\w-]+|main-pane-[\w-]+|pane-border-[\w-]+|window-status-[\w-]+|copy-mode-[\w-]+|popup-[\w-]+|menu-[\w-]+|cursor-[\w-]+|message-[\w-]+|wrap-search|word-separators|xterm-keys|extended-keys|set-clipboard|bell-action|activity-action|silence-action|destroy-unattached|detach-on-destroy|exit-empty|exit-unattached|buffer-limit|message-limit|prompt-history-limit|remain-on-exit|synchronize-panes|alternate-screen|update-environment|default-size|window-size|fill-character|other-pane-[\w-]+)(\[\d+\])?$/;
+
+/** A `default-shell` that is a system shell (a pane's usual shell, which is the user's own). */
+const SYSTEM_SHELL = /^["']?\/(usr\/(local\/)?)?bin\/(ba|z|fi|da|k|tc|c|mk)?sh["']?$/;
+
+/** Whether one line of a tmux configuration runs nothing as it is read (words split at spaces, quotes not read). */
+function lineHarmless(line: string): boolean {
+  const words = line.split(/\s+/).filter((w) => w !== '');
+  const [command, ...rest] = words;
+  if (command === undefined || command.startsWith('#')) return true;
+  // An unescaped `;`, even inside a word (`set -g mouse on;run-shell …` ran it), ends the command:
+  // another one follows, run now. A quoted `;` is taken so too.
+  if (/(^|[^\\]);/.test(line)) return false;
+  // A key binding runs its command only when a client presses the key; none is attached here.
+  if (/^(bind|bind-key|unbind|unbind-key)$/.test(command)) return true;
+  if (!/^(set|set-option|setw|set-window-option)$/.test(command)) return false;
+  let i = 0;
+  while (i < rest.length && /^-[agoqsuwFUp]+$/.test(rest[i]!)) i++;
+  const name = rest[i];
+  if (name === undefined) return false;
+  if (name === 'default-shell') return rest.length === i + 2 && SYSTEM_SHELL.test(rest[i + 1]!);
+  return TMUX_PLAIN_OPTION.test(name);
+}
+
+/**
+ * A tmux configuration whose lines only set plain options (`set -g mouse on`) or bind keys, with
+ * comments: the usual hand-written file. A `run-shell`, `if-shell`, `source-file`, hook, a
+ * `#(…)` or a format modifier that expands text again (`E:`, `T:`) is not, nor is a line tmux
+ * would join with the next (a trailing `\`), nor a `{ … }` block.
+ */
+export function tmuxConfigHarmless(text: string): boolean {
+  if (text.includes('#(') || /[ET]:/.test(text) || text.includes('\0')) return false;
+  return text.split('\n').every((raw) => {
+    const line = raw.trim();
+    if (line.startsWith('#') || line === '') return true;
+    if (/\\$/.test(line) || /(^|\s)[{}](\s|$)/.test(line) || line.startsWith('%')) return false;
+    return lineHarmless(line);
+  });
+}
+
 /** The tmux model. @internal */
 export const tmux = defineProgram({
   names: ['tmux'],
