@@ -7,7 +7,9 @@
  * there — the word is data (`yamllint ./x.yml`, `black ./src`, `convert /tmp/a.png b.jpg`):
  * replay 21 found these firm asks under `Bash(*)` with deny rules. What the view cannot settle
  * (no view, a directory the shell may be in that is unknown, a file whose mode it cannot tell, a
- * write it cannot place) leaves the word as it was.
+ * write it cannot place) leaves the word as it was. Where it shows a file that may be run, that
+ * file past a wrapper's first operand is the command it starts (`envdir d ./x.sh`); a word that
+ * expands only through `$PWD`, `$HOME` and `~` is read as the path it becomes (`$PWD/x.sh`).
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { normalizePath } from '../paths/index.js';
@@ -16,6 +18,9 @@ import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
 import type { PathWorld } from './path-lookup.js';
 import { optionValues } from './option-values.js';
+import { knownExpansions } from './known-expansions.js';
+import { variableView } from '../shell/syntax/known-variables.js';
+import { shellsFor } from '../shell/shells/index.js';
 
 /** Whether the view shows `path` cannot be run as a program, given what the line writes. */
 function cannotRun(view: ReadonlyFsView, path: string, written: ReadonlySet<string>): boolean {
@@ -25,35 +30,79 @@ function cannotRun(view: ReadonlyFsView, path: string, written: ReadonlySet<stri
   return view.isExecutable?.(path) === false;
 }
 
-/** Marks, on each command of a fresh analysis, the path words the view shows cannot be run (see the file's comment). */
+/** Whether the view shows `path` is a file that may be run: there, no folder, not shown to lack an execute bit; or written by the line. */
+function mayRun(view: ReadonlyFsView, path: string, written: ReadonlySet<string>): boolean {
+  if (written.has(path)) return true;
+  return view.exists(path) && view.isDirectory?.(path) !== true && view.isExecutable?.(path) !== false;
+}
+
+/**
+ * What each word of command `i` that is not literal becomes where only `$PWD`, `$HOME` and `~`
+ * expand in it (known-expansions.ts), read in every shell the command may run in and every
+ * directory it may run in; a word any of them cannot tell is left out. `undefined` when none.
+ */
+function expandWords(
+  analysis: ShellAnalysis,
+  i: number,
+  dirs: readonly string[],
+  world: PathWorld,
+): ReadonlyMap<number, readonly string[]> | undefined {
+  const cmd = analysis.commands[i]!;
+  if (!cmd.literal.includes(false)) return undefined;
+  // The command may set PWD or HOME itself (`HOME=/x; …`): what they hold is then not the context's.
+  const home = variableView(analysis.command, 'HOME');
+  const pwd = variableView(analysis.command, 'PWD');
+  if (home.assigned.length > 0 || home.unknown !== undefined || pwd.assigned.length > 0 || pwd.unknown !== undefined) return undefined;
+  const shells = shellsFor(world.shell ?? 'unknown').map((s) => s.name);
+  const out = new Map<number, readonly string[]>();
+  cmd.argv.forEach((raw, k) => {
+    if (k === 0 || cmd.literal[k] !== false) return;
+    const texts = new Set<string>();
+    for (const dir of dirs)
+      for (const shell of shells) {
+        const each = knownExpansions(raw, { pwd: dir, home: world.home, shell });
+        if (each === undefined) return;
+        for (const t of each) texts.add(t);
+      }
+    out.set(k, [...texts]);
+  });
+  return out.size > 0 ? out : undefined;
+}
+
+/**
+ * Marks, on each command of a fresh analysis, the path words the view shows cannot be run, and
+ * those it shows may be (see the file's comment), with the words that expand only through `$PWD`,
+ * `$HOME` and `~` read as the paths they become.
+ */
 export function markNonPrograms(analysis: ShellAnalysis, effects: readonly PathEffect[], world: PathWorld): void {
   const view = world.view;
   if (view === undefined || world.platform === 'windows') return;
-  // A write toolgate cannot place may make any path: then nothing is settled. The words a program
-  // with no model is assumed to write (each of its own words) are not writes before it starts.
-  const writes: PathEffect[] = [];
-  for (const e of effects) {
-    if (e.op !== 'write') continue;
-    if (!e.literal || e.glob) return;
-    writes.push(e);
-  }
+  const writes = effects.filter((e) => e.op === 'write');
   analysis.commands.forEach((cmd, i) => {
+    // Only a program with no model is read for a command in its words (opaque-commands.ts): the
+    // view is asked about no other command's words.
+    if (!unmodelledProgram(cmd)) return;
+    // A write toolgate cannot place may make any path: then nothing is settled. The words a program
+    // with no model is assumed to write (each of its own words) are not writes before it starts.
+    const before = writes.filter((e) => !(e.assumed !== undefined && e.command === i));
+    if (before.some((e) => !e.literal || e.glob)) return;
+    const dirs = commandDirectories(effects, i) ?? [world.cwd];
+    if (dirs.length === 0 || dirs.some(isUnknownDirectory)) return;
+    // `$PWD` is one directory: where the command may run in several, each is a reading of its own.
+    const expanded = expandWords(analysis, i, dirs, world);
+    if (expanded !== undefined) cmd.expandedWords = expanded;
     // An option's value is read for a program too (`--diff-program=./x.sh`, option-values.ts): the
     // view settles it the same way (`--output=dist/a.js`, `-I./include` name no program).
     const words = cmd.argv
-      .flatMap((word, k) => (k > 0 && cmd.literal[k] === true ? optionValues(word).concat(word.startsWith('-') ? [] : [word]) : []))
+      .flatMap((word, k) => (k === 0 ? [] : cmd.literal[k] === true ? [word] : [...(expanded?.get(k) ?? [])]))
+      .flatMap((word) => optionValues(word).concat(word.startsWith('-') ? [] : [word]))
       .filter((word) => word.includes('/') && !word.startsWith('-') && !word.startsWith('~'));
-    // Only a program with no model is read for a command in its words (opaque-commands.ts): the
-    // view is asked about no other command's words.
-    if (words.length === 0 || !unmodelledProgram(cmd)) return;
-    const dirs = commandDirectories(effects, i) ?? [world.cwd];
-    if (dirs.length === 0 || dirs.some(isUnknownDirectory)) return;
-    const written = new Set(writes.filter((e) => !(e.assumed !== undefined && e.command === i)).map((e) => e.path));
-    const marks = new Set(
-      words.filter((word) =>
-        dirs.every((dir) => cannotRun(view, normalizePath(word, { cwd: dir, home: world.home, platform: world.platform }), written)),
-      ),
-    );
+    if (words.length === 0) return;
+    const written = new Set(before.map((e) => e.path));
+    const at = (word: string, dir: string): string => normalizePath(word, { cwd: dir, home: world.home, platform: world.platform });
+    const marks = new Set(words.filter((word) => dirs.every((dir) => cannotRun(view, at(word, dir), written))));
     if (marks.size > 0) cmd.notPrograms = marks;
+    const runnable = new Set(words.filter((word) => dirs.some((dir) => mayRun(view, at(word, dir), written))));
+    if (runnable.size > 0) cmd.programPaths = runnable;
   });
 }

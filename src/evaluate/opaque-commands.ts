@@ -165,6 +165,12 @@ function givenInput(cmds: readonly SimpleCommand[], i: number): boolean {
   return beside(cmds[i - 1]) || (beside(after) && after.redirects.some((r) => r.kind === 'heredoc' || r.kind === 'herestring'));
 }
 
+/** A word the shell works out when it runs: an expansion, a substitution, a `~`. */
+const EXPANDS = /[$`~]/;
+
+/** A word that is one arithmetic expansion (`$((n + 1))`): a number. */
+const ARITHMETIC = /^"?\$\(\([^()]*\)\)"?$/;
+
 /** How deeply arguments read as shell text are read for the programs they run (an argument's argument …). */
 const ARGUMENT_DEPTH = 2;
 
@@ -192,7 +198,11 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
  *   runner, a program with a shell escape (`envdir d python3 < x.py`, `cat x.js | setlock f node`);
  * - as the first word that is neither an option nor a number, or as an option's value wherever
  *   the option stands (option-values.ts: `--diff-program=./x.sh`, `-c./x.sh`), a program named by
- *   its path (`cpulimit -l 50 ./x.sh`).
+ *   its path (`cpulimit -l 50 ./x.sh`); past that, a file the file-system view shows may be run
+ *   (`envdir d ./x.sh`, `SimpleCommand.programPaths`);
+ * - a word that expands only through `$PWD`, `$HOME` and `~` read as the path it becomes
+ *   (`--diff-program=$PWD/x.sh`, `SimpleCommand.expandedWords`, replay 22 NEW-U3), and one whose
+ *   value toolgate cannot tell (`"$(pwd)"/x.sh`, `$D/x`) where a program named by its path counts.
  * The program's own name among its words is itself (`pip show pip`), judged as it is. `undefined` when none.
  */
 function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): string | undefined {
@@ -205,19 +215,27 @@ function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): st
   let afterOption = false;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    const option = word.startsWith('-') && word.length > 1;
-    if (cmd.literal[k] === true) {
-      for (const text of option ? optionValues(word) : [word]) {
-        const rest = text === word ? argv.slice(k + 1) : [];
+    // A word that expands is read as what it becomes where the evaluator can tell (`$PWD/x.sh`).
+    const readings = cmd.literal[k] === true ? [word] : cmd.expandedWords?.get(k);
+    const shape = readings?.[0] ?? word.replace(/^["']+/, '');
+    const option = shape.startsWith('-') && shape.length > 1;
+    for (const reading of readings ?? []) {
+      for (const text of option ? optionValues(reading) : [reading]) {
+        const rest = text === reading ? argv.slice(k + 1) : [];
         if (foldedCommandName(text) === self) continue;
         const runnable = cmd.notPrograms?.has(text) !== true;
         // An option's own value is what the option hands the program wherever it stands (`diff3
         // --diff-program=./x.sh`): a program it names by its path counts as the separate word would.
-        const path = (option || pathPlace) && runnable;
+        // Past the first operand, a file the view shows may be run (`envdir d ./x.sh`).
+        const path = (option || pathPlace || cmd.programPaths?.has(text) === true) && runnable;
         const why = runnerAt(text, rest, { bare: commandPlace, path, input }, depth);
         if (why !== undefined) return why;
       }
     }
+    // What a word becomes only when it runs (`$X/x.sh`, `"$(pwd)"/x.sh`, `--diff-program=$D/x`),
+    // where a program named by its path counts, may be one.
+    if (readings === undefined && (option || pathPlace) && EXPANDS.test(word) && !ARITHMETIC.test(word))
+      return `its argument ${word} is worked out only when it runs, and may name a program by its path, whose code toolgate cannot see`;
     if (option) {
       afterOption = true;
       continue;

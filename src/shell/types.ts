@@ -92,6 +92,19 @@ export interface SimpleCommand {
    */
   notPrograms?: ReadonlySet<string>;
   /**
+   * Argument words that name paths the file-system view shows may be run as a program from where
+   * the command runs (a file that is there and not shown to lack an execute bit, or one the line
+   * writes): past its first operand a program with no model given one may be starting it (`envdir
+   * d ./x.sh`, `setlock f ./x.sh`). Set by the evaluator where a view exists.
+   */
+  programPaths?: ReadonlySet<string>;
+  /**
+   * Per index of `argv`, what a word that is not literal becomes when only the working directory
+   * and the home folder make it expand (`$PWD/x.sh`, `~/x.sh`): the texts it may be (a `~` after
+   * `=` is read two ways). Set by the evaluator, which knows both; a word it cannot tell is absent.
+   */
+  expandedWords?: ReadonlyMap<number, readonly string[]>;
+  /**
    * Shell commands an opaque command's code appears to hold as string literals
    * (`perl -e 'system("rm -rf ~")'`, `node -e 'execSync("git config …")'`). Not proof of what
    * runs: what they would remove or write raises the critical-removal and protected-path asks a

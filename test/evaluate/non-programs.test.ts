@@ -45,6 +45,13 @@ describe('a path given to a program with no model', () => {
     'mytool --config=./x.yml build',
     'mytool build --out=dist/a.js',
     'mytool -I./src -c./x.yml',
+    // A word that expands through $PWD, $HOME or ~ is the path it becomes (replay 22, NEW-U3).
+    'mytool $PWD/x.yml',
+    'mytool --config="$PWD"/x.yml build',
+    'mytool --diff-program=${PWD}/plain.sh',
+    'mytool --config=~/missing.sh',
+    'envdir d ./x.yml',
+    'envdir d $PWD/src',
   ])
     it(`${c}: the view shows it cannot run, so it is data`, () => {
       expect(decide(c).behavior).toBe('allow');
@@ -57,11 +64,29 @@ describe('a path given to a program with no model', () => {
     // An option's value names the program the same way (red team 22, NEW-T2).
     'mytool build --diff-program=./run.sh',
     'mytool -c./run.sh',
+    // Expanding through $PWD and $HOME, joined or as the option's next word (replay 22, NEW-U3).
+    'mytool build --diff-program=$PWD/run.sh',
+    'mytool --diff-program "$PWD/run.sh" a b',
+    'mytool --diff-program="$PWD"/run.sh',
+    'cd src && mytool --diff-program=$PWD/../run.sh',
+    // Past the first operand, an executable file the view shows (envdir d ./x.sh).
+    'envdir d ./run.sh',
+    'envdir d $PWD/run.sh',
+    'setlock f ${PWD}/run.sh',
   ])
     it(`${c}: a program named by its path, opaque code under a deny rule naming a program`, () => {
       const d = decide(c);
       expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
     });
+
+  it('a word that expands to what toolgate cannot tell is read as a path where a program may be named', () => {
+    for (const c of ['mytool --diff-program=$D/run.sh a b', 'mytool --diff-program="$(pwd)"/run.sh', 'mytool $X']) {
+      const d = decide(c);
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+    }
+    // Past the first operand an unknown word is data, as a literal one the view cannot settle is.
+    expect(decide('mytool build $X').behavior).toBe('allow');
+  });
 
   it('without a view nothing is settled', () => {
     const d = evaluate(

@@ -171,6 +171,7 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
   const starts = commandStarts(argv, end);
   const inner: Unwrapped[] = [];
   for (const o of runners) inner.push({ kind: 'opaque', reason: `parallel --${o.name} ${RUNNING_OPTIONS[o.name]!}` });
+  for (const o of options) if (o.name === 'sshlogin') inner.push(...sshLoginRuns(o, literal));
   if (before.some((w) => w.includes('{=')))
     inner.push({
       kind: 'opaque',
@@ -411,6 +412,35 @@ const RUNNING_OPTIONS: Readonly<Record<string, string>> = {
   // `--slf hosts` with a line `./x.sh h`: an sshlogin may name its own ssh command (verified: it ran x.sh).
   sshloginfile: 'runs the ssh commands the lines of the file it names may give',
 };
+
+/** An sshlogin's host groups and number of CPUs before it (`@g1+g2/`, `8/`). */
+const LOGIN_PREFIX = /^(?:@[^/\s]*\/)?(?:\d+\/)?/;
+
+/**
+ * What an sshlogin (`-S`, `--sshlogin`, any spelling, joined or not) makes parallel run on this
+ * machine: `..` and `-` read sshlogins from ~/.parallel/sshloginfile (or under
+ * `$XDG_CONFIG_HOME`) and from its input, whose lines may name their own ssh command; a login of
+ * more than one word names its ssh command, the host last (`./x.sh h`); a value worked out only
+ * when it runs may be either. Logins are split at `,` and newlines (`,,` and `\,` are a comma).
+ * Verified with parallel 20221122: `-S ..` (that file holding `./x.sh h`), `-S - < hosts`, `echo
+ * './x.sh h' | parallel -S - …` and `--sshlogin=./x.sh\ h` ran x.sh (replay 22's lead).
+ */
+function sshLoginRuns(o: ParallelOption, literal: readonly boolean[]): Unwrapped[] {
+  if (o.value === undefined) return [];
+  if (literal[o.valueIndex ?? o.index] === false)
+    return [{ kind: 'opaque', reason: `parallel --sshlogin ${o.value} is worked out only when it runs, and may name an ssh command to run` }];
+  const out: Unwrapped[] = [];
+  for (const raw of o.value.replace(/,,|\\,/g, '\0').split(/[,\n]/)) {
+    const login = raw.replace(/\0/g, ',').trim().replace(LOGIN_PREFIX, '');
+    if (login === '..' || login === '-')
+      out.push({
+        kind: 'opaque',
+        reason: `parallel --sshlogin ${login} reads sshlogins from ${login === '-' ? 'its input' : '~/.parallel/sshloginfile'}, whose lines may name ssh commands it runs`,
+      });
+    else if (/\s/.test(login)) out.push({ kind: 'text', script: login, what: 'parallel --sshlogin (its ssh command)' });
+  }
+  return out;
+}
 
 /**
  * A file or folder one of parallel's options writes: `--joblog FILE` (`+FILE` appends, `-` is its

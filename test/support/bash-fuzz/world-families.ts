@@ -492,6 +492,10 @@ const cdpath = () =>
 const WRITE_RUN: readonly [string, string][] = [
   ["printf '#!/bin/sh\\nP\\n' > x.sh; chmod +x x.sh", './x.sh'],
   ["printf '#!/bin/sh\\nP\\n' > x.sh && chmod 755 x.sh", '"$PWD"/x.sh'],
+  // An option's value or a wrapper's operand naming the script through $PWD (replay 22, NEW-U3).
+  ["printf '#!/bin/sh\\nP\\n' > x.sh; chmod +x x.sh", 'diff3 --diff-program=$PWD/x.sh README.md README.md README.md'],
+  ["printf '#!/bin/sh\\nP\\n' > x.sh; chmod +x x.sh", 'sdiff --diff-program "$PWD"/x.sh README.md README.md'],
+  ["printf '#!/bin/sh\\nP\\n' > x.sh; chmod +x x.sh", 'diff3 --diff-program=${PWD}/x.sh README.md README.md README.md'],
   ['cp /usr/bin/rm ./cat', './cat -rf src'],
   ['cp /usr/bin/rm ./ls', './ls -rf src'],
   ['ln -s /usr/bin/rm ./ls', './ls -rf src'],
