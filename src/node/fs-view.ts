@@ -1,5 +1,4 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 // Apart from ./fs.ts so that what only reads (the `toolgate hook` process) does not load the
@@ -11,6 +10,22 @@ const MAX_TEXT = 1024 * 1024;
 const MAX_BYTES = 32 * 1024 * 1024;
 /** The most `inflate` gives back (git's trees and commits are small; a larger object is not needed). */
 const MAX_INFLATED = 16 * 1024 * 1024;
+
+type Zlib = typeof import('node:zlib');
+/**
+ * node:zlib, taken on its first use: loading it loads Node's streams (≈ 2 ms of CPU in a fresh
+ * process), and every `toolgate hook` call loads this module while only a git checkout's objects
+ * are inflated. `process.getBuiltinModule` is Node ≥ 20.16 (without it `node:module`'s require
+ * would cost ≈ 0.5 ms more per call); an older Node gets zlib by an import started here, and an
+ * inflate before it has loaded gives `undefined`, as for an object that cannot be read.
+ */
+let zlib: Zlib | undefined;
+if (typeof process.getBuiltinModule !== 'function')
+  void import('node:zlib').then(
+    (z) => (zlib = z),
+    () => {},
+  );
+const loadZlib = (): Zlib | undefined => (zlib ??= process.getBuiltinModule?.('node:zlib') as Zlib | undefined);
 
 /**
  * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync` /
@@ -103,7 +118,7 @@ export function nodeFsView(): ReadonlyFsView {
     },
     inflate(data) {
       try {
-        return inflateSync(data, { maxOutputLength: MAX_INFLATED });
+        return loadZlib()?.inflateSync(data, { maxOutputLength: MAX_INFLATED });
       } catch {
         return undefined;
       }

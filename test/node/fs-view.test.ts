@@ -1,0 +1,31 @@
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { nodeFsView } from '../../src/node/fs-view.js';
+
+describe('nodeFsView', () => {
+  it('inflates what zlib deflated, and gives undefined for bytes that are not zlib data', () => {
+    const view = nodeFsView();
+    expect(Buffer.from(view.inflate!(deflateSync('tree 0\0'))!).toString()).toBe('tree 0\0');
+    expect(view.inflate!(Buffer.from('not zlib'))).toBeUndefined();
+  });
+
+  it('loads node:zlib (and with it Node’s streams) on the first inflate, not with the module: every hook call loads it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-fs-view-'));
+    try {
+      const r = await build({ entryPoints: [resolve('src/node/fs-view.ts')], bundle: true, write: false, platform: 'node', format: 'cjs' });
+      writeFileSync(join(dir, 'fs-view.cjs'), r.outputFiles[0]!.text);
+      const script = `const z = () => process.moduleLoadList.includes('NativeModule zlib');
+const { nodeFsView } = require(${JSON.stringify(join(dir, 'fs-view.cjs'))});
+const view = nodeFsView(); const before = z(); view.inflate(Buffer.from([120, 156, 3, 0, 0, 0, 0, 1]));
+console.log(JSON.stringify([before, z()]));`;
+      expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }))).toEqual([false, true]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
