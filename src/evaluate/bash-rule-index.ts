@@ -21,7 +21,7 @@ import { namePattern } from '../shell/unknown-programs.js';
 import { segmentMatches } from '../paths/glob.js';
 import { isChosenName } from '../shell/programs/chosen-names.js';
 import type { ReadonlyFsView } from '../core/ports.js';
-import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
+import { allowTextOf, patternCoversCommand, ruleProgram } from './rule-match.js';
 
 /** Rule positions filed by a word, and those that cannot be filed (tried for every word). */
 interface Keyed {
@@ -288,11 +288,11 @@ export function commandRuleCandidates(
   if (facts.kind !== 'shell') return rules;
   const analysis = facts.analysis;
   if (analysis.unknown.length > 0 || analysis.stateChanges.length > 0) return rules;
-  const extras = perAnalysis(analysis);
+  const extras = facts.matching.analysisExtras();
   const index = indexed(rules, indexes, build);
   if (index === undefined) return rules;
   const picked: number[][] = [];
-  const texts = restrictiveTextsOf(analysis);
+  const texts = facts.matching.restrictiveTexts();
   pickText(picked, index, texts.whole);
   for (const t of texts.parts) pickText(picked, index, t.squeezed);
   let holes = false;

@@ -8,6 +8,7 @@ import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
 import { readsConfiguredOrderFile } from '../shell/programs/git/files.js';
 import { gitObjectWords } from '../shell/programs/git/tracked-reads.js';
 import { powerShellFacts, type PowerShellFacts } from './powershell-facts.js';
+import { ShellMatching } from './shell-matching.js';
 
 /** What a call touches, worked out once per call and shared by every step. @public */
 export type CallFacts =
@@ -28,6 +29,8 @@ export type CallFacts =
       kind: 'shell';
       command: string;
       analysis: ShellAnalysis;
+      /** What matching rules works out once for this call (its texts, word variants, opaque parts: `shell-matching.ts`). */
+      matching: ShellMatching;
       effects: PathEffect[];
       cwdAfter: string;
       unresolved: string[];
@@ -221,7 +224,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
       }
       if (ctx.gitObjectPaths !== undefined) effects.push(...objectBlobReads(analysis, effects, ctx.gitObjectPaths));
       if (ctx.gitOrderFile !== undefined) effects.push(...configuredOrderFileReads(analysis, effects, ctx.cwd, ctx.gitOrderFile));
-      return { kind: 'shell', command, analysis, effects, cwdAfter, unresolved };
+      return { kind: 'shell', command, analysis, matching: new ShellMatching(analysis), effects, cwdAfter, unresolved };
     }
     case 'read':
     case 'edit': {

@@ -14,9 +14,10 @@
  * Read and Edit deny rules never make opaque code a firm ask by themselves: what the code reads
  * is the person's choice once they allowed the program by name.
  */
-import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import type { SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
-import { patternCoversCommand, perAnalysis } from './rule-match.js';
+import { patternCoversCommand } from './rule-match.js';
+import type { ShellMatching } from './shell-matching.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 
 export { opaqueCommands, type OpaqueCommand };
@@ -60,8 +61,9 @@ export function consentFor(rules: readonly CompiledRule[], cmd: SimpleCommand): 
 }
 
 /** The parts of the command an allow rule must cover that run opaque code. */
-export function opaqueParts(analysis: ShellAnalysis): OpaqueCommand[] {
-  const opaque = perAnalysis(analysis).opaqueCommands;
+export function opaqueParts(matching: ShellMatching): OpaqueCommand[] {
+  const analysis = matching.analysis;
+  const opaque = matching.analysisExtras().opaqueCommands;
   if (opaque.length === 0) return opaque;
   // The parts to cover are the commands that are no transparent wrapper (`partsToCover`).
   const out: OpaqueCommand[] = [];

@@ -763,7 +763,7 @@ export const allowRules: PipelineStep = {
  * bash oracle counts as "consented opaque code".
  */
 function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'shell' }>, rules: readonly CompiledRule[]): void {
-  const parts = opaqueParts(facts.analysis);
+  const parts = opaqueParts(facts.matching);
   if (parts.length === 0) return;
   const under = state.opaqueUnder;
   // Each names its example of consent by name: the rule toolgate suggests for that command, which

@@ -16,21 +16,20 @@ import { patternReach, type PatternReach } from '../paths/index.js';
 import { compilePathPattern, matchPathMatcher, normalizedForMatch, pathMatcher, type PathMatcher } from '../paths/pattern.js';
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
-import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
-import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
+import { literalText, mayMatchWithHoles } from './holes.js';
+import { opaqueCommands } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
-import { unknownWordNaming, wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
+import { unknownWordNaming } from '../shell/unknown-programs.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Reach } from './fs-reach.js';
 import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
-import { plainProgramName } from '../shell/programs/plain-names.js';
-import { otherInstalledNames, programsNamedBy } from '../shell/programs/installed-names.js';
+import { programsNamedBy } from '../shell/programs/installed-names.js';
 import { programsRunBy } from '../shell/programs/installed-scripts.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
-import { SameFileNames } from './same-file-names.js';
+import { text, type ShellMatching, type Text } from './shell-matching.js';
 import { isChosenName } from '../shell/programs/chosen-names.js';
 
 /**
@@ -183,107 +182,6 @@ function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
   return { cwd: env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
 }
 
-/** A text a deny or ask rule is tried against, and why it stands for the command when it is not its own words. */
-interface RestrictiveText {
-  raw: string;
-  note?: string;
-}
-
-/** Texts a deny or ask rule is tried against for one simple command: with and without assignments. */
-function restrictiveTexts(cmd: SimpleCommand): RestrictiveText[] {
-  const names = restrictiveNames(cmd);
-  const texts: RestrictiveText[] = names.map((argv) => ({ raw: argv.join(' ') }));
-  if (cmd.assignments.length > 0) texts.splice(1, 0, { raw: cmd.source });
-  // `dash -c …` is `sh -c …` where /bin/sh is dash, `awk …` may be `mawk …`, `git-receive-pack .` is
-  // `git receive-pack .`: the command under the other names of the program it runs (decision 0119;
-  // like the folded name, only ever adds a deny or an ask).
-  for (const argv of names) {
-    for (const other of otherInstalledNames(argv)) {
-      const raw = other.argv.join(' ');
-      if (!texts.some((t) => t.raw === raw)) texts.push({ raw, note: `${other.name} and ${other.as} may be one program` });
-    }
-  }
-  return texts;
-}
-
-/** The command's own words, then under its basename, its folded name and its plain name, and without git's global options. */
-function restrictiveNames(cmd: SimpleCommand): (readonly string[])[] {
-  let argv: readonly string[] = cmd.argv;
-  const names = [argv];
-  // `/bin/rm -rf x` is still rm to a deny rule.
-  const name = argv[0];
-  if (name !== undefined && name.includes('/')) {
-    const base = name.slice(name.lastIndexOf('/') + 1);
-    if (base !== '') {
-      argv = [base, ...argv.slice(1)];
-      names.push(argv);
-    }
-  }
-  // On case-insensitive file systems `RM` runs rm, and on Windows `rm.exe` is rm: deny rules see
-  // the folded name too (on Linux this only ever adds a deny, never an allow).
-  const folded = (argv[0] ?? '').toLowerCase().replace(/\.(exe|cmd|bat|com)$/, '');
-  if (folded !== '' && folded !== argv[0]) {
-    argv = [folded, ...argv.slice(1)];
-    names.push(argv);
-  }
-  // `perl5.36-x86_64-linux-gnu x.pl`, `rzsh -c …`, `view x`: another installed name of a program
-  // is that program to a deny rule too (decision 0119; like the folded name, only ever adds a deny).
-  const installed = plainProgramName(argv[0] ?? '');
-  if (installed !== undefined) {
-    argv = [installed, ...argv.slice(1)];
-    names.push(argv);
-  }
-  // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.
-  const plain = PROGRAMS.get(argv[0] ?? '')?.withoutGlobalOptions?.(argv);
-  if (plain !== undefined) names.push(plain);
-  return names;
-}
-
-/** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
-export interface Text {
-  raw: string;
-  squeezed: string;
-  /** Why the text stands for the command when its program has another name in it (`dash and sh may be one program`). */
-  note?: string;
-}
-
-function text(raw: string, note?: string): Text {
-  return note === undefined ? { raw, squeezed: squeezeCommand(raw) } : { raw, squeezed: squeezeCommand(raw), note };
-}
-
-/** The texts deny and ask rules are tried against, worked out once per analysis. */
-export interface RestrictiveTexts {
-  whole: string;
-  parts: Text[];
-}
-
-let lastRestrictive: { analysis: ShellAnalysis | undefined; texts: RestrictiveTexts } = {
-  analysis: undefined,
-  texts: { whole: '', parts: [] },
-};
-
-/**
- * The texts of the last analysis asked for: rules are tried one after another against one call's
- * analysis. (A one-entry memo, not a WeakMap: entering every call's fresh objects into a WeakMap
- * cost more than building the texts again on a miss.)
- */
-export function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
-  if (lastRestrictive.analysis === analysis) return lastRestrictive.texts;
-  const whole = squeezeCommand(analysis.command.trim());
-  const parts: Text[] = [];
-  // A part the same as the whole command or as an earlier part is left out: the rule that text
-  // matches has matched it already, with the same message (`git push origin main` is one text).
-  for (const cmd of analysis.commands) {
-    for (const { raw, note } of restrictiveTexts(cmd)) {
-      const t = text(raw, note);
-      if (t.squeezed !== whole && !parts.some((p) => p.squeezed === t.squeezed)) parts.push(t);
-    }
-  }
-  const texts = { whole, parts };
-  lastRestrictive = { analysis, texts };
-  return texts;
-}
-
 /**
  * Does a deny or ask rule match the call? Any part of a compound command, the wrapper form and
  * the wrapped command, and the whole command string are all tried; Read/Edit rules also see the
@@ -308,7 +206,7 @@ export function restrictiveMatch(
     case 'param':
       return matchParamRule(rule, call.input) ? { kind: 'match', detail: `input field ${rule.param?.name} matches` } : NONE;
     case 'bash':
-      return facts.kind === 'shell' ? bashRestrictive(rule, facts.analysis, view) : NONE;
+      return facts.kind === 'shell' ? bashRestrictive(rule, facts.matching, view) : NONE;
     case 'path':
       if (facts.kind !== 'read' && facts.kind !== 'edit') return NONE;
       if (rulePathMatches(cr, facts.path, env)) return { kind: 'match', detail: `path ${facts.path} matches` };
@@ -343,15 +241,16 @@ function contentMatch(rule: Rule, call: ToolCall): RuleMatch {
   return matchContentRule(rule, value) ? { kind: 'match', detail: `${field} "${value}" matches` } : NONE;
 }
 
-function bashRestrictive(rule: Rule, analysis: ShellAnalysis, view: ReadonlyFsView | undefined): RuleMatch {
+function bashRestrictive(rule: Rule, matching: ShellMatching, view: ReadonlyFsView | undefined): RuleMatch {
   const spec = rule.specifier ?? '*';
-  const texts = restrictiveTextsOf(analysis);
+  const analysis = matching.analysis;
+  const texts = matching.restrictiveTexts();
   if (matchSqueezedCommand(spec, texts.whole)) return { kind: 'match', detail: 'the whole command matches' };
   for (const t of texts.parts) {
     if (matchSqueezedCommand(spec, t.squeezed))
       return { kind: 'match', detail: `part "${t.raw}" matches${t.note !== undefined ? ` (${t.note})` : ''}` };
   }
-  const sameFile = view?.identity !== undefined ? sameFileMatch(spec, analysis, view) : undefined;
+  const sameFile = view?.identity !== undefined ? sameFileMatch(spec, matching, view) : undefined;
   if (sameFile !== undefined) return sameFile;
   const script = scriptMatch(spec, analysis);
   if (script !== undefined) return script;
@@ -361,7 +260,8 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis, view: ReadonlyFsVi
   if (analysis.stateChanges.length > 0) return { kind: 'hidden', detail: analysis.stateChanges[0]! };
   // Words that are not literal: spell out brace expansions, and ask whether a variable or
   // substitution could make the command match (`P=push; git $P origin` against `git push *`).
-  for (const { cmd, variants } of holeVariantsOf(analysis)) {
+  const extras = matching.analysisExtras();
+  for (const { cmd, variants } of extras.holes) {
     for (const words of variants) {
       const literal = literalText(words);
       if (literal !== undefined) {
@@ -373,7 +273,7 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis, view: ReadonlyFsVi
     }
   }
   // `ssh host rm -rf x`, `make CC=rm`: a program toolgate does not know, given the rule's program by name.
-  const unknownWords = perAnalysis(analysis).unknownWords;
+  const unknownWords = extras.unknownWords;
   const program = unknownWords.size === 0 ? undefined : ruleProgram(spec);
   const holder = program === undefined ? undefined : unknownWordNaming(unknownWords, program);
   if (holder !== undefined)
@@ -382,26 +282,22 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis, view: ReadonlyFsVi
       detail: holder.word === program ? `${holder.where} ${program}` : `${holder.where} ${holder.word}, a pattern ${program} matches`,
     };
   // Code toolgate cannot read may run what the rule names: the opaque-code table decides.
-  const opaque = opaqueScriptOf(analysis);
+  const opaque = extras.opaque;
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque, opaque: true };
   return NONE;
 }
-
-/** The names looked up for the last call (a one-entry memo, as {@link perAnalysis}'s). */
-let lastSameFile: SameFileNames | undefined;
 
 /**
  * A part run by another name of the program the rule names, where the view shows the two names
  * are one file (`editor` under `Bash(vi *)` where Debian's editor alternative is vim: `same-file-names.ts`).
  */
-function sameFileMatch(spec: string, analysis: ShellAnalysis, view: ReadonlyFsView): RuleMatch | undefined {
+function sameFileMatch(spec: string, matching: ShellMatching, view: ReadonlyFsView): RuleMatch | undefined {
   const program = ruleProgram(spec);
   if (program === undefined) return undefined;
-  for (const cmd of analysis.commands) {
+  for (const cmd of matching.analysis.commands) {
     const name = cmd.argv[0];
     if (name === undefined || name === program || (!isChosenName(program) && !isChosenName(name))) continue;
-    if (lastSameFile === undefined || !lastSameFile.isFor(view, analysis)) lastSameFile = new SameFileNames(view, analysis);
-    if (!lastSameFile.same(name, program)) continue;
+    if (!matching.sameFileNames(view).same(name, program)) continue;
     const raw = [program, ...cmd.argv.slice(1)].join(' ');
     if (matchSqueezedCommand(spec, squeezeCommand(raw)))
       return { kind: 'match', detail: `part "${raw}" matches (${name} and ${program} are one file on this machine)` };
@@ -455,38 +351,6 @@ function programOf(spec: string): string | undefined {
   const first = spec.trim().split(/\s+/)[0]?.replace(/:\*$/, '') ?? '';
   if (first === '' || /[*=]/.test(first)) return undefined;
   return first.slice(first.lastIndexOf('/') + 1).toLowerCase();
-}
-
-/** Per analysis, computed once for all rules: the commands with holes and their word variants, and the opaque-script reason. */
-let lastHoles: {
-  analysis: ShellAnalysis | undefined;
-  holes: { cmd: SimpleCommand; variants: ReturnType<typeof wordVariants> }[];
-  opaque: string | undefined;
-  opaqueCommands: OpaqueCommand[];
-  unknownWords: Map<string, string>;
-} = { analysis: undefined, holes: [], opaque: undefined, opaqueCommands: [], unknownWords: new Map() };
-
-/**
- * What {@link bashRestrictive} works out once per analysis for all rules: the commands with words
- * that are not literal and their variants, the commands that run opaque code ({@link opaqueCommands},
- * also the opaque-code table's) and the first one's reason, and the words in the arguments of
- * programs toolgate does not know.
- */
-export function perAnalysis(analysis: ShellAnalysis): typeof lastHoles {
-  if (lastHoles.analysis !== analysis) {
-    const holes = analysis.commands.filter(hasHoles).map((cmd) => ({ cmd, variants: wordVariants(cmd) }));
-    const opaque = opaqueCommands(analysis);
-    lastHoles = { analysis, holes, opaque: opaque[0]?.why, opaqueCommands: opaque, unknownWords: wordsOfUnknownPrograms(analysis) };
-  }
-  return lastHoles;
-}
-
-function holeVariantsOf(analysis: ShellAnalysis): { cmd: SimpleCommand; variants: ReturnType<typeof wordVariants> }[] {
-  return perAnalysis(analysis).holes;
-}
-
-function opaqueScriptOf(analysis: ShellAnalysis): string | undefined {
-  return perAnalysis(analysis).opaque;
 }
 
 /**

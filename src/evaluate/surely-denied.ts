@@ -7,7 +7,7 @@ import { credentialsInForce } from './credentials.js';
 import { claudeCode } from './dialect.js';
 import { STEPS } from './pipeline.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
-import { restrictiveTextsOf } from './rule-match.js';
+import { restrictiveTextsOf } from './shell-matching.js';
 import { shellOf } from './shell-world.js';
 
 /**
