@@ -14,6 +14,7 @@ import { outsideThroughLinks } from './through-links.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { allowText } from './rule-match.js';
 import { inertAssignment } from '../shell/programs/environment-values.js';
+import { assignedName } from '../shell/syntax/variables.js';
 import type { EvalState } from './types.js';
 
 /** Whether a shell call is read-only as a whole, and per part. */
@@ -35,11 +36,15 @@ export interface ShellReadOnly {
  */
 let last: { state: EvalState | undefined; result: ShellReadOnly | undefined } = { state: undefined, result: undefined };
 
-/** `IFS= read -r line`: a variable that only changes how the shell's own builtin splits its input. */
+/**
+ * `IFS= read -r line`: a variable that only changes how the shell's own builtin splits its input.
+ * A whole variable only (`assignedName`'s `elements: false`): an element (`IFS[$(id)]=: read`)
+ * is no such assignment — zsh runs its subscript's substitution.
+ */
 function splittingAssignment(cmd: SimpleCommand, assignment: string): boolean {
   if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0] ?? '')) return false;
-  const name = assignment.slice(0, Math.max(0, assignment.search(/\+?=/)));
-  return PROGRAMS.get(cmd.argv[0]!)?.splittingVariables?.includes(name) === true;
+  const name = assignedName(assignment, { elements: false });
+  return name !== undefined && PROGRAMS.get(cmd.argv[0]!)?.splittingVariables?.includes(name) === true;
 }
 
 /** Is the command read-only as a whole: every part read-only, reads inside the working directories, no writes? */

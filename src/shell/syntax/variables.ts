@@ -38,7 +38,17 @@ export function variableStateChange(name: string, exported: boolean, shells: rea
 /** Variables bash itself fills with results, which mean nothing to later programs unless exported. */
 const BASH_RESULTS = new Set(['REPLY', 'MAPFILE', 'OPTARG', 'OPTIND']);
 
-/** The name an assignment (`NAME=…`, `NAME+=…`, `NAME[i]=…`) sets. */
-export function assignedName(assignment: string): string | undefined {
-  return /^([A-Za-z_][A-Za-z0-9_]*)(\[|\+?=)/.exec(assignment)?.[1];
+/**
+ * The name an assignment (`NAME=…`, `NAME+=…`, `NAME[i]=…`) sets. An element of an array sets
+ * its array's name: what a later command may see changed (`a[1]=x` changes `a`). With
+ * `{ elements: false }`, only a whole variable's assignment (`NAME=…`, `NAME+=…`) has a name:
+ * for a check that an assignment is one of a few harmless ones (`IFS= read`, shell-read-only.ts),
+ * where an element is no such assignment — bash 5.2 refuses `IFS[1]=: read` ("not a valid
+ * identifier") and zsh 5.9 runs a command substitution in its subscript (`IFS[$(id)]=: read`).
+ */
+export function assignedName(assignment: string, options?: { elements: false }): string | undefined {
+  return (options?.elements === false ? WHOLE_VARIABLE : ANY_ASSIGNMENT).exec(assignment)?.[1];
 }
+
+const ANY_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[|\+?=)/;
+const WHOLE_VARIABLE = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
