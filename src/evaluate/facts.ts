@@ -131,6 +131,8 @@ export interface FactsContext {
    * (`diff.orderFile`); absent or `undefined`: none known.
    */
   gitOrderFile?: (dir: string) => string | undefined;
+  /** The work tree git run in `dir` writes in where it is not the discovered one (see `ShellPathContext.gitWorkTree`). */
+  gitWorkTree?: (dir: string) => string | { unknown: string } | undefined;
 }
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
@@ -212,6 +214,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         ...(ctx.realpath ? { realpath: ctx.realpath } : {}),
         ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
         ...(ctx.globMatches ? { globMatches: ctx.globMatches } : {}),
+        ...(ctx.gitWorkTree ? { gitWorkTree: ctx.gitWorkTree } : {}),
       });
       // git reads no link it is named, but reads a path its index tracks below one through it.
       for (const e of [...effects]) {

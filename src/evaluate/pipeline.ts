@@ -8,6 +8,7 @@ import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryFilledInto, repositoryWrittenInto } from '../shell/programs/git/layout.js';
 import { gitObjectPaths, gitTracksBelow } from '../shell/programs/git/takes.js';
 import { gitOrderFile } from '../shell/programs/git/world.js';
+import { movedWorkTree } from '../shell/programs/git/work-tree.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
@@ -1251,6 +1252,7 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv, git: GitReads | und
       gitObjectPaths(view, dir, ids, indexPaths, (n) => environmentValue(ctx.environment, n) !== null);
     const reads = git ?? gitReads(view);
     out.gitOrderFile = (dir: string) => gitOrderFile(reads, dir, ctx.home, (n) => environmentValue(ctx.environment, n));
+    out.gitWorkTree = (dir: string) => movedWorkTree(reads, dir, ctx.home, (n) => environmentValue(ctx.environment, n));
   }
   return out;
 }

@@ -44,7 +44,15 @@ function decide(
   const view = o.view === null ? undefined : (o.view ?? createMemoryFileSystem(o.tree ?? TREE).view());
   return evaluate(
     { tool: 'Bash', input: { command } },
-    { mode: o.mode ?? 'default', policy: policyOf(o.permissions ?? SECRETS), cwd: P, home: '/home/user', ...(view ? { fs: view } : {}) },
+    {
+      mode: o.mode ?? 'default',
+      policy: policyOf(o.permissions ?? SECRETS),
+      cwd: P,
+      home: '/home/user',
+      // Nothing set that moves git's work tree (an environment that may hold GIT_WORK_TREE asks for every git write).
+      environment: { values: {}, complete: true },
+      ...(view ? { fs: view } : {}),
+    },
   );
 }
 

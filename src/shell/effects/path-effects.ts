@@ -92,6 +92,12 @@ export interface ShellPathContext {
    * with `complete` every other is known unset. Absent (the default): any variable may be set.
    */
   environment?: { readonly values: Readonly<Record<string, string | null>>; readonly complete?: boolean };
+  /**
+   * The work tree git run in `dir` writes in where it is not the folder holding the `.git` found
+   * from `dir` (the repository's `core.worktree`, an inherited `GIT_WORK_TREE`), or why that cannot
+   * be told; `undefined` where it is that folder. Absent: git's tree is the one discovery finds.
+   */
+  gitWorkTree?: (dir: string) => string | { unknown: string } | undefined;
 }
 
 /** Result of {@link shellPathEffects}. @public */
@@ -1738,6 +1744,8 @@ function addOperands(
       because: `${name} writes or removes in ${raw}, a directory toolgate cannot see, so what it changes may be any path`,
     });
   }
+  const moved = movedWorkTrees(name, environment.assignments, cmdBases, ctx);
+  if (moved.unknown !== undefined && files.some((f) => f.op !== 'read')) note(`${cmd.source}: ${moved.unknown}`);
   // A write or removal whose names the program works out as it runs (`rename 's/^/./' x`, an awk
   // program's `print > f`): one effect under each directory the command works in, its names
   // unseen, which the protected-path check asks about in every mode; the note above lets deny
@@ -1862,6 +1870,10 @@ function addOperands(
     // From the work tree's top: the one the view shows, else any folder from here up.
     if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => shownWorkTreeTop(b, ctx) ?? [b, ...parentsOf(b)]))];
     if (f.atTop) fileBases = [...new Set(cmdBases.map((b) => workTreeTop(b, ctx)))];
+    // Another work tree: its top is the top, and outside it git takes relative paths from there.
+    if ((f.fromRoot || f.atTop) && moved.tops.length > 0) fileBases = [...new Set([...fileBases, ...moved.tops])];
+    else if (f.under === undefined && f.linkIn === undefined && moved.outside.length > 0)
+      fileBases = [...new Set([...fileBases, ...moved.outside])];
     if (f.under !== undefined) {
       const dirWord = v.argv[f.under] ?? '.';
       const dirLit = v.literal[f.under] ?? false;
@@ -2320,6 +2332,37 @@ function writesGivenName(
  * assumes without one that git run in the project's directory works on the project's repository
  * (`programs/git/world.ts`), its top is taken to be there (decision 0082 names the limit).
  */
+/**
+ * The work trees git (a program that finds its repository from where it runs) writes in other
+ * than the folders holding `.git` (`ShellPathContext.gitWorkTree`): `tops`, one per directory the
+ * command runs in; `outside`, those of the directories outside their tree — git then takes
+ * relative paths from the tree's top (git 2.39.5: with `core.worktree = ~`, `git checkout b --
+ * .config/app.toml` run outside ~ wrote ~/.config/app.toml; run inside, paths stay relative to
+ * where it runs). A variable the line itself assigns is the `movedBy` note's.
+ */
+function movedWorkTrees(
+  name: string,
+  assignments: readonly string[],
+  bases: readonly string[],
+  ctx: ShellPathContext,
+): { tops: string[]; outside: string[]; unknown?: string } {
+  const out: { tops: string[]; outside: string[]; unknown?: string } = { tops: [], outside: [] };
+  const program = PROGRAMS.get(name);
+  if (ctx.gitWorkTree === undefined || program?.findsRepositoryFromCwd !== true) return out;
+  if (assignments.some((a) => program.movedBy?.includes(a.slice(0, Math.max(0, a.indexOf('=')))) === true)) return out;
+  for (const b of bases) {
+    const tree = ctx.gitWorkTree(b);
+    if (tree === undefined) continue;
+    if (typeof tree !== 'string') {
+      out.unknown ??= tree.unknown;
+      continue;
+    }
+    out.tops.push(tree);
+    if (b !== tree && !b.startsWith(tree === '/' ? '/' : `${tree}/`)) out.outside.push(tree);
+  }
+  return out;
+}
+
 function workTreeTop(dir: string, ctx: ShellPathContext): string {
   // A folder or a file: the view tells either; `undefined` is no such path (or one it cannot tell).
   const isDirectory = ctx.isDirectory;
