@@ -346,13 +346,15 @@ export type PathNames =
  * `switch` — a two-way update from HEAD to each revision (`checkout`, `switch`, `reset --hard`;
  * `merges` with `-m`); `stash-push` — back to HEAD; `stash-apply` — a merge of the stash commit
  * (the revision, else `refs/stash`) and its parents; `merge` and `rebase` — every commit either
- * side lacks, and their parents; `fetched` — commits not fetched yet (`git pull`), which no view
+ * side lacks, and their parents; `rebase-onto` — HEAD's commits the upstream (the second
+ * revision) lacks, their parents and the new base (the first); `pick` — each commit named and its
+ * parents (`cherry-pick`, `revert`); `fetched` — commits not fetched yet (`git pull`), which no view
  * can read. The index's paths count in every case.
  * @public
  */
 export interface GitCommitsTaken {
   /** How the command takes the commits' files (see above). */
-  how: 'switch' | 'stash-push' | 'stash-apply' | 'merge' | 'rebase' | 'fetched';
+  how: 'switch' | 'stash-push' | 'stash-apply' | 'merge' | 'rebase' | 'rebase-onto' | 'pick' | 'fetched';
   /** The revisions as written (literal words only). */
   revisions: readonly string[];
   /** A three-way merge (`checkout -m`): files may land in folders the other side renamed. */

@@ -3,6 +3,10 @@
  * none of the variables that move git, a fixed author, and `home` as its home directory.
  */
 import { execFileSync } from 'node:child_process';
+import { environmentFromProcess } from '../../src/evaluate/door/environment.js';
+import { evaluate } from '../../src/evaluate/index.js';
+import { nodeFsView } from '../../src/node/fs-view.js';
+import { policyFromObjects } from '../../src/settings/index.js';
 
 /** The environment such a git runs with; `extra` adds or overrides variables (say `GIT_PAGER`). */
 export function isolatedGitEnv(home: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
@@ -23,3 +27,28 @@ export const gitWith =
   (env: Readonly<Record<string, string>>) =>
   (cwd: string, ...args: string[]): string =>
     execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+
+/** The settings a {@link bashDecider} decides under (`permissions` only). */
+export type BashPermissions = { allow?: string[]; deny?: string[]; ask?: string[] };
+
+/**
+ * Decides Bash calls in default mode through the Node file-system view, the way a hook run in
+ * `cwd` (the project) would: `permissions` as the only settings, `home` as the home directory,
+ * `env` (PATH only, unless given) as the whole inherited environment, `extra` added per call.
+ */
+export function bashDecider(permissions: BashPermissions, home: string, env: Readonly<Record<string, string>> = { PATH: '/usr/bin:/bin' }) {
+  const policy = policyFromObjects([{ kind: 'inline', settings: { permissions } }]);
+  return (cwd: string, command: string, extra: Readonly<Record<string, string>> = {}) =>
+    evaluate(
+      { tool: 'Bash', input: { command } },
+      {
+        mode: 'default',
+        policy,
+        cwd,
+        home,
+        projectDir: cwd,
+        fs: nodeFsView(),
+        environment: environmentFromProcess({ ...env, ...extra }),
+      },
+    );
+}

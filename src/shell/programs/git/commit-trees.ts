@@ -18,7 +18,7 @@ export type TakenPaths = { paths: ReadonlySet<string>; merges: boolean } | { unk
 
 /** Most tree entries listed over all the trees of one command. */
 const MAX_ENTRIES = 50_000;
-/** Most commits walked to find merge bases or a rebase's commits. */
+/** Most commits walked down to the merge bases (a merge's or a rebase's commits). */
 const MAX_COMMITS = 2_000;
 
 const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
@@ -74,8 +74,8 @@ function refId(repo: Repo, name: string, depth = 0): string | undefined {
   return repo.packed.get(name);
 }
 
-/** A commit's tree and parents. */
-function commitOf(repo: Repo, id: string): { tree: string; parents: string[] } {
+/** A commit's tree, parents and committer time (seconds; 0 where it cannot be read). */
+function commitOf(repo: Repo, id: string): { tree: string; parents: string[]; time: number } {
   for (let depth = 0; depth < 5; depth++) {
     const o = repo.store.read(id) ?? unknown(`object ${id.slice(0, 12)} cannot be read`);
     const body = text.decode(o.data);
@@ -87,7 +87,8 @@ function commitOf(repo: Repo, id: string): { tree: string; parents: string[] } {
     const head = body.slice(0, body.indexOf('\n\n') >>> 0);
     const tree = /^tree ([0-9a-f]{40})$/m.exec(head)?.[1] ?? unknown(`commit ${id.slice(0, 12)} cannot be read`);
     const parents = [...head.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]!);
-    return { tree, parents };
+    const time = Number(/^committer .* (\d+) [+-]\d{4}$/m.exec(head)?.[1] ?? 0);
+    return { tree, parents, time };
   }
   return unknown(`${id.slice(0, 12)} is a chain of tags`);
 }
@@ -141,8 +142,50 @@ function nameId(repo: Repo, name: string): string {
   return unknown(`${name} names no branch, tag or commit the repository holds`);
 }
 
-/** The commit a revision names: a name, then `~N` and `^N` steps. */
+/** The entries of a reflog, newest first: each entry's new id and its message. */
+function reflog(repo: Repo, file: string): { id: string; message: string }[] {
+  if (!repo.view.exists(file)) return unknown(`${file} does not exist`);
+  const body = repo.view.readText?.(file) ?? unknown(`${file} cannot be read`);
+  const out: { id: string; message: string }[] = [];
+  for (const line of body.split('\n')) {
+    if (line === '') continue;
+    const m = /^[0-9a-f]{40} ([0-9a-f]{40}) [^\t]*\t?(.*)$/.exec(line) ?? unknown(`${file} holds a line toolgate does not read`);
+    out.push({ id: m[1]!, message: m[2]! });
+  }
+  return out.reverse();
+}
+
+/**
+ * The branch (or commit) checked out before the last `n` switches, as git finds `@{-N}` and `-`
+ * (object-name.c, `interpret_nth_prior_checkout`): the n-th newest `checkout: moving from A to B`
+ * of HEAD's reflog names A.
+ */
+function priorCheckout(repo: Repo, n: number): string {
+  const moves = reflog(repo, join(repo.found.gitDir, 'logs/HEAD')).flatMap((e) => {
+    // As git reads it: the text up to the first " to " (a target may hold spaces: `HEAD@{1 day ago}`).
+    const m = /^checkout: moving from (.*?) to /.exec(e.message);
+    return m ? [m[1]!] : [];
+  });
+  return moves[n - 1] ?? unknown(`HEAD's reflog holds fewer than ${n} switches`);
+}
+
+/**
+ * The commit `stash@{N}` names: the N-th newest entry of the stash's reflog, where its newest is
+ * the one `refs/stash` holds (anything else, a reflog git would read otherwise, is unknown).
+ */
+function stashEntry(repo: Repo, n: number): string {
+  const entries = reflog(repo, join(repo.found.commonDir, 'logs/refs/stash'));
+  if (entries[0]?.id !== refId(repo, 'refs/stash')) unknown("the stash's reflog does not end at refs/stash");
+  return entries[n]?.id ?? unknown(`the stash holds fewer than ${n + 1} entries`);
+}
+
+/** The commit a revision names: a name (`-`, `@{-N}`, `stash@{N}` read from the reflogs), then `~N` and `^N` steps. */
 function revisionId(repo: Repo, rev: string): string {
+  if (rev === '-') return nameId(repo, priorCheckout(repo, 1));
+  const prior = /^@\{-([1-9]\d{0,3})\}$/.exec(rev);
+  if (prior) return nameId(repo, priorCheckout(repo, Number(prior[1])));
+  const stash = /^stash@\{(\d{1,4})\}$/.exec(rev);
+  if (stash) return stashEntry(repo, Number(stash[1]));
   const m = /^(.*?)((?:[~^]\d*)*)$/.exec(rev)!;
   let id = nameId(repo, m[1]!);
   for (const step of m[2]!.match(/[~^]\d*/g) ?? []) {
@@ -190,18 +233,44 @@ function listTree(repo: Repo, id: string, prefix: string, into: Set<string>, see
   }
 }
 
-/** Every commit reachable from `id` (itself included), bounded. */
-function ancestors(repo: Repo, id: string): Set<string> {
-  const seen = new Set<string>();
-  const todo = [id];
-  while (todo.length > 0) {
-    const c = todo.pop()!;
-    if (seen.has(c)) continue;
-    if (seen.size >= MAX_COMMITS) unknown(`the history is longer than ${MAX_COMMITS} commits`);
-    seen.add(c);
-    todo.push(...commitOf(repo, c).parents);
+/** Reachable from the first side, from the other, from both. */
+const MINE = 1;
+const THEIRS = 2;
+const BOTH = MINE | THEIRS;
+
+/**
+ * The commits reachable from `mine` and not from any of `theirs`, and the converse, as git's
+ * merge-base paints them (commit.c, `paint_down_to_common`): each side's mark goes down to the
+ * parents, newest commit first, and the walk stops once every commit still to walk is marked by
+ * both — the merge bases and all below them are left unread. A mark is only ever given along the
+ * parents, so one-sided is never said of a commit both reach, and any commit one side alone
+ * reaches lies below one still to walk: the answer holds whatever order clock skew gives (a
+ * common commit seen once may stay marked one-sided, which only adds paths). Bounded.
+ */
+function oneSided(repo: Repo, mine: string, theirs: readonly string[]): { onlyMine: string[]; onlyTheirs: string[] } {
+  const marks = new Map<string, number>();
+  const queue: { id: string; time: number }[] = [];
+  const put = (id: string, mark: number): void => {
+    const had = marks.get(id) ?? 0;
+    if ((had | mark) === had) return;
+    marks.set(id, had | mark);
+    const time = commitOf(repo, id).time;
+    // Kept sorted oldest first: the newest is popped from the end.
+    let at = queue.length;
+    while (at > 0 && queue[at - 1]!.time > time) at--;
+    queue.splice(at, 0, { id, time });
+  };
+  put(mine, MINE);
+  for (const t of theirs) put(t, THEIRS);
+  const walked = new Set<string>();
+  while (queue.some((q) => marks.get(q.id) !== BOTH)) {
+    const { id } = queue.pop()!;
+    walked.add(id);
+    if (walked.size > MAX_COMMITS) unknown(`the histories differ by more than ${MAX_COMMITS} commits`);
+    for (const p of commitOf(repo, id).parents) put(p, marks.get(id)!);
   }
-  return seen;
+  const only = (mark: number) => [...marks].filter(([, m]) => m === mark).map(([id]) => id);
+  return { onlyMine: only(MINE), onlyTheirs: only(THEIRS) };
 }
 
 /** The commits a command takes files from (`head` is HEAD's), and whether it merges. */
@@ -215,12 +284,10 @@ const sides =
   (both: boolean): Taken =>
   (repo, taken, head) => {
     const others = taken.revisions.map((r) => revisionId(repo, r));
-    const mine = ancestors(repo, head);
-    const theirs = new Set(others.flatMap((o) => [...ancestors(repo, o)]));
-    const onlyMine = [...mine].filter((c) => !theirs.has(c));
-    const onlyTheirs = both ? [...theirs].filter((c) => !mine.has(c)) : [];
-    const parents = [...onlyMine, ...onlyTheirs].flatMap((c) => commitOf(repo, c).parents);
-    return { commits: [head, ...others, ...onlyMine, ...onlyTheirs, ...parents], merges: true };
+    const sided = oneSided(repo, head, others);
+    const onlyTheirs = both ? sided.onlyTheirs : [];
+    const parents = [...sided.onlyMine, ...onlyTheirs].flatMap((c) => commitOf(repo, c).parents);
+    return { commits: [head, ...others, ...sided.onlyMine, ...onlyTheirs, ...parents], merges: true };
   };
 
 /** What each kind of command takes (see `GitCommitsTaken`). */
@@ -236,6 +303,18 @@ const TAKEN: Readonly<Record<GitCommitsTaken['how'], Taken>> = {
   merge: sides(true),
   // The commits HEAD has that the upstream lacks are replayed onto it.
   rebase: sides(false),
+  // HEAD's commits the upstream (the second revision) lacks, replayed onto the new base (the first).
+  'rebase-onto': (repo, taken, head) => {
+    const [onto, upstream] = taken.revisions.map((r) => revisionId(repo, r));
+    const mine = oneSided(repo, head, [upstream ?? unknown('git rebase --onto names no upstream')]).onlyMine;
+    const parents = mine.flatMap((c) => commitOf(repo, c).parents);
+    return { commits: [head, onto!, ...mine, ...parents], merges: true };
+  },
+  // Each commit's change (from its parents), merged into HEAD.
+  pick: (repo, taken, head) => {
+    const picked = taken.revisions.map((r) => revisionId(repo, r));
+    return { commits: [head, ...picked, ...picked.flatMap((c) => commitOf(repo, c).parents)], merges: true };
+  },
   fetched: () => unknown('git pull takes them from commits it fetches first'),
 };
 

@@ -45,10 +45,39 @@ export function merge(call: GitFilesCall): GitFilesExtra {
   return rewriting(call, names);
 }
 
-/** `git rebase UPSTREAM`: the commits HEAD has that UPSTREAM lacks (a second operand switches to that branch first: not said). */
+/** {@link MERGE_PLAIN} and `--onto` (its new base said apart). */
+const ONTO_PLAIN: ReadonlySet<string> = new Set([...MERGE_PLAIN, '--onto']);
+
+/**
+ * `git rebase UPSTREAM`: the commits HEAD has that UPSTREAM lacks; `git rebase --onto NEWBASE
+ * UPSTREAM`: those, replayed onto NEWBASE (its value a word of its own). A second operand
+ * switches to that branch first: not said.
+ */
 export function rebase(call: GitFilesCall): GitFilesExtra {
-  const names = call.ops.length === 1 ? commitNames(call, MERGE_PLAIN, { how: 'rebase', revisions: call.ops }) : COMMIT_NAMES;
-  return rewriting(call, names);
+  const onto = call.options.filter((o) => o.name === '--onto');
+  if (onto.length === 0)
+    return rewriting(call, call.ops.length === 1 ? commitNames(call, MERGE_PLAIN, { how: 'rebase', revisions: call.ops }) : COMMIT_NAMES);
+  const base = onto.length === 1 ? onto[0]!.valueIndex : undefined;
+  if (base === undefined || call.ops.length !== 1) return rewriting(call, COMMIT_NAMES);
+  return rewriting(call, commitNames(call, ONTO_PLAIN, { how: 'rebase-onto', revisions: [base, call.ops[0]!] }));
+}
+
+/**
+ * Options of cherry-pick and revert that leave what is taken to the commits named
+ * (git-cherry-pick(1), git-revert(1)); `--continue`, `--skip`, `--abort` and `--quit` go on with a
+ * sequence toolgate does not read.
+ */
+const PICK_PLAIN: ReadonlySet<string> = new Set(
+  (
+    '-e --edit --no-edit -x -s --signoff --no-signoff -n --no-commit --commit -m --mainline --cleanup -S ' +
+    '--gpg-sign --no-gpg-sign --ff --allow-empty --allow-empty-message --keep-redundant-commits --strategy ' +
+    '-X --strategy-option --rerere-autoupdate --no-rerere-autoupdate --reference'
+  ).split(' '),
+);
+
+/** `git cherry-pick C…`, `git revert C…`: each commit's change from its parents, merged into HEAD. */
+export function pick(call: GitFilesCall): GitFilesExtra {
+  return rewriting(call, call.ops.length > 0 ? commitNames(call, PICK_PLAIN, { how: 'pick', revisions: call.ops }) : COMMIT_NAMES);
 }
 
 /** `git pull` brings in commits it has not fetched yet, which no view can read. */
@@ -64,14 +93,17 @@ const STASH_PUSH_PLAIN: ReadonlySet<string> = new Set(
 /** Options of `git stash pop` and `apply`. */
 const STASH_APPLY_PLAIN: ReadonlySet<string> = new Set(['-q', '--quiet', '--index']);
 
-/** Which commits a stash action takes its files from: HEAD's for push, the stash's for pop and apply (the newest only, `stash@{0}`). */
+/** Which commits a stash action takes its files from: HEAD's for push, the stash's for pop and apply (the newest, or `stash@{N}`). */
 function stashCommits(call: GitFilesCall, action: string | undefined): NamesFrom {
   if (action === undefined || action === 'push' || action === 'save')
     return commitNames(call, STASH_PUSH_PLAIN, { how: 'stash-push', revisions: [] });
   if ((action !== 'pop' && action !== 'apply') || call.ops.length > 2) return COMMIT_NAMES;
-  const which = call.ops[1] !== undefined ? call.argv[call.ops[1]] : undefined;
-  if (which !== undefined && which !== 'stash@{0}' && which !== 'refs/stash') return COMMIT_NAMES;
-  return commitNames(call, STASH_APPLY_PLAIN, { how: 'stash-apply', revisions: ['refs/stash'] });
+  const k = call.ops[1];
+  const which = k !== undefined ? call.argv[k] : undefined;
+  if (which === undefined || which === 'stash@{0}' || which === 'refs/stash')
+    return commitNames(call, STASH_APPLY_PLAIN, { how: 'stash-apply', revisions: ['refs/stash'] });
+  if (!/^stash@\{\d{1,4}\}$/.test(which)) return COMMIT_NAMES;
+  return commitNames(call, STASH_APPLY_PLAIN, { how: 'stash-apply', revisions: [k!] });
 }
 
 /** `git am` applies patches: the files they name. */

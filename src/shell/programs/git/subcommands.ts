@@ -30,7 +30,7 @@ import { config } from './files-config.js';
 import { clone, init, submodule, worktree } from './files-create.js';
 import type { OwnFileOptions } from './files-options.js';
 import { blame, commit, diff, exportHistory, fsck, grep, notes, updateIndex } from './files-reports.js';
-import { am, merge, pull, rebase, stash } from './files-rewrites.js';
+import { am, merge, pick, pull, rebase, stash } from './files-rewrites.js';
 import { add, clean, mv, rm } from './files-stage.js';
 import {
   DIFF_LONG,
@@ -236,6 +236,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   cherry: { tree: 'reports' },
   'cherry-pick': {
     tree: 'rewrites',
+    files: pick,
     valueLetters: 'mX',
     long:
       '--quit --continue --abort --skip --cleanup= --no-commit --edit --signoff --mainline= --rerere-autoupdate ' +
@@ -561,6 +562,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   revert: {
     tree: 'rewrites',
+    files: pick,
     valueLetters: 'mX',
     long:
       '--quit --continue --abort --skip --cleanup= --no-commit --edit --signoff --mainline= --rerere-autoupdate ' +

@@ -26,7 +26,7 @@ import { applyDelta } from '../../../../src/shell/programs/git/object-store.js';
 import { evaluate, prepare } from '../../../../src/evaluate/index.js';
 import { policyFromObjects } from '../../../../src/settings/index.js';
 import { environmentFromProcess } from '../../../../src/evaluate/door/environment.js';
-import { gitWith, isolatedGitEnv } from '../../../support/git.js';
+import { bashDecider, gitWith, isolatedGitEnv } from '../../../support/git.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-commits-')));
 const gitEnv = isolatedGitEnv(root, { GIT_CONFIG_PARAMETERS: "'init.defaultbranch'='main'" });
@@ -56,20 +56,7 @@ function repo(name: string, featFiles: Record<string, string>, after?: (dir: str
   return dir;
 }
 
-const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { allow: ['Bash(*)'], deny: ['Read(./.env)'] } } }]);
-const decide = (cwd: string, command: string) =>
-  evaluate(
-    { tool: 'Bash', input: { command } },
-    {
-      mode: 'default',
-      policy,
-      cwd,
-      home: root,
-      projectDir: cwd,
-      fs: nodeFsView(),
-      environment: environmentFromProcess({ PATH: '/usr/bin:/bin' }),
-    },
-  );
+const decide = bashDecider({ allow: ['Bash(*)'], deny: ['Read(./.env)'] }, root);
 
 /** A commit on main adding `files` that no ref names (made on a branch, which is then deleted): its id. */
 function unreferencedCommit(dir: string, files: Record<string, string>): string {
@@ -192,7 +179,6 @@ describe('a command that writes the files of commits, judged by what they hold',
     expect(why(plain, 'git pull')).toContain('git pull takes them from commits it fetches first');
     expect(why(plain, 'git checkout nonexist')).toContain('nonexist names no branch, tag or commit');
     expect(why(plain, 'git checkout 4b825d')).toContain('may be an abbreviated object name');
-    expect(why(plain, 'git checkout @{-1}')).toContain('which toolgate cannot read whole');
     expect(why(linked, 'git checkout feat')).toContain('holds a symbolic link (l)');
     // An untracked folder where feat has a file is removed whole by git (verified: its .claude went).
     mkdirSync(join(plain, 'src/y.js/.claude'), { recursive: true });
@@ -201,10 +187,11 @@ describe('a command that writes the files of commits, judged by what they hold',
     } finally {
       rmSync(join(plain, 'src/y.js'), { recursive: true });
     }
-    // A global option, an option not listed, an unknown stash entry, a word the shell expands: not said.
+    // A global option, an option not listed, a stash entry given as a number, a word the shell expands: not said.
     expect(why(plain, 'git -C . checkout feat')).toContain('which toolgate does not read');
     expect(why(plain, 'git checkout --recurse-submodules feat')).toContain('which toolgate does not read');
-    expect(why(stashed, 'git stash pop stash@{1}')).toContain('which toolgate does not read');
+    expect(why(stashed, 'git stash pop stash@{1}')).toContain('the stash holds fewer than 2 entries');
+    expect(why(stashed, 'git stash pop 1')).toContain('which toolgate does not read');
     expect(decide(plain, 'git checkout "$(cat branch.txt)"').behavior).toBe('ask');
     expect(why(plain, 'git stash -u')).toContain('which toolgate does not read');
     expect(decide(plain, 'GIT_DIR=elsewhere git checkout feat').behavior).toBe('ask');
@@ -231,8 +218,104 @@ describe('a command that writes the files of commits, judged by what they hold',
     expect(writtenByGit(gitDirRef, 'git reset --hard feat')).toContain('.claude/settings.local.json');
   });
 
+  it('cherry-pick, revert, stash@{N}, checkout - and rebase --onto: the commits they name (decision 0121 addendum)', () => {
+    // feat~2 adds src/y.js, feat~1 .claude/settings.json, feat z.txt; main adds m.txt after the fork.
+    const picks = repo('picks', { 'src/y.js': 'y\n' }, (d) => {
+      git(d, 'checkout', '-q', 'feat');
+      for (const [file, text] of [['.claude/settings.json', '{}\n'], ['z.txt', 'z\n']] as const) {
+        write(d, { [file]: text });
+        git(d, 'add', '-A');
+        git(d, 'commit', '-qm', file);
+      }
+      git(d, 'checkout', '-q', 'main');
+      write(d, { 'm.txt': 'm\n' });
+      git(d, 'add', '-A');
+      git(d, 'commit', '-qm', 'm');
+    });
+    // Three stashes: stash@{2} changes a.txt, stash@{1} stages .claude/settings.local.json, stash@{0} changes a.txt.
+    const stashes = repo('stashes', {}, (d) => {
+      for (const files of [{ 'a.txt': 'A\n' }, { '.claude/settings.local.json': '{}\n' }, { 'a.txt': 'C\n' }]) {
+        write(d, files);
+        git(d, 'add', '-A');
+        git(d, 'stash', '-q');
+      }
+    });
+    // HEAD's reflog: checked out feat (which tracks .claude/settings.json), then main.
+    const back = repo('back', { '.claude/settings.json': '{}\n' }, (d) => {
+      git(d, 'checkout', '-q', 'feat');
+      git(d, 'checkout', '-q', 'main');
+    });
+    const rows: [string, string, 'allow' | 'ask', string[]][] = [
+      [picks, 'git cherry-pick feat~2', 'allow', ['src/y.js']],
+      [picks, 'git cherry-pick -x feat~1', 'ask', ['.claude/settings.json']],
+      [plain, 'git revert --no-edit HEAD', 'allow', ['a.txt', 'src/x.js']],
+      [history, 'git revert --no-edit HEAD', 'ask', ['.claude/settings.json']],
+      [stashes, 'git stash apply stash@{2}', 'allow', ['a.txt']],
+      [stashes, 'git stash pop stash@{2}', 'allow', ['a.txt']],
+      [stashes, 'git stash apply stash@{1}', 'ask', ['.claude/settings.local.json']],
+      [plain, 'git checkout -', 'allow', ['src/y.js']],
+      [plain, 'git switch -', 'allow', ['src/y.js']],
+      [back, 'git checkout -', 'ask', ['.claude/settings.json']],
+      [back, 'git checkout @{-1}', 'ask', ['.claude/settings.json']],
+      [picks, 'git rebase --onto feat~2 main~1', 'allow', ['src/y.js']],
+      [picks, 'git rebase --onto feat main~1', 'ask', ['.claude/settings.json', 'src/y.js', 'z.txt']],
+    ];
+    for (const [dir, command, answer, wrote] of rows) {
+      const d = decide(dir, command);
+      expect(d.behavior, `${command}: ${d.reason.message}`).toBe(answer);
+      if (answer === 'ask') expect(d.reason.message, command).toMatch(/a protected path \(\.claude\): the commits \(or the index\) git takes/);
+      expect(writtenByGit(dir, command), command).toEqual(wrote);
+    }
+    // What the reflogs do not hold, and forms not read, stay the ask saying why.
+    const why = (dir: string, command: string) => decide(dir, command).reason.message;
+    expect(why(stashes, 'git stash apply stash@{3}')).toContain('the stash holds fewer than 4 entries');
+    expect(why(plain, 'git checkout @{-9}')).toContain("HEAD's reflog holds fewer than 9 switches");
+    expect(why(picks, 'git cherry-pick --continue')).toContain('which toolgate does not read');
+    expect(why(picks, 'git cherry-pick main..feat')).toContain('which toolgate cannot read whole');
+    expect(why(picks, 'git rebase --onto feat')).toContain('which toolgate does not read');
+  });
+
+  it('a merge or rebase reads the commits down to the merge base only, whatever their dates say', () => {
+    // Below the merge base: .claude/settings.json added and removed on the common history.
+    const below = repo('below', { 'src/y.js': 'y\n' }, (d) => {
+      write(d, { '.claude/settings.json': '{}\n' });
+      git(d, 'add', '-A');
+      git(d, 'commit', '-qm', 'c');
+      git(d, 'rm', '-rq', '.claude');
+      git(d, 'commit', '-qm', 'rm');
+      git(d, 'checkout', '-qb', 'side');
+      write(d, { 'src/z.js': 'z\n' });
+      git(d, 'add', '-A');
+      git(d, 'commit', '-qm', 'z');
+      git(d, 'checkout', '-q', 'main');
+      write(d, { 'm.txt': 'm\n' });
+      git(d, 'add', '-A');
+      git(d, 'commit', '-qm', 'm');
+    });
+    expect(decide(below, 'git merge --no-edit side').behavior).toBe('allow');
+    expect(writtenByGit(below, 'git merge --no-edit side')).toEqual(['src/z.js']);
+    // Clock skew: the branch's commits are dated years before the history they grow from.
+    const skewed = repo('skewed', {}, (d) => {
+      const old = { ...gitEnv, GIT_COMMITTER_DATE: '2001-01-01T00:00:00Z', GIT_AUTHOR_DATE: '2001-01-01T00:00:00Z' };
+      const oldGit = (...args: string[]) => execFileSync('git', args, { cwd: d, env: old, stdio: 'ignore' });
+      oldGit('checkout', '-qb', 'old');
+      write(d, { '.claude/settings.json': '{}\n' });
+      oldGit('add', '-A');
+      oldGit('commit', '-qm', 'claude');
+      write(d, { 'src/o.js': 'o\n' });
+      oldGit('add', '-A');
+      oldGit('commit', '-qm', 'o');
+      oldGit('checkout', '-q', 'main');
+    });
+    const d = decide(skewed, 'git merge --no-edit old');
+    expect(d.behavior).toBe('ask');
+    expect(d.reason.message).toContain('.claude');
+    expect(writtenByGit(skewed, 'git merge --no-edit old')).toEqual(['.claude/settings.json', 'src/o.js']);
+  });
+
   it('without a view that inflates, the names stay unseen', () => {
     const { inflate: _inflate, ...view } = nodeFsView();
+    const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { allow: ['Bash(*)'] } } }]);
     const d = evaluate(
       { tool: 'Bash', input: { command: 'git checkout feat' } },
       { mode: 'default', policy, cwd: plain, home: root, projectDir: plain, fs: view, environment: environmentFromProcess({}) },

@@ -12,10 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFsView } from '../../../../src/node/fs-view.js';
 import { readIndexPaths } from '../../../../src/shell/programs/git/index-file.js';
 import { gitSkipsIn } from '../../../../src/shell/programs/git/takes.js';
-import { evaluate } from '../../../../src/evaluate/index.js';
-import { policyFromObjects } from '../../../../src/settings/index.js';
-import { environmentFromProcess } from '../../../../src/evaluate/door/environment.js';
-import { gitWith, isolatedGitEnv } from '../../../support/git.js';
+import { bashDecider, gitWith, isolatedGitEnv } from '../../../support/git.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-takes-')));
 const gitEnv = isolatedGitEnv(root);
@@ -116,22 +113,7 @@ describe('what git takes of a tree, as git itself says', () => {
 });
 
 describe('git tree reads under Read deny rules', () => {
-  const policy = policyFromObjects([
-    { kind: 'inline', settings: { permissions: { allow: ['Bash(git *)'], deny: ['Read(./.env)', 'Read(./secrets/**)'] } } },
-  ]);
-  const decide = (cwd: string, command: string, env: Record<string, string> = {}) =>
-    evaluate(
-      { tool: 'Bash', input: { command } },
-      {
-        mode: 'default',
-        policy,
-        cwd,
-        home: root,
-        projectDir: cwd,
-        fs: nodeFsView(),
-        environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }),
-      },
-    );
+  const decide = bashDecider({ allow: ['Bash(git *)'], deny: ['Read(./.env)', 'Read(./secrets/**)'] }, root);
 
   it.each(['git add .', 'git add -A', 'git commit -a -m x', 'git stash', 'git grep TODO'])(
     '%s: ignored, untracked .env and secrets/ are not read',
@@ -160,20 +142,7 @@ describe('git tree reads under Read deny rules', () => {
 describe('git grep walks no symbolic link, but reads a tracked path below one', () => {
   // The project holds the committed link vendor/keys -> ~/.ssh, as a user's repository may.
   const home = join(root, 'links-home');
-  const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: ['Read(~/.ssh/**)'] } } }]);
-  const decide = (cwd: string, command: string) =>
-    evaluate(
-      { tool: 'Bash', input: { command } },
-      {
-        mode: 'default',
-        policy,
-        cwd,
-        home,
-        projectDir: cwd,
-        fs: nodeFsView(),
-        environment: environmentFromProcess({ PATH: '/usr/bin:/bin', HOME: home }),
-      },
-    );
+  const decide = bashDecider({ deny: ['Read(~/.ssh/**)'] }, home, { PATH: '/usr/bin:/bin', HOME: home });
   const grep = (cwd: string, ...args: string[]) => {
     try {
       return execFileSync('git', ['grep', ...args], { cwd, env: gitEnv, encoding: 'utf8' });
