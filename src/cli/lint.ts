@@ -11,8 +11,9 @@ import type { Store } from '../store/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { readSettingsText } from '../settings/index.js';
 import { readCall } from '../policy-test/call.js';
+import { analysesWithoutParser, isShellPrepared } from '../shell/index.js';
 import { dialectFromFlag, loadPolicyFromFlags, UsageError } from './load.js';
-import { setV8Flags } from './wasm-flags.js';
+import { setV8Flags, WASM_FLAGS } from './wasm-flags.js';
 
 interface LintFlags {
   project?: string;
@@ -82,9 +83,12 @@ const LINT_V8_FLAGS: readonly string[] = ['--no-turbo-inlining'];
  * 0.94–1.0 s of CPU, 1,000 rules 0.49–0.51 → 0.42–0.45 s. A long lint gains from early
  * optimisation (100,000 rules 4.1–4.3 → 4.6–4.9 s with this budget; about even at 30,000
  * rules), so a larger input keeps V8's default. Like the flag above, it changes how code is
- * compiled, never a finding.
+ * compiled, never a finding. With them the hook's WebAssembly flags (`wasm-flags.ts`): without
+ * `--liftoff-only`, V8 compiles the 1.4 MB bash grammar again with TurboFan once a short lint's
+ * few parses have run, ≈ 0.6 s of CPU (a 3 kB settings file of the corpus whose rules need the
+ * grammar: 1.01–1.07 → 0.41–0.43 s, the report byte for byte the same).
  */
-const SHORT_LINT_FLAGS: readonly string[] = ['--interrupt-budget=500000'];
+const SHORT_LINT_FLAGS: readonly string[] = ['--interrupt-budget=500000', ...WASM_FLAGS];
 
 /** Settings text up to this many characters (≈ 20,000 rules of `bench/lint-big.mjs`) is a short lint. */
 const SHORT_LINT_BYTES = 768 * 1024;
@@ -95,6 +99,21 @@ function exitFor(report: LintReport, failOn: string | undefined): number {
   if (failOn === 'info') return report.diagnostics.length > 0 ? 1 : 0;
   if (failOn === 'warning') return report.errors + report.warnings > 0 ? 1 : 0;
   return report.errors > 0 ? 1 : 0;
+}
+
+/**
+ * A lint run before the shell grammar is loaded (≈ 40 ms of CPU: most policies' commands are read
+ * by the fast lexer alone), and run again after loading it when any of its analyses needed it. An
+ * analysis asks for the grammar in one place only, which counts each time it finds none
+ * (`analysesWithoutParser`); a run that leaves the count as it was got every analysis the loaded
+ * grammar gives, so the report is always the one a lint with the grammar loaded gives.
+ */
+async function withParserWhenNeeded<T>(lint: () => Promise<T>): Promise<T> {
+  const before = analysesWithoutParser();
+  const report = await lint();
+  if (isShellPrepared() || analysesWithoutParser() === before) return report;
+  await prepare();
+  return lint();
 }
 
 async function runWhatIf(call: string, flags: LintFlags): Promise<number> {
@@ -221,9 +240,9 @@ export function registerLintCommand(program: Command): Command {
         process.exitCode = await runWhatIf(flags.whatIf, { ...flags, settings: [...(flags.settings ?? []), ...files] });
         return;
       }
-      await prepare();
       const { formatLintReport, lintProject, lintReportToSarif, lintSettings } = await lintModule();
       if (flags.store !== undefined) {
+        await prepare();
         if (files.length > 0 || flags.settings !== undefined)
           throw new UsageError('--store lints the grants of a store: name no settings files with it');
         if (flags.sarif !== undefined && flags.sarif !== false)
@@ -248,15 +267,17 @@ export function registerLintCommand(program: Command): Command {
         const projectDir = resolve(flags.project ?? process.cwd());
         // A project's settings files (read by `lintProject`) are a short lint in practice.
         await setV8Flags(SHORT_LINT_FLAGS);
-        report = await lintProject({
-          fs,
-          projectDir,
-          home,
-          platform,
-          ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}),
-          publicSchema: flags.publicSchema !== false,
-          ...tools,
-        });
+        report = await withParserWhenNeeded(() =>
+          lintProject({
+            fs,
+            projectDir,
+            home,
+            platform,
+            ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}),
+            publicSchema: flags.publicSchema !== false,
+            ...tools,
+          }),
+        );
       } else {
         const inputs: LintInput[] = [];
         for (const file of named) {
@@ -281,15 +302,17 @@ export function registerLintCommand(program: Command): Command {
             });
         }
         if (inputs.reduce((n, i) => n + i.text.length, 0) <= SHORT_LINT_BYTES) await setV8Flags(SHORT_LINT_FLAGS);
-        report = await lintSettings(inputs, {
-          fs,
-          home,
-          platform,
-          publicSchema: flags.publicSchema !== false,
-          ...tools,
-          ...(flags.project !== undefined ? { projectDir: resolve(flags.project) } : {}),
-          ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}),
-        });
+        report = await withParserWhenNeeded(() =>
+          lintSettings(inputs, {
+            fs,
+            home,
+            platform,
+            publicSchema: flags.publicSchema !== false,
+            ...tools,
+            ...(flags.project !== undefined ? { projectDir: resolve(flags.project) } : {}),
+            ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}),
+          }),
+        );
       }
       if (flags.sarif !== undefined && flags.sarif !== false) {
         const sarif = `${JSON.stringify(lintReportToSarif(report, { baseUri: `${process.cwd()}/` }), null, 2)}\n`;

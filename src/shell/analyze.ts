@@ -23,6 +23,18 @@ import { joined, keepFlow, sequence, type Flow } from './syntax/flow.js';
 /** The reason given when a command needs the full parser and it has not been loaded. @internal */
 export const PARSER_NOT_PREPARED = 'shell parser not prepared';
 
+/** How many analyses so far needed the full parser and found it not loaded (see {@link analysesWithoutParser}). */
+let withoutParser = 0;
+
+/**
+ * How many analyses in this process needed the full parser and found it not loaded (the one place
+ * that asks for it is below): a run of analyses that leaves the count as it was got from each the
+ * analysis the loaded parser gives, so a caller may run them before loading it (`toolgate lint`). @internal
+ */
+export function analysesWithoutParser(): number {
+  return withoutParser;
+}
+
 /** Which front end to use: both (lexer first), or one alone (differential tests). */
 type Front = 'auto' | 'lexer' | 'parser';
 
@@ -101,7 +113,10 @@ function analyzeAt(
   } else {
     if (front === 'lexer') return emptyAnalysis(command, 'none', ['outside the lexer subset']);
     const ts = loadedParser();
-    if (!ts) return emptyAnalysis(command, 'none', [PARSER_NOT_PREPARED]);
+    if (!ts) {
+      withoutParser += 1;
+      return emptyAnalysis(command, 'none', [PARSER_NOT_PREPARED]);
+    }
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }

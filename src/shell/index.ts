@@ -3,9 +3,18 @@
  * commands, and find the paths a command reads, writes or removes.
  * @packageDocumentation
  */
-export type { GitCommitsTaken, PathEffect, PathNames, ReadOnlyVerdict, Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
+export type {
+  GitCommitsTaken,
+  PathEffect,
+  PathNames,
+  ReadOnlyVerdict,
+  Redirect,
+  ShellAnalysis,
+  ShellOptions,
+  SimpleCommand,
+} from './types.js';
 export type { Platform } from '../core/types.js';
-export { analyzeShell } from './analyze.js';
+export { analyzeShell, analysesWithoutParser } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
 export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only/index.js';
 export {
