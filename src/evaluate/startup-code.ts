@@ -28,7 +28,7 @@ export function markStartupCode(analysis: ShellAnalysis, effects: readonly PathE
     const entry = startupCodeOf(name);
     const files = entry?.files(cmd.argv, world.variable, world.home);
     if (entry === undefined || files === undefined) return;
-    const why = (file: string, how: string) => `${name} runs ${entry.what} of ${file} as it starts (${how}), which toolgate cannot see`;
+    const why = (file: string, how: string) => `${name} runs ${entry.what} of ${file} ${entry.when ?? 'as it starts'} (${how}), which toolgate cannot see`;
     // A write the line makes of one of them, or one whose name toolgate cannot see, may put code there.
     const written = files.find((f) => effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === f)));
     if (written !== undefined) {

@@ -9,7 +9,8 @@
  *
  * Sources: GDB 13.1 manual, "Initialization Files" (early initialization files, read before
  * option processing ends); less 590 less(1) and lesskey(1) (`#env` section, LESSKEYIN, LESSKEY);
- * tmux 3.3a tmux(1), "FILES" (the configuration files a starting server runs; `tmux.ts`).
+ * tmux 3.3a tmux(1), "FILES" (the configuration files a starting server runs; `tmux.ts`);
+ * git 2.39 pager.c and man-db 2.11 (a pager only when the output is a terminal).
  */
 import { tmuxConfigFiles, tmuxConfigHarmless } from './tmux.js';
 
@@ -30,6 +31,8 @@ export interface StartupCode {
   ) => readonly string[] | undefined;
   /** Whether a file's text runs nothing (comments, settings that name no file or program). */
   readonly harmless: (text: string) => boolean;
+  /** When it runs it, for a reason (`as it starts` unless said). */
+  readonly when?: string;
 }
 
 /** A variable's value when it is a known absolute path. */
@@ -108,9 +111,30 @@ function lesskeyHarmless(text: string): boolean {
   return true;
 }
 
+/** script's and unbuffer's words that only print (script -V, -h; unbuffer takes none of its own). */
+const PTY_INFO: ReadonlySet<string> = new Set(['-V', '--version', '-h', '--help']);
+
+/**
+ * script and unbuffer run their command in a terminal of their own, and git, man and the like page
+ * their output through less when it is a terminal (a tool call's output is a pipe, where they do
+ * not): less then runs the LESSOPEN a lesskey file sets on its input when it begins `|-` (less
+ * 590: `script -qc 'git log' /dev/null`, `unbuffer git log`, `script -qc 'man git' /dev/null` ran
+ * it; `git -p log` with a pipe did not). Which command pages is not told, so any may.
+ */
+function ptyLessFiles(argv: readonly string[], variable: (name: string) => string | null | undefined, home: string): string[] | undefined {
+  if (argv.length === 2 && PTY_INFO.has(argv[1]!)) return undefined;
+  return lessFiles([argv[0]!, 'x'], variable, home);
+}
+
 /** The programs, by their folded name. */
 const GDB: StartupCode = { what: 'the commands', files: gdbFiles, harmless: gdbEarlyHarmless };
 const LESS: StartupCode = { what: 'the LESSOPEN command (its #env section)', files: lessFiles, harmless: lesskeyHarmless };
+const PTY: StartupCode = {
+  what: 'the LESSOPEN command (its #env section)',
+  files: ptyLessFiles,
+  harmless: lesskeyHarmless,
+  when: 'through less, the pager git, man and the like start in the terminal it gives its command',
+};
 const STARTUP_CODE: Readonly<Record<string, StartupCode>> = {
   gdb: GDB,
   // gdbtui is a script that runs `gdb --tui "$@"`: `gdbtui --version` ran ~/.gdbearlyinit (replay 22 NEW-U4).
@@ -123,6 +147,8 @@ const STARTUP_CODE: Readonly<Record<string, StartupCode>> = {
   // A starting tmux server runs its configuration files' commands, `run-shell` among them: `tmux
   // start-server` ran ~/.tmux.conf's `run-shell 'sh …/x.sh'` (tmux 3.3a; red team 22, NEW-T4).
   tmux: { what: 'the commands', files: tmuxConfigFiles, harmless: tmuxConfigHarmless },
+  script: PTY,
+  unbuffer: PTY,
 };
 
 /** The entry of a program (its folded name), or undefined. @internal */
@@ -190,4 +216,12 @@ export const STARTUP_CODE_EXAMPLES: readonly {
   { command: 'tmux ls', files: { '/home/user/.tmux.conf': "run-shell './x.sh'\n" }, runs: false, why: 'list-sessions starts no server' },
   { command: 'tmux -V', files: { '/home/user/.tmux.conf': "run-shell './x.sh'\n" }, runs: false },
   { command: 'tmux -N new -d', files: { '/home/user/.tmux.conf': "run-shell './x.sh'\n" }, runs: false, why: '-N starts no server' },
+  {
+    command: "script -qc 'git log' /dev/null",
+    files: { '/home/user/.lesskey': '#env\nLESSOPEN=|-./x.sh %s\n' },
+    runs: true,
+    why: 'git pages through less in the terminal script gives it (less 590 ran it)',
+  },
+  { command: 'unbuffer git log', files: { '/home/user/.lesskey': '#env\nLESSOPEN=|-./x.sh %s\n' }, runs: true, why: 'the same (ran)' },
+  { command: "script -qc 'git log' /dev/null", files: {}, runs: false },
 ];
