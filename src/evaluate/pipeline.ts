@@ -309,6 +309,20 @@ function heldPathAsks(state: EvalState): undefined {
         blockedPath: p,
       });
     }
+    if (facts.kind === 'shell' && facts.analysis.stateChanges.length > 0) {
+      // After a change that may rebind a command name (`PATH=…`, bash's `BASH_CMDS+=([cat]=/usr/bin/cp)`,
+      // zsh's `functions+=(cat '…')`), a command that reads a protected path as written may run
+      // another program, which writes it (red team 23 RT23-D: `cat README.md .claude/settings.json`
+      // ran cp in bypassPermissions).
+      const named = facts.effects.find((e) => e.op === 'read' && e.possible === undefined && protectedHit(e.path, state) !== undefined);
+      if (named !== undefined)
+        return holdAsk(state, 'protectedPaths', {
+          kind: 'protected',
+          reason: 'protectedPath',
+          message: `names the protected path ${named.path} after a change toolgate cannot follow (${facts.analysis.stateChanges[0]}): what runs there, and what it does with the path, is not what the text shows`,
+          blockedPath: named.path,
+        });
+    }
     const spec = state.protectedSpec;
     const templated = facts.kind === 'shell' ? withGitTemplates(facts.effects, facts.analysis, state) : undefined;
     const targets: ShellWrite[] =

@@ -6,7 +6,7 @@ import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand,
 import { arithmeticAssigns, arithmeticRunsCode, subscriptAssigns, subscriptRunsCode } from '../syntax/arithmetic.js';
 import { MAX_NESTED_DEPTH } from '../syntax/limits.js';
 import { commandStateChange } from './state.js';
-import { assignedName, variableStateChange } from '../syntax/variables.js';
+import { assignedName, bindingOperand, commandTableBinding, variableStateChange } from '../syntax/variables.js';
 import { SHELL_MODELS, anyShell } from '../shells/index.js';
 import { modelledShellOfName } from '../programs/modelled-shells.js';
 import { sameProgram } from '../programs/name-variants.js';
@@ -265,7 +265,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     if (afterOwnCode) addStateChange(c, change, c.commands.length);
     return index;
   };
-  if (!afterOwnCode) addStateChange(c, change, index + 1);
+  // A setter of a variable that binds command names (`set -A commands cat /usr/bin/cp`,
+  // `typeset -A functions=(…)`, `read -A BASH_CMDS`) is as firm as `hash` and `alias`.
+  const binding = change === undefined ? undefined : bindingOperand(argv.slice(1), c.shells);
+  if (binding !== undefined) addStateChange(c, binding, index + 1, true);
+  else if (!afterOwnCode) addStateChange(c, change, index + 1);
   // `let PATH=0`, `test -v 'a[PATH=0]'`, `unset 'a[HOME=0]'`: the evaluation sets the variable.
   if (ARITHMETIC_BUILTINS.has(name) || model?.arithmeticSubscripts === true)
     for (const w of raw.words.slice(1))
@@ -430,7 +434,11 @@ function programCode(
  */
 export function emitWordlessStatement(c: Collector, assignments: readonly string[], redirects: readonly Redirect[]): void {
   for (const r of redirects) c.redirects.push(r);
-  for (const a of assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false, c.shells));
+  for (const a of assignments) {
+    const name = assignedName(a) ?? a;
+    const binding = commandTableBinding(name, c.shells);
+    addStateChange(c, binding ?? variableStateChange(name, false, c.shells), c.commands.length, binding !== undefined);
+  }
   emitStatementAssignments(c, assignments);
   trackStatementAssignments(c, assignments);
   c.variables?.assignments.push(...assignments);

@@ -18,6 +18,13 @@ export const bash: ShellModel = {
   name: 'bash',
   sources: ['bash 5.2 manual'],
   specialParameter: () => undefined,
+  // bash(1) Shell Variables: an element of BASH_CMDS is a `hash` entry, one of BASH_ALIASES an alias.
+  commandTable: (name) =>
+    name === 'BASH_CMDS'
+      ? `setting BASH_CMDS binds command names to programs, as 'hash' does`
+      : name === 'BASH_ALIASES'
+        ? `setting BASH_ALIASES defines aliases, as 'alias' does`
+        : undefined,
   redirectionsAlone: () => undefined,
   ansiC: [BASH_ANSI_C],
   wordProblem: () => undefined,

@@ -32,6 +32,13 @@ export interface ShellModel {
    */
   specialParameter(name: string): string | undefined;
   /**
+   * Why assigning the variable `name` binds a command name to other code, as `alias`, `hash` or a
+   * function definition do (bash's `BASH_CMDS`, zsh's `commands` and `functions`), or undefined.
+   * The commands after such an assignment are not what their text shows: a firm ask, as those
+   * builtins are (red team 23 RT23-D).
+   */
+  commandTable(name: string): string | undefined;
+  /**
    * Why a statement of redirections alone (`< README.md`, `> out`) runs code toolgate cannot see
    * in this shell (zsh runs `$NULLCMD` or `$READNULLCMD`, which start-up files may set), or
    * undefined when it only opens the files (bash, sh).

@@ -8,6 +8,7 @@ export const sh: ShellModel = {
   name: 'sh',
   sources: ['POSIX.1-2017 Shell Command Language', 'dash 0.5.12 dash(1)'],
   specialParameter: () => undefined,
+  commandTable: () => undefined,
   redirectionsAlone: () => undefined,
   ansiC: [DASH_ANSI_C, BASH_ANSI_C],
   wordProblem: () => undefined,

@@ -30,6 +30,24 @@ const TIED_ARRAYS = new Set([
 ]);
 
 /**
+ * zsh 5.9's special hashes whose elements are command names bound to code (zshmodules(1), the
+ * zsh/parameter module): an element of `commands` is a `hash` entry, of `functions` a function
+ * whose body is the element's text, of `aliases` an alias — each with its disabled twin, which
+ * `enable` turns on.
+ */
+const COMMAND_TABLES = new Map([
+  ['commands', `binds command names to programs, as 'hash' does`],
+  ['functions', 'defines functions from text'],
+  ['dis_functions', 'defines functions from text'],
+  ['aliases', `defines aliases, as 'alias' does`],
+  ['dis_aliases', `defines aliases, as 'alias' does`],
+  ['galiases', `defines aliases, as 'alias' does`],
+  ['dis_galiases', `defines aliases, as 'alias' does`],
+  ['saliases', `defines aliases, as 'alias' does`],
+  ['dis_saliases', `defines aliases, as 'alias' does`],
+]);
+
+/**
  * zsh 5.9's special hashes and arrays that change what later commands run or touch (the
  * zsh/parameter module, zshmodules(1); `mapfile` of zsh/mapfile writes files). The read-only
  * ones (`funcstack`, `history`, …) and those holding results (`match`, `pipestatus`) are data.
@@ -128,6 +146,10 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshexpn(1) (Glob Operators: EXTENDED_GLOB) and zshoptions(1) (BRACE_CCL)',
     'zsh 5.9 zshoptions(1) (CDABLE_VARS)',
   ],
+  commandTable(name) {
+    const as = COMMAND_TABLES.get(name);
+    return as === undefined ? undefined : `setting ${name} (a special parameter of zsh) ${as}`;
+  },
   specialParameter(name) {
     if (TIED_ARRAYS.has(name)) return `setting ${name} (zsh ties it to ${name.toUpperCase()}) changes what later commands do`;
     if (SPECIAL_TABLES.has(name)) return `setting ${name} (a special parameter of zsh) changes what later commands do`;

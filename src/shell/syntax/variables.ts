@@ -28,11 +28,34 @@ export const SAFE_ENVIRONMENT =
  * may run in gives the name a meaning of its own (zsh's `path`, `cdpath`, `functions`, …).
  */
 export function variableStateChange(name: string, exported: boolean, shells: readonly ShellModel[] = []): string | undefined {
+  const binding = commandTableBinding(name, shells);
+  if (binding !== undefined) return binding;
   const special = anyShell(shells, (s) => s.specialParameter(name));
   if (special !== undefined) return special;
   if (SAFE_ENVIRONMENT.test(`${name}=`) || (!exported && BASH_RESULTS.has(name))) return undefined;
   if (!exported && !/[A-Z]/.test(name)) return undefined;
   return `setting ${name} changes what later commands do`;
+}
+
+/**
+ * Why setting variable `name` binds a command name to other code in one of `shells` (bash's
+ * `BASH_CMDS`, zsh's `functions`…), or undefined: a firm change, as `alias` and `hash` are.
+ */
+export function commandTableBinding(name: string, shells: readonly ShellModel[]): string | undefined {
+  return anyShell(shells, (s) => s.commandTable(name));
+}
+
+/**
+ * Why one of `words` (a setter's operands: `NAME=…`, `NAME+=…`, `NAME[k]=…`, a bare `NAME` that
+ * `set -A`, `typeset -A` or `read -A` fills) names a variable that binds command names, or undefined.
+ */
+export function bindingOperand(words: readonly string[], shells: readonly ShellModel[]): string | undefined {
+  for (const w of words) {
+    const name = /^([A-Za-z_][A-Za-z0-9_]*)(?=$|\[|\+?=)/.exec(w)?.[1];
+    const why = name === undefined ? undefined : commandTableBinding(name, shells);
+    if (why !== undefined) return why;
+  }
+  return undefined;
 }
 
 /** Variables bash itself fills with results, which mean nothing to later programs unless exported. */
