@@ -1,7 +1,14 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
-import { protectedPathBelow, protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders, STARTUP_FOLDER_VARIABLES } from '../paths/protected.js';
+import {
+  protectedPathBelow,
+  protectedPathStartingWith,
+  protectedUnderConfigHome,
+  protectedWithFolders,
+  STARTUP_FOLDER_LIST_VARIABLES,
+  STARTUP_FOLDER_VARIABLES,
+} from '../paths/protected.js';
 import { commandDirectories } from '../shell/effects/path-effects.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
@@ -1299,9 +1306,20 @@ function protectedSpecOf(ctx: EvaluationContext, env: MatchEnv, dialect: Dialect
   return protectedUnderConfigHome(spec, normalizePath(configHome, norm));
 }
 
-/** `spec` with the folders IPYTHONDIR and JUPYTER_CONFIG_DIR name, where the environment facts say they are set. */
+/**
+ * `spec` with the folders IPYTHONDIR, JUPYTER_CONFIG_DIR, GEM_HOME and each entry of GEM_PATH name,
+ * where the environment facts say they are set.
+ */
 function withStartupFolders(spec: ProtectedPathSpec, ctx: EvaluationContext, norm: Parameters<typeof normalizePath>[1]): ProtectedPathSpec {
-  const folders = STARTUP_FOLDER_VARIABLES.map((name) => environmentValue(ctx.environment, name))
+  const value = (name: string) => environmentValue(ctx.environment, name);
+  const separator = norm.platform === 'windows' ? ';' : ':';
+  const folders = [
+    ...STARTUP_FOLDER_VARIABLES.map(value),
+    ...STARTUP_FOLDER_LIST_VARIABLES.flatMap((name) => {
+      const list = value(name);
+      return typeof list === 'string' ? list.split(separator) : [];
+    }),
+  ]
     .filter((v): v is string => typeof v === 'string' && v !== '')
     .map((v) => normalizePath(v, norm));
   return protectedWithFolders(spec, folders);

@@ -227,6 +227,10 @@ const CONFIG_FILES: readonly string[] = [
   '.irbrc',
   'irb.rc',
   '_irbrc',
+  // - Ruby's debugger (rdbg, the debug gem 1.4) runs the debugger commands of ~/.rdbgrc and the
+  //   Ruby of ~/.rdbgrc.rb when it starts (red team 23, RT23-B addendum: its `config set` lines were read).
+  '.rdbgrc',
+  '.rdbgrc.rb',
   // - `perl -d` runs ./.perldb, else ~/.perldb (perl5db.pl; perl 5.36: ./.perldb's system() ran).
   '.perldb',
   // - tclsh runs ~/.tclshrc whenever it reads commands from its input (`tclsh --version` too), wish
@@ -291,6 +295,11 @@ const CONFIG_DIRS: readonly string[] = [
   '.sdkman',
   '.rustup',
   '.gem',
+  // RubyGems' per-user folder on Debian and Ubuntu (Gem.user_dir, on the default GEM_PATH, the target
+  // of `gem install --user-install`): every gem command, `gem --version` too, loads the
+  // plugins/*_plugin.rb files of each folder of the gem path, and `gem list` evaluates its
+  // specifications/*.gemspec (Ruby 3.1, RubyGems 3.3; red team 23, RT23-F: both ran rm).
+  '.local/share/gem',
   '.npm-global',
   '.bun/bin',
   '.deno/bin',
@@ -444,6 +453,10 @@ const CONFIG_DIRS: readonly string[] = [
   '.ipython',
   '.jupyter',
   '.local/etc/jupyter',
+  // - cpan loads CPAN/MyConfig.pm (Perl) from ~/.cpan, or from ~/.local/share/.cpan where CPAN
+  //   2.28+ keeps it, on every run, `cpan -v` too (red team 23, RT23-K: its system() ran).
+  '.cpan/CPAN',
+  '.local/share/.cpan/CPAN',
   // The user's tmpfiles.d folders: `systemd-tmpfiles --user --create`, and the user manager at every
   // login (systemd-tmpfiles-setup.service), create, write and link the paths their lines name
   // (tmpfiles.d(5); red team 21, R21-3, tmpfiles.ts).
@@ -719,13 +732,22 @@ export function protectedUnderConfigHome(spec: ProtectedPathSpec, configHome: st
 }
 
 /**
- * Variables that name the folder IPython and Jupyter read start-up code from in place of
- * ~/.ipython and ~/.jupyter: `IPYTHONDIR=$PWD/ipd` made `ipython -c 'print(1)'` run
+ * Variables that name the folder IPython, Jupyter and RubyGems read start-up code from in place of
+ * ~/.ipython, ~/.jupyter and ~/.gem: `IPYTHONDIR=$PWD/ipd` made `ipython -c 'print(1)'` run
  * ipd/profile_default/startup/0.py (IPython 8.12); JUPYTER_CONFIG_DIR (jupyter_core, "Jupyter
  * paths") holds the jupyter_*_config.py files.
  * @internal
  */
-export const STARTUP_FOLDER_VARIABLES: readonly string[] = ['IPYTHONDIR', 'JUPYTER_CONFIG_DIR'];
+export const STARTUP_FOLDER_VARIABLES: readonly string[] = ['IPYTHONDIR', 'JUPYTER_CONFIG_DIR', 'GEM_HOME'];
+
+/**
+ * Variables that hold a list of such folders, separated as PATH is: every gem command loads the
+ * plugins/*_plugin.rb files of each folder of GEM_PATH, and of GEM_HOME, beside ~/.gem and
+ * ~/.local/share/gem (`GEM_PATH=/x:$PWD/gh gem list` ran gh/plugins/x_plugin.rb; RubyGems 3.3,
+ * red team 23, RT23-F).
+ * @internal
+ */
+export const STARTUP_FOLDER_LIST_VARIABLES: readonly string[] = ['GEM_PATH'];
 
 /**
  * `spec` with each of `folders` (normalised and absolute, see `normalizePath`) protected with

@@ -254,3 +254,15 @@ describe('system files that run code later (decision 0123)', () => {
     expect(protectedPathBelow('/home/u/project', CC)).toBeUndefined();
   });
 });
+
+describe("RubyGems', rdbg's and CPAN's start-up code (red team 23, RT23-B, F, K)", () => {
+  it("protects Debian's per-user gem folder, ~/.rdbgrc(.rb) and CPAN's MyConfig.pm folders", () => {
+    expect(protectedPathMatch('/home/u/.local/share/gem/ruby/3.1.0/plugins/x_plugin.rb', CC)).toBe('.local/share/gem');
+    expect(protectedPathMatch('/home/u/.rdbgrc', CC)).toBe('.rdbgrc');
+    expect(protectedPathMatch('/home/u/.rdbgrc.rb', CC)).toBe('.rdbgrc.rb');
+    expect(protectedPathMatch('/home/u/.cpan/CPAN/MyConfig.pm', CC)).toBe('.cpan/CPAN');
+    expect(protectedPathMatch('/home/u/.local/share/.cpan/CPAN/MyConfig.pm', CC)).toBe('.local/share/.cpan/CPAN');
+    expect(protectedPathMatch('/home/u/.cpan/build/x/Makefile.PL', CC)).toBeUndefined();
+    expect(protectedPathMatch('/home/u/p/gem/x.rb', CC)).toBeUndefined();
+  });
+});

@@ -138,6 +138,14 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   // `pdb3 -c c x.py`: Debian's pdb3, pdb3.11 are `python3 -m pdb`.
   pdb: { what: PDB },
   pdb3: { what: PDB },
+  // Ruby's debugger (the debug gem 1.4, Debian's rdbg3.1) runs the script it is given as ruby
+  // would, or the command -c names, after the debugger commands of ~/.rdbgrc and the Ruby of
+  // ~/.rdbgrc.rb (protected): `rdbg3.1 -n x.rb` ran x.rb's system() (red team 23, RT23-B addendum).
+  // `help` and `version` are a script's name to it.
+  rdbg: {
+    what: 'the Ruby script or command it debugs, and the debugger commands of ~/.rdbgrc and Ruby of ~/.rdbgrc.rb',
+    notInfo: new Set(['help', 'version', '-V']),
+  },
   // llvm-reduce (`--test=./x.sh`) is in llvm-tools.ts's table of LLVM's code runners.
   // `kpt fn eval --exec=./x.sh d`, `kpt fn render` (the Kptfile's pipeline): functions are programs or containers.
   kpt: { what: 'the functions its --exec, --image or Kptfile pipeline names', when: (argv) => argv[1] === 'fn' || argv[1] === 'functions' },
@@ -276,6 +284,10 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'pygmentize -x -l ./lx.py:L README.md', opaque: true, why: '-x imports lx.py' },
   { command: 'pygmentize -gx -l lx.py README.md', opaque: true, why: 'a cluster with -x' },
   { command: 'pdb3.11 -c c x.py', opaque: true, why: "Debian's pdb3.11 is python3.11 -m pdb" },
+  { command: 'rdbg3.1 -n x.rb', opaque: true, why: 'ran x.rb (red team 23)' },
+  { command: 'rdbg -c -- rake test', opaque: true },
+  { command: 'rdbg --version', opaque: false },
+  { command: 'rdbg help', opaque: true, why: 'runs a script named help' },
   { command: 'kpt fn eval --exec=./x.sh d', opaque: true },
   { command: 'kpt pkg tree', opaque: false },
   { command: 'pip config edit --editor=./x.sh', opaque: true, why: 'pip ran sh, which ran x.sh (red team 22)' },

@@ -75,6 +75,10 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
       return has('-l', '-ls', '-ll', '-lls', '-lc', '-llc', '-s', '-stat') ? undefined : (value('-d', '-dest') ?? 'squashfs-root');
     case 'cabextract':
       return has('-l', '--list', '-t', '--test') ? undefined : (value('-d', '--directory') ?? '.');
+    case 'ptar':
+      // Perl's Archive::Tar command line (ptar 2.40): `-x` (`-xf`, `-xvf`, and `xf` with no dash)
+      // extracts into the working directory; it has no option that names another.
+      return clusterHas(args, 'x') || /^[a-zA-Z]*x/.test(args[0] ?? '') ? '.' : undefined;
     case 'uudecode':
       // The name to write is inside the file (its `begin` line) unless -o names it.
       return value('-o', '--output-file') !== undefined ? undefined : '.';
@@ -297,6 +301,8 @@ const examples: readonly ProgramExample[] = [
   { command: 'unsquashfs -f -d . x.sqfs', readOnly: false },
   { command: 'cabextract x.cab', readOnly: false },
   { command: 'uudecode x.uu', readOnly: false, why: 'the name it writes is inside x.uu' },
+  { command: 'ptar -xf x.tar', readOnly: false, why: 'wrote the .claude/settings.json x.tar held (red team 23)' },
+  { command: 'ptar xf x.tar', readOnly: false, why: 'ptar takes the first word without its dash' },
 ];
 
 /** Archive extractors that write names from their archive. @internal */
@@ -317,6 +323,7 @@ export const extractors = defineProgram({
     'unsquashfs',
     'cabextract',
     'uudecode',
+    'ptar',
   ],
   summary: 'archive extractors beside tar and unzip: write the names an archive holds',
   sources: [
@@ -331,6 +338,7 @@ export const extractors = defineProgram({
     'cabextract(1)',
     'GNU sharutils uudecode(1)',
     'afio(1)',
+    'Archive::Tar ptar(1)',
   ],
   // `o=-sdel; 7z a $o x.7z sub`: a word that is not literal may be 7z's -sdel (red team 13 N21).
   files: (name, argv, literal) => withHiddenOptions(argv, literal, ['-sdel'], (argv) => extractorFiles(name, argv)),

@@ -367,8 +367,44 @@ export function interpreterOperands(family: string, argv: readonly string[]): Fi
         return { files, unresolved: [], modelled: 'partly', notFiles: [...notFiles, at, ...ops] };
       });
     }
+    if (family === 'python' && a === '-m' && ARCHIVE_MODULES.has(argv[k + 1] ?? '')) {
+      files.push(...archiveModuleExtraction(argv, k + 2));
+      break;
+    }
   }
   return { files, unresolved: [], modelled: 'partly', notFiles };
+}
+
+/** Python's archive modules run as programs: `python3 -m tarfile|zipfile -e ARCHIVE [DIR]`. */
+const ARCHIVE_MODULES: ReadonlySet<string> = new Set(['tarfile', 'zipfile']);
+
+/**
+ * What `python3 -m tarfile -e x.tar [DIR]` and `python3 -m zipfile -e x.zip DIR` write from the
+ * module's words (from `from` on): the names the archive holds, under DIR (the working directory
+ * when none) — names toolgate does not read, as tar's and unzip's (CPython 3.11: each wrote the
+ * .claude/settings.json an archive held; red team 23, RT23-I). argparse takes `--e…` for
+ * `--extract` and `-ve` as `-v -e`; a value glued to the option (`--extract=x.tar`, `-ex.tar`)
+ * leaves the next word's meaning to argparse, so the working directory is written too.
+ */
+function archiveModuleExtraction(argv: readonly string[], from: number): FileOperand[] {
+  const names = { kind: 'unseen', what: 'archive' } as const;
+  const write = (index: number, value: string): FileOperand => ({ op: 'write', index, value, tree: 'some', names });
+  for (let k = from; k < argv.length; k++) {
+    const w = argv[k]!;
+    const long = /^--e[a-z]*(=|$)/.exec(w);
+    const short = /^-[a-zA-Z]*e/.exec(w);
+    if (long === null && (short === null || w.startsWith('--'))) continue;
+    const glued = long !== null ? long[1] === '=' : w.length > short![0].length;
+    const operand = (at: number) => (at < argv.length && !argv[at]!.startsWith('-') ? at : undefined);
+    if (glued) {
+      const next = operand(k + 1);
+      return [write(k, '.'), ...(next === undefined ? [] : [write(next, argv[next]!)])];
+    }
+    const archive = operand(k + 1);
+    const dir = archive === undefined ? undefined : operand(archive + 1);
+    return [dir === undefined ? write(k, '.') : write(dir, argv[dir]!)];
+  }
+  return [];
 }
 
 /** Claude Code's read-only entries: only the version is asked for. */
@@ -426,6 +462,16 @@ export const INTERPRETER_MODELS: readonly ProgramModel[] = Object.keys(CODE_OPTI
         readOnly: false,
         why: 'the code is no file; a.txt is a word toolgate assumes may name a file',
       },
+      ...(family === 'python'
+        ? [
+            {
+              command: 'python3 -m tarfile -e x.tar .',
+              effects: ['write . [some]', 'write ./tarfile (word)', 'write ./x.tar (word)'],
+              readOnly: false,
+              why: 'writes the names x.tar holds (red team 23: its .claude/settings.json)',
+            },
+          ]
+        : []),
     ],
   });
 });

@@ -129,6 +129,32 @@ function namesJsonschemaValidator(word: string): boolean {
   return /^-V/.test(word) || /^--va/.test(word);
 }
 
+/**
+ * `erb -x …` with no -r library: erb prints the Ruby its template compiles to and evaluates none
+ * of it (Ruby 3.1's erb; `erb -x x.erb` left a template's `system("rm …")` unrun, `erb -r ./x.rb -x
+ * x.erb` ran x.rb). Any other option word holding an `r` may be -r: not read here.
+ */
+function erbOnlyPrints(argv: readonly string[]): boolean {
+  return argv.includes('-x') && !argv.slice(1).some((w) => /^-[^-]*r/.test(w) || w.startsWith('--'));
+}
+
+/** gem's commands that report and evaluate no project file (RubyGems 3.3: each verified to run nothing). */
+const GEM_REPORTS: ReadonlySet<string> = new Set([
+  'list',
+  'env',
+  'environment',
+  'which',
+  'help',
+  'contents',
+  'dependency',
+  'info',
+  'query',
+  'search',
+  'specification',
+  'outdated',
+  'stale',
+]);
+
 /** What a program runs; `quiet` subcommands and `info` words alone run nothing, nor do words `runsNothing` accepts. */
 interface ProjectRunner {
   readonly what: string;
@@ -205,6 +231,8 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
     info: new Set(['--version', '-h', '--help', '--paths', '--config-dir', '--data-dir', '--runtime-dir']),
   },
   'jupyter-execute': { what: 'the notebooks it executes and its Python configuration files', info: new Set(['--version', '-h', '--help']) },
+  // `jupyter-dejavu x.ipynb` runs the notebook's cells (nbconvert 6.5; red team 23, RT23-J).
+  'jupyter-dejavu': { what: 'the notebooks it executes and its Python configuration files', info: new Set(['--version', '-h', '--help']) },
   'jupyter-nbconvert': {
     what: 'the notebooks it executes and its Python configuration files',
     info: new Set(['--version', '-h', '--help']),
@@ -245,6 +273,19 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // jsonschema 4 imports the module of a dotted --validator (verified with PYTHONPATH=.: it ran
   // mymod.py); a bare class name and its other options import nothing.
   jsonschema: { what: 'the module of the validator it names (--validator)', runsNothing: (argv) => !argv.some(namesJsonschemaValidator) },
+  // Debian 12's mako-render (Mako 1.2) renders the templates it is given (or its input), and a
+  // template's `<% %>` blocks are Python: `mako-render t.mako` ran one's os.system (red team 23, RT23-H).
+  'mako-render': { what: 'the Python code of the Mako templates it renders', info: new Set(['--help', '-h']) },
+  // coverage.py 6.5 (Debian's python3-coverage) imports the plug-in modules its configuration
+  // (.coveragerc, setup.cfg, tox.ini, pyproject.toml) names for `report`, `html`, `xml`, `json` as
+  // for `run`: `python3-coverage report` ran ./evilplug.py (red team 23, RT23-H); `help` and the
+  // informational words imported nothing (verified).
+  coverage: { what: 'the program it measures and the plug-in modules its configuration names', info: INFO_V_VERBOSE, quiet: new Set(['help']) },
+  'python3-coverage': {
+    what: 'the program it measures and the plug-in modules its configuration names',
+    info: INFO_V_VERBOSE,
+    quiet: new Set(['help']),
+  },
   jest: { what: 'the tests and configuration modules it loads' },
   vitest: { what: 'the tests and configuration modules it loads' },
   mocha: { what: 'the tests and configuration modules it loads' },
@@ -348,7 +389,9 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   prove: { what: 'its test scripts (t/*.t, with perl or the program --exec names)' },
   'dpkg-buildpackage': { what: 'the debian/rules makefile of the package it builds' },
   debuild: { what: 'the debian/rules makefile of the package it builds' },
-  cpan: { what: 'the Makefile.PL or Build.PL of the modules it installs' },
+  // cpan loads ~/.cpan/CPAN/MyConfig.pm (Perl, protected) first, for `-v`, `-V` and `--version`
+  // too (red team 23, RT23-K: `cpan -v` ran its system()); only `-h` printed without it (verified).
+  cpan: { what: 'the Makefile.PL or Build.PL of the modules it installs, and the Perl code of its MyConfig.pm', info: new Set(['-h']) },
   latexmk: {
     what: 'the Perl code of latexmkrc files (./latexmkrc, ./.latexmkrc, ~/.latexmkrc) and the commands they set',
     info: new Set(['-v', '-version', '--version', '-h', '-help', '--help']),
@@ -381,6 +424,20 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   mix: { what: 'the Elixir code of a mix.exs and its tasks' },
   composer: { what: "a composer.json's scripts and plugins" },
   bundle: { what: 'the Ruby code of a Gemfile and the programs it runs' },
+  // Ruby's own tools (Ruby 3.1, Debian 12; red team 23, RT23-B): erb evaluates the templates it
+  // is given or reads (`<% %>` is Ruby: `erb x.erb`, `erb < x.erb`, `erb -P x.erb` ran one's
+  // system()) and requires its -r libraries; -x alone prints the Ruby and runs none of it (`-v` is
+  // verbose, `-n` evaluates too). gem evaluates a gemspec for `build` and a Gemfile or gem.deps.rb
+  // for `install -g|--file`, builds the native extensions of what it installs, and takes any start
+  // of a command's name (`gem b x.gemspec`); the commands below only report (each verified to run
+  // nothing of the project; `gem spec x.gemspec` does not evaluate the file). RubyGems' plug-ins,
+  // which every gem command loads, are in protected folders (~/.gem, ~/.local/share/gem, GEM_HOME).
+  erb: { what: 'the Ruby code of the templates it reads and of the libraries its -r option requires', info: new Set(['--version', '--help', '-h']), runsNothing: erbOnlyPrints },
+  gem: {
+    what: 'the Ruby code of gemspecs, Gemfiles and gem.deps.rb files, and the extension builds of the gems it installs',
+    info: new Set(['--version', '-v', '--help', '-h']),
+    quiet: GEM_REPORTS,
+  },
   task: { what: 'the commands of a Taskfile.yml', info: INFO_V_VERBOSE },
   // javac runs the annotation processors its class path holds (red team 19, R19-8; jvm-tools.ts).
   javac: {
@@ -483,6 +540,28 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'jsonschema --validator mymod.V s.json', runs: true, why: "it imports the dotted validator's module" },
   { command: 'jsonschema --va=mymod.V s.json', runs: true, why: 'argparse takes --va for --validator' },
   { command: 'jsonschema -i i.json s.json', runs: false, why: 'imports nothing of the project' },
+  { command: 'mako-render t.mako', runs: true, why: "a template's <% %> block ran os.system (red team 23)" },
+  { command: 'mako-render -h', runs: false },
+  { command: 'python3-coverage report', runs: true, why: "imported the plug-in .coveragerc's plugins = names (red team 23)" },
+  { command: 'python3-coverage help', runs: false },
+  { command: 'coverage --version', runs: false },
+  { command: 'jupyter-dejavu x.ipynb', runs: true, why: "the notebook's cells ran (red team 23)" },
+  { command: 'erb x.erb', runs: true, why: "the template's <% system(…) %> ran (red team 23)" },
+  { command: 'erb -P x.erb', runs: true, why: '-P only turns off %-lines; <% %> still ran' },
+  { command: 'erb3.1 x.erb', runs: true, why: "Debian's erb for Ruby 3.1" },
+  { command: 'erb -x x.erb', runs: false, why: 'prints the Ruby the template compiles to; none of it ran' },
+  { command: 'erb -r ./x.rb -x x.erb', runs: true, why: '-r required x.rb, which ran' },
+  { command: 'erb -n x.erb', runs: true, why: '-n without -x evaluates the template (verified)' },
+  { command: 'erb --version', runs: false },
+  { command: 'gem build x.gemspec', runs: true, why: 'evaluated x.gemspec, which ran rm (red team 23)' },
+  { command: 'gem b x.gemspec', runs: true, why: 'gem takes a start of a command name: b is build' },
+  { command: 'gem install -g', runs: true, why: 'evaluated the Gemfile (red team 23)' },
+  { command: 'gem3.1 build', runs: true },
+  { command: 'gem list', runs: false, why: 'lists the installed gems' },
+  { command: 'gem specification x.gemspec', runs: false, why: 'did not evaluate x.gemspec (verified)' },
+  { command: 'gem --version', runs: false },
+  { command: 'cpan -v', runs: true, why: 'loaded ~/.cpan/CPAN/MyConfig.pm first (red team 23)' },
+  { command: 'cpan -h', runs: false },
   { command: 'jest', runs: true },
   { command: 'just', runs: true },
   { command: 'rake', runs: true },
