@@ -261,7 +261,8 @@ export const criticalAndProtected: PipelineStep = {
     // as if written: what they would remove or write asks, though the code stays opaque.
     for (const cmd of state.facts.analysis.commands) {
       for (const code of cmd.embeddedShell ?? []) {
-        const { pendingAsk: _, ...rest } = state;
+        // The embedded command's own state: no held ask, and its own read-only answer.
+        const { pendingAsk: _, shellReadOnly: __, ...rest } = state;
         const sub: EvalState = {
           ...rest,
           facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env, state.git)),

@@ -15,26 +15,9 @@ import { mayReadAt, readsWhole } from './read-rules.js';
 import { allowText } from './rule-match.js';
 import { inertAssignment } from '../shell/programs/environment-values.js';
 import { assignedName } from '../shell/syntax/variables.js';
-import type { EvalState } from './types.js';
+import type { EvalState, ShellReadOnly } from './types.js';
 
-/** Whether a shell call is read-only as a whole, and per part. */
-export interface ShellReadOnly {
-  ok: boolean;
-  why?: string;
-  /**
-   * Whether a part reads outside the working directories (where a Read allow rule allows, or a
-   * device that holds nothing): the reason of a read-only allow then says so.
-   */
-  readsOutside: boolean;
-  perCommand: Map<SimpleCommand, boolean>;
-  reasons: Map<SimpleCommand, string>;
-}
-
-/**
- * The last call's answer: the steps of one call ask several times. One slot, not a WeakMap keyed
- * by the state: adding a fresh object to a WeakMap on every call cost more than the check (#36).
- */
-let last: { state: EvalState | undefined; result: ShellReadOnly | undefined } = { state: undefined, result: undefined };
+export type { ShellReadOnly } from './types.js';
 
 /**
  * `IFS= read -r line`: a variable that only changes how the shell's own builtin splits its input.
@@ -47,9 +30,12 @@ function splittingAssignment(cmd: SimpleCommand, assignment: string): boolean {
   return name !== undefined && PROGRAMS.get(cmd.argv[0]!)?.splittingVariables?.includes(name) === true;
 }
 
-/** Is the command read-only as a whole: every part read-only, reads inside the working directories, no writes? */
+/**
+ * Is the command read-only as a whole: every part read-only, reads inside the working directories,
+ * no writes? Worked out once per call and kept on its state (several steps ask).
+ */
 export function shellReadOnly(state: EvalState): ShellReadOnly {
-  if (last.state === state && last.result !== undefined) return last.result;
+  if (state.shellReadOnly !== undefined) return state.shellReadOnly;
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const perCommand = new Map<SimpleCommand, boolean>();
   const reasons = new Map<SimpleCommand, string>();
@@ -112,7 +98,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   }
   const result: ShellReadOnly =
     why === undefined ? { ok: true, readsOutside, perCommand, reasons } : { ok: false, why, readsOutside, perCommand, reasons };
-  last = { state, result };
+  state.shellReadOnly = result;
   return result;
 }
 

@@ -14,6 +14,7 @@ import type { CallFacts } from './facts.js';
 import type { PolicyIndex } from './policy-index.js';
 import type { MatchEnv } from './rule-match.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
+import type { SimpleCommand } from '../shell/types.js';
 
 /**
  * Session state that outlives one call: rules granted with "Yes, and don't ask again" for this
@@ -237,6 +238,19 @@ export interface Dialect {
   managedSettingsPaths?: readonly string[];
 }
 
+/** Whether a shell call is read-only as a whole, and per part. */
+export interface ShellReadOnly {
+  ok: boolean;
+  why?: string;
+  /**
+   * Whether a part reads outside the working directories (where a Read allow rule allows, or a
+   * device that holds nothing): the reason of a read-only allow then says so.
+   */
+  readsOutside: boolean;
+  perCommand: Map<SimpleCommand, boolean>;
+  reasons: Map<SimpleCommand, string>;
+}
+
 /** Everything the steps share while deciding one call. */
 export interface EvalState {
   call: ToolCall;
@@ -274,6 +288,11 @@ export interface EvalState {
    * hooks directories. Absent without a view (or in a state made by hand: each check reads afresh).
    */
   git?: GitReads;
+  /**
+   * Whether the shell call is read-only (`shellReadOnly` of shell-read-only.ts), worked out when
+   * a step first asks and kept for the call's other steps. Absent until then.
+   */
+  shellReadOnly?: ShellReadOnly;
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */
