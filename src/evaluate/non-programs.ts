@@ -9,7 +9,8 @@
  * (no view, a directory the shell may be in that is unknown, a file whose mode it cannot tell, a
  * write it cannot place) leaves the word as it was. Where it shows a file that may be run, that
  * file past a wrapper's first operand is the command it starts (`envdir d ./x.sh`); a word that
- * expands only through `$PWD`, `$HOME` and `~` is read as the path it becomes (`$PWD/x.sh`).
+ * expands only through `$PWD`, `$HOME` and `~` is read as the path it becomes (`$PWD/x.sh`), and
+ * a pattern naming a path as the files it matches (`./x.s?`), where the line writes nothing.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { normalizePath } from '../paths/index.js';
@@ -21,6 +22,7 @@ import { optionValues } from './option-values.js';
 import { knownExpansions } from './known-expansions.js';
 import { variableView } from '../shell/syntax/known-variables.js';
 import { shellsFor } from '../shell/shells/index.js';
+import { globMatches, newBudget } from './fs-reach.js';
 
 /** Whether the view shows `path` cannot be run as a program, given what the line writes. */
 function cannotRun(view: ReadonlyFsView, path: string, written: ReadonlySet<string>): boolean {
@@ -46,6 +48,7 @@ function expandWords(
   i: number,
   dirs: readonly string[],
   world: PathWorld,
+  globs: boolean,
 ): ReadonlyMap<number, readonly string[]> | undefined {
   const cmd = analysis.commands[i]!;
   if (!cmd.literal.includes(false)) return undefined;
@@ -60,13 +63,28 @@ function expandWords(
     const texts = new Set<string>();
     for (const dir of dirs)
       for (const shell of shells) {
-        const each = knownExpansions(raw, { pwd: dir, home: world.home, shell });
+        const each = knownExpansions(raw, { pwd: dir, home: world.home, shell }) ?? (globs ? globReadings(raw, dir, world) : undefined);
         if (each === undefined) return;
         for (const t of each) texts.add(t);
       }
     out.set(k, [...texts]);
   });
   return out.size > 0 ? out : undefined;
+}
+
+/** A pattern written plainly (no quotes, escapes, expansions or braces) that names a path: `./x.s?`, `bin/*`. */
+const PLAIN_PATH_PATTERN = /^[^'"\\$`~{}\s]*\/[^'"\\$`~{}\s]*$/;
+
+/**
+ * The paths a pattern naming a path matches in the view where the command runs (`./x.s?` is
+ * `./x.sh`), or the pattern itself when it matches nothing (bash and dash pass it on as written;
+ * zsh refuses to run the command); `undefined` for any other word or when the view cannot tell.
+ */
+function globReadings(raw: string, dir: string, world: PathWorld): string[] | undefined {
+  if (world.view === undefined || !/[*?[]/.test(raw) || !PLAIN_PATH_PATTERN.test(raw) || raw.startsWith('-')) return undefined;
+  const named = globMatches(world.view, normalizePath(raw, { cwd: dir, home: world.home, platform: world.platform }), newBudget());
+  if ('unknown' in named) return undefined;
+  return named.paths.length > 0 ? named.paths : [raw];
 }
 
 /**
@@ -89,7 +107,8 @@ export function markNonPrograms(analysis: ShellAnalysis, effects: readonly PathE
     const dirs = commandDirectories(effects, i) ?? [world.cwd];
     if (dirs.length === 0 || dirs.some(isUnknownDirectory)) return;
     // `$PWD` is one directory: where the command may run in several, each is a reading of its own.
-    const expanded = expandWords(analysis, i, dirs, world);
+    // A pattern is matched against the view only where the line writes nothing it may match.
+    const expanded = expandWords(analysis, i, dirs, world, before.length === 0);
     if (expanded !== undefined) cmd.expandedWords = expanded;
     // An option's value is read for a program too (`--diff-program=./x.sh`, option-values.ts): the
     // view settles it the same way (`--output=dist/a.js`, `-I./include` name no program).

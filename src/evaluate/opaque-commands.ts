@@ -168,6 +168,9 @@ function givenInput(cmds: readonly SimpleCommand[], i: number): boolean {
 /** A word the shell works out when it runs: an expansion, a substitution, a `~`. */
 const EXPANDS = /[$`~]/;
 
+/** A pattern that names a path (`./x.s?`, `bin/*`): the files it matches are the words. */
+const PATH_PATTERN = /^(?=.*\/)(?=.*[*?[])/;
+
 /** A word that is one arithmetic expansion (`$((n + 1))`): a number. */
 const ARITHMETIC = /^"?\$\(\([^()]*\)\)"?$/;
 
@@ -202,7 +205,9 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
  *   (`envdir d ./x.sh`, `SimpleCommand.programPaths`);
  * - a word that expands only through `$PWD`, `$HOME` and `~` read as the path it becomes
  *   (`--diff-program=$PWD/x.sh`, `SimpleCommand.expandedWords`, replay 22 NEW-U3), and one whose
- *   value toolgate cannot tell (`"$(pwd)"/x.sh`, `$D/x`) where a program named by its path counts.
+ *   value toolgate cannot tell (`"$(pwd)"/x.sh`, `$D/x`, a pattern naming a path the view did not
+ *   match) where a program named by its path counts; a pattern the view matched is the files it
+ *   matches (`diff3 --diff-program ./x.s?`).
  * The program's own name among its words is itself (`pip show pip`), judged as it is. `undefined` when none.
  */
 function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): string | undefined {
@@ -232,9 +237,11 @@ function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): st
         if (why !== undefined) return why;
       }
     }
-    // What a word becomes only when it runs (`$X/x.sh`, `"$(pwd)"/x.sh`, `--diff-program=$D/x`),
-    // where a program named by its path counts, may be one.
-    if (readings === undefined && (option || pathPlace) && EXPANDS.test(word) && !ARITHMETIC.test(word))
+    // What a word becomes only when it runs (`$X/x.sh`, `"$(pwd)"/x.sh`, `--diff-program=$D/x`, a
+    // pattern naming a path the view did not match: `./x.s?`), where a program named by its path
+    // counts, may be one.
+    const unknown = (EXPANDS.test(word) && !ARITHMETIC.test(word)) || (!option && PATH_PATTERN.test(word));
+    if (readings === undefined && (option || pathPlace) && unknown)
       return `its argument ${word} is worked out only when it runs, and may name a program by its path, whose code toolgate cannot see`;
     if (option) {
       afterOption = true;

@@ -52,6 +52,9 @@ describe('a path given to a program with no model', () => {
     'mytool --config=~/missing.sh',
     'envdir d ./x.yml',
     'envdir d $PWD/src',
+    // A pattern naming a path is the files it matches in the view.
+    'mytool ./x.y?l',
+    'mytool ./x.* build',
   ])
     it(`${c}: the view shows it cannot run, so it is data`, () => {
       expect(decide(c).behavior).toBe('allow');
@@ -73,6 +76,8 @@ describe('a path given to a program with no model', () => {
     'envdir d ./run.sh',
     'envdir d $PWD/run.sh',
     'setlock f ${PWD}/run.sh',
+    'mytool --diff-program ./run.s? a b',
+    'envdir d ./run.*',
   ])
     it(`${c}: a program named by its path, opaque code under a deny rule naming a program`, () => {
       const d = decide(c);
@@ -80,7 +85,13 @@ describe('a path given to a program with no model', () => {
     });
 
   it('a word that expands to what toolgate cannot tell is read as a path where a program may be named', () => {
-    for (const c of ['mytool --diff-program=$D/run.sh a b', 'mytool --diff-program="$(pwd)"/run.sh', 'mytool $X']) {
+    for (const c of [
+      'mytool --diff-program=$D/run.sh a b',
+      'mytool --diff-program="$(pwd)"/run.sh',
+      'mytool $X',
+      // A pattern the line may make match a file it writes is not matched against the view.
+      "printf 'rm -rf src' > new.sh; chmod +x new.sh; mytool ./new.*",
+    ]) {
       const d = decide(c);
       expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
     }
