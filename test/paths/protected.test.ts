@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { robotaProtectedPaths } from '../../src/dialects/robota/words.js';
 import { CLAUDE_CODE_PROTECTED_PATHS as CC, NOETA_PROTECTED_PATHS as NOETA, protectedPathMatch } from '../../src/paths/index.js';
-import { protectedPathBelow, protectedPathStartingWith, protectedUnderConfigHome, protectedWithFolders } from '../../src/paths/protected.js';
+import {
+  protectedPathBelow,
+  protectedPathStartingWith,
+  protectedUnderConfigHome,
+  protectedWithFolders,
+} from '../../src/paths/protected.js';
 
 describe('protectedPathMatch (Claude Code list)', () => {
   it.each([

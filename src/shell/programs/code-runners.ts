@@ -263,7 +263,7 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'opencode run x', opaque: true },
   { command: 'llvm-jitlink-14 j.o', opaque: true, why: "runs j.o's main (red team 20 NEW-R2: it called system(), which ran rm)" },
   { command: 'llvm-rtdyld -entry=main j.o', opaque: true, why: 'llvm-rtdyld executes by default' },
-  { command: 'bugpoint -run-llc x.ll', opaque: true, why: "compiles x.ll and runs it (its main ran)" },
+  { command: 'bugpoint -run-llc x.ll', opaque: true, why: 'compiles x.ll and runs it (its main ran)' },
   { command: 'llvm-reduce --test=./t.sh x.ll', opaque: true },
   { command: 'llvm-jitlink --version', opaque: false },
   { command: 'claude --version', opaque: false },

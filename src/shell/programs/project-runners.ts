@@ -280,11 +280,22 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // (.coveragerc, setup.cfg, tox.ini, pyproject.toml) names for `report`, `html`, `xml`, `json` as
   // for `run`: `python3-coverage report` ran ./evilplug.py (red team 23, RT23-H); `help` and the
   // informational words imported nothing (verified).
-  coverage: { what: 'the program it measures and the plug-in modules its configuration names', info: INFO_V_VERBOSE, quiet: new Set(['help']) },
+  coverage: {
+    what: 'the program it measures and the plug-in modules its configuration names',
+    info: INFO_V_VERBOSE,
+    quiet: new Set(['help']),
+  },
   'python3-coverage': {
     what: 'the program it measures and the plug-in modules its configuration names',
     info: INFO_V_VERBOSE,
     quiet: new Set(['help']),
+  },
+  // numpy's f2py (1.26, pyenv) evaluates a ./.f2py_f2cmap (or the --f2cmap file) as a Python
+  // expression whenever it reads Fortran: `f2py -h out.pyf x.f` ran one's os.system (red team 23,
+  // RT23-M); -v and the help words read none (verified). `-c` builds with the compilers it finds.
+  f2py: {
+    what: 'the Python expression of a .f2py_f2cmap file (./.f2py_f2cmap or --f2cmap) and the compilers -c runs',
+    info: new Set(['-v', '-h', '--help', '--help-link']),
   },
   jest: { what: 'the tests and configuration modules it loads' },
   vitest: { what: 'the tests and configuration modules it loads' },
@@ -432,7 +443,11 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // of a command's name (`gem b x.gemspec`); the commands below only report (each verified to run
   // nothing of the project; `gem spec x.gemspec` does not evaluate the file). RubyGems' plug-ins,
   // which every gem command loads, are in protected folders (~/.gem, ~/.local/share/gem, GEM_HOME).
-  erb: { what: 'the Ruby code of the templates it reads and of the libraries its -r option requires', info: new Set(['--version', '--help', '-h']), runsNothing: erbOnlyPrints },
+  erb: {
+    what: 'the Ruby code of the templates it reads and of the libraries its -r option requires',
+    info: new Set(['--version', '--help', '-h']),
+    runsNothing: erbOnlyPrints,
+  },
   gem: {
     what: 'the Ruby code of gemspecs, Gemfiles and gem.deps.rb files, and the extension builds of the gems it installs',
     info: new Set(['--version', '-v', '--help', '-h']),
@@ -562,6 +577,8 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'gem --version', runs: false },
   { command: 'cpan -v', runs: true, why: 'loaded ~/.cpan/CPAN/MyConfig.pm first (red team 23)' },
   { command: 'cpan -h', runs: false },
+  { command: 'f2py -h out.pyf x.f', runs: true, why: 'evaluated ./.f2py_f2cmap (red team 23)' },
+  { command: 'f2py -v', runs: false },
   { command: 'jest', runs: true },
   { command: 'just', runs: true },
   { command: 'rake', runs: true },
