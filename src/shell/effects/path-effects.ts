@@ -1279,7 +1279,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       const environment = carried.length === 0 && unsure.size === 0 ? ownEnvironment : givenEnvironment(analysis, i, carried, unsure);
       if (wrappers.has(i) && model?.touchesFilesAsWrapper !== true && model?.files === undefined) {
         // A wrapper's variables still reach it (`PARALLEL='--rpl …' parallel echo {} ::: a`).
-        addCodeVariableWrites(i, name, cmd, environment, bases, add, note);
+        addCodeVariableWrites(i, name, cmd, environment, bases, add, note, ctx.environment);
         return;
       }
       const words = withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis));
@@ -1668,12 +1668,18 @@ function addCodeVariableWrites(
   bases: readonly string[],
   add: Add,
   note: (why: string) => void,
+  exported: ShellPathContext['environment'],
 ): void {
-  for (const [variable, { may, what }] of Object.entries(PROGRAMS.get(name)?.readsVariables ?? {})) {
+  for (const [variable, { may, what, exportedToo }] of Object.entries(PROGRAMS.get(name)?.readsVariables ?? {})) {
     if (!may.includes('code') && !may.includes('options-file')) continue;
-    const set = givenAssignment(environment, variable);
+    const line = givenAssignment(environment, variable);
+    // The user's exported value, where the variable says it is judged too (an exported
+    // `LESSOPEN='|./x.sh %s'` runs x.sh at every `less f`: red team 23 RT23-N).
+    const known = exportedToo === true ? exported?.values[variable] : undefined;
+    const set = line ?? (typeof known === 'string' ? { raw: `the exported ${variable}=${known}`, value: known, append: false } : undefined);
     if (set === undefined || (!('hidden' in set) && !set.append && inertCodeValue(variable, set.value, may.includes('options')))) continue;
-    const why = `${name} is given ${'hidden' in set ? `${variable} (${set.hidden})` : set.raw}: ${what}, which toolgate does not read`;
+    const given = 'hidden' in set ? `${variable} (${set.hidden})` : set.raw;
+    const why = `${name} is given ${given}: ${what}, which toolgate does not read`;
     note(`${cmd.source}: ${why}`);
     add(i, 'write', why, '.', true, bases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   }
@@ -1752,7 +1758,7 @@ function addOperands(
   // rules meet it (decision 0092).
   // Its code variables given by the line first: the same unseen write, said as the variable the
   // line gives (`LESS='+!rm …' less f` is told as LESS, not as the `+!rm` word less reads from it).
-  addCodeVariableWrites(i, name, cmd, environment, cmdBases, add, note);
+  addCodeVariableWrites(i, name, cmd, environment, cmdBases, add, note, ctx.environment);
   for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   // A word from input may be an option or operand that writes (`echo of=.claude/x | xargs dd
   // if=/dev/null`): a write of a name from input, as a file operand from input is (said once: not

@@ -173,6 +173,13 @@ const JVM_OPTION_VARIABLES: ReadonlySet<string> = new Set(['JAVA_TOOL_OPTIONS', 
 const KNOWN_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash)$/;
 
 /**
+ * less's input filter as Debian's lesspipe(1) exports it (`| /usr/bin/lesspipe %s`, `/usr/bin/lesspipe
+ * %s %s`; lessfile without the `|`): a system program, which runs the project's nothing. Any other
+ * (`|./x.sh %s`, a command line) is code toolgate does not read.
+ */
+const SYSTEM_LESS_FILTER = /^\|?\s*\/usr\/bin\/less(?:pipe|file)(?: %s){1,2}$/;
+
+/**
  * Whether a value given to one of a program's variables that may be code or name a file of
  * options (`ProgramModel.readsVariables`) is known to run nothing and read nothing: empty (less,
  * rg and man take an empty value as unset: less 590 lgetenv, ripgrep 13 config.rs, man-db 2.11),
@@ -200,6 +207,8 @@ export function inertCodeValue(name: string, value: string | undefined, readAsOp
   if (JVM_OPTION_VARIABLES.has(name)) return value.trim().split(/\s+/).every(inertJvmOption);
   // `RSYNC_RSH=ssh`: rsync's own default.
   if (name === 'RSYNC_RSH') return value === 'ssh';
+  // Debian's `eval "$(lesspipe)"` (the default ~/.bashrc) and its lessfile form.
+  if (name === 'LESSOPEN' || name === 'LESSCLOSE') return SYSTEM_LESS_FILTER.test(value);
   // `NODE_OPTIONS=--max-old-space-size=4096`: options that only tune the runtime.
   if (name === 'NODE_OPTIONS')
     return value

@@ -15,9 +15,10 @@ import type { LoadedNames } from './loader-names.js';
 
 /**
  * How a variable's value names places: a `:`-separated list, one directory, one file, a list of
- * files, or a program (a path with a `/`; a bare name is found along `PATH`, protected apart).
+ * files, a program (a path with a `/`; a bare name is found along `PATH`, protected apart), or a
+ * command line (less's `|./x.sh %s`): each word with a `/` in it, the program or a script it runs.
  */
-export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program';
+export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command';
 
 export interface LoaderVariable {
   shape: LoaderValueShape;
@@ -76,6 +77,20 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
   ['GIT_ASKPASS', { shape: 'program', what: 'the program git runs to ask for a password' }],
   ['SSH_ASKPASS', { shape: 'program', what: 'the program ssh and ssh-add run to ask for a passphrase' }],
   ['SUDO_ASKPASS', { shape: 'program', what: 'the program sudo -A runs to ask for a password' }],
+  // less runs them on each file it opens and closes, with no terminal too (less 590 ran an exported
+  // `LESSOPEN='|$PWD/x.sh %s'` at `less README.md`, red team 23 RT23-N): the less model judges them
+  // where less starts (`exportedToo`), and a write to the script they name changes what it runs.
+  ['LESSOPEN', { shape: 'command', what: 'the command less runs on each file it opens' }],
+  ['LESSCLOSE', { shape: 'command', what: 'the command less runs on each file it closes' }],
+  // Commands git runs with no terminal too (git 2.39, verified: `git diff` ran GIT_EXTERNAL_DIFF,
+  // `git commit` GIT_EDITOR and EDITOR, `git ls-remote h:x` GIT_SSH_COMMAND and GIT_SSH; VISUAL
+  // where TERM is not dumb). Not PAGER or GIT_PAGER: git pages only on a terminal (it ran neither).
+  ['GIT_EXTERNAL_DIFF', { shape: 'command', what: 'the command git diff runs for each changed file' }],
+  ['GIT_EDITOR', { shape: 'command', what: 'the editor git commit, tag and merge run' }],
+  ['EDITOR', { shape: 'command', what: 'the editor git commit and other programs run' }],
+  ['VISUAL', { shape: 'command', what: 'the editor git commit and other programs run' }],
+  ['GIT_SSH_COMMAND', { shape: 'command', what: "the command git's ssh transport runs (fetch, push, clone, ls-remote)" }],
+  ['GIT_SSH', { shape: 'program', what: "the program git's ssh transport runs (fetch, push, clone, ls-remote)" }],
 ]);
 
 /**
@@ -85,6 +100,14 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
  */
 export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
   if (shape === 'program') return value.includes('/') ? [value] : [];
+  // `|./x.sh %s`, `||-sh /p/x.sh %s`: less's leading `|`, `||` and `-` marks, then a command line;
+  // a word's quotes are taken off, and `%s` (the file's name) is none.
+  if (shape === 'command')
+    return value
+      .replace(/^\s*\|{0,2}-?/, '')
+      .split(/\s+/)
+      .map((w) => w.replace(/["']/g, ''))
+      .filter((w) => w.includes('/') && !w.includes('%'));
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
 }

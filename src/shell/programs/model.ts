@@ -152,6 +152,13 @@ export interface ReadVariable {
   readonly may: readonly ('options' | 'code' | 'options-file')[];
   /** What the program does with it, in plain words (`LESSOPEN names a command less runs on each file it opens`). */
   readonly what: string;
+  /**
+   * The user's exported value (the context's environment facts) is judged as a value the line
+   * gives: a variable set for its own sake, rarely but to a known-inert value (an exported
+   * `LESSOPEN` is Debian's lesspipe, or a project script less runs on every file). Absent: only
+   * the line's value counts, as an exported `RIPGREP_CONFIG_PATH` names the user's own file.
+   */
+  readonly exportedToo?: true;
 }
 
 /**

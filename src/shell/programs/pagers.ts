@@ -70,8 +70,8 @@ const moreGrammar: GnuOptionSpec = {
  * @internal
  */
 export const LESS_VARIABLES: Readonly<Record<string, ReadVariable>> = {
-  LESSOPEN: { may: ['code'], what: 'LESSOPEN names a command less runs on each file it opens' },
-  LESSCLOSE: { may: ['code'], what: 'LESSCLOSE names a command less runs on each file it closes' },
+  LESSOPEN: { may: ['code'], what: 'LESSOPEN names a command less runs on each file it opens', exportedToo: true },
+  LESSCLOSE: { may: ['code'], what: 'LESSCLOSE names a command less runs on each file it closes', exportedToo: true },
   LESSKEY: { may: ['options-file'], what: 'LESSKEY names a key file whose env section may set LESSOPEN, a command less runs on each file' },
   LESSKEYIN: {
     may: ['options-file'],

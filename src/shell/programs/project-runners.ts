@@ -118,6 +118,12 @@ function cmakeListsPresets(argv: readonly string[]): boolean {
   return rest.length === 1 && /^--list-presets(=(all|configure|build|test|package|workflow))?$/.test(rest[0]!);
 }
 
+/** numpy's f2py (see its entry below). */
+const F2PY = {
+  what: 'the Python expression of a .f2py_f2cmap file (./.f2py_f2cmap or --f2cmap) and the compilers -c runs',
+  info: new Set(['-v', '-h', '--help', '--help-link']),
+};
+
 /** IPython's informational words: they print and exit before the profile or any code loads. */
 const IPYTHON_INFO: ReadonlySet<string> = new Set(['--version', '-V', '-h', '--help', '--help-all']);
 
@@ -221,6 +227,13 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // (replay 22, NEW-U2); --version, -V and the help words ran neither (verified).
   ipython: { what: 'the Python code it is given and the start-up files of its profile', info: IPYTHON_INFO },
   ipython3: { what: 'the Python code it is given and the start-up files of its profile', info: IPYTHON_INFO },
+  // SymPy's isympy is IPython (or the plain Python console) under another name: it runs what its
+  // input holds (SymPy 1.14 with IPython 8.12: `isympy -q < x.py` ran x.py's os.system; red team
+  // 23), and IPython's start-up files. --help, -h and --version printed and ran nothing (verified).
+  isympy: {
+    what: 'the Python code of its input and the start-up files of its IPython profile',
+    info: new Set(['--help', '-h', '--version']),
+  },
   // Jupyter's applications load the Python configuration files of ~/.jupyter (protected) and run
   // the notebooks they execute in a kernel: `jupyter nbconvert --execute`, `jupyter execute` and
   // `jupyter-execute` ran a notebook cell's rm, `jupyter nbconvert --to html` a
@@ -293,10 +306,10 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // numpy's f2py (1.26, pyenv) evaluates a ./.f2py_f2cmap (or the --f2cmap file) as a Python
   // expression whenever it reads Fortran: `f2py -h out.pyf x.f` ran one's os.system (red team 23,
   // RT23-M); -v and the help words read none (verified). `-c` builds with the compilers it finds.
-  f2py: {
-    what: 'the Python expression of a .f2py_f2cmap file (./.f2py_f2cmap or --f2cmap) and the compilers -c runs',
-    info: new Set(['-v', '-h', '--help', '--help-link']),
-  },
+  // numpy (before 1.24 with pip, Debian's python3-numpy) installs it as f2py3 too, which the
+  // versioned-name reading does not take for f2py (a digit glued on with no dot).
+  f2py: F2PY,
+  f2py3: F2PY,
   jest: { what: 'the tests and configuration modules it loads' },
   vitest: { what: 'the tests and configuration modules it loads' },
   mocha: { what: 'the tests and configuration modules it loads' },
@@ -535,6 +548,9 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'ipython3 -m mymod', runs: true },
   { command: 'ipython --version', runs: false, why: 'printed its version; no start-up file ran' },
   { command: 'ipython -h', runs: false },
+  { command: 'isympy -q', runs: true, why: 'isympy -q < x.py ran x.py (red team 23)' },
+  { command: 'isympy --version', runs: false, why: 'printed its version' },
+  { command: 'f2py3 -h out.pyf x.f', runs: true, why: 'f2py3 is f2py, which evaluated ./.f2py_f2cmap' },
   { command: 'jupyter nbconvert --to notebook --execute n.ipynb', runs: true, why: "the notebook's cell ran in a kernel" },
   { command: 'jupyter nbconvert --to html n.ipynb', runs: true, why: 'it loads ~/.jupyter/jupyter_nbconvert_config.py' },
   { command: 'jupyter-execute n.ipynb', runs: true },
