@@ -28,10 +28,13 @@ import { foldedCommandName } from '../shell/commands/emit.js';
 import { knownCommandDirectories, shellPathEffects } from '../shell/effects/path-effects.js';
 import { quoteWord } from '../shell/syntax/environment.js';
 import { isGitCommand } from '../shell/programs/git/autocorrect.js';
-import type { PlacedConfigEntry } from '../shell/programs/git/repository.js';
+import type { FoundRepository, PlacedConfigEntry } from '../shell/programs/git/repository.js';
 import { configFiles } from '../shell/programs/git/repository.js';
-import { gitSubcommandWords } from '../shell/programs/git/hooks.js';
+import { gitSubcommandWords, submoduleConfigSub } from '../shell/programs/git/hooks.js';
+import { submoduleHooksDirectories } from '../shell/programs/git/submodules.js';
+import { isTrue } from '../shell/programs/git/config-kinds.js';
 import { isPartialClone, programKeys } from '../shell/programs/git/config-reads.js';
+import type { ConfigRead } from '../shell/programs/git/config-kinds.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
 import { credentialHelperScript, isCredentialHelperKey } from '../shell/programs/git/runs.js';
 import { configPlaces } from '../shell/programs/git/world.js';
@@ -58,6 +61,8 @@ export interface GitConfigRuns {
 interface ConfiguredRun {
   script: string;
   entry: PlacedConfigEntry;
+  /** The kind that reads it, when not an alias. */
+  kind?: ConfigRead;
 }
 
 /** A value as a reason shows it: flat, a long one cut. */
@@ -75,10 +80,12 @@ function lastOf(entries: readonly PlacedConfigEntry[]): Map<string, PlacedConfig
 
 /**
  * The text git runs for a key of a kind `sub` reads: the value itself (a program or shell text),
- * a credential helper's as git expands it, and for the signature kinds the `gpg.program` they
- * start (git's own `gpg` when none is set: nothing the configuration chose).
+ * a credential helper's as git expands it, what the kind says it starts (the signing program a
+ * `commit.gpgSign` starts), and for the history's signature kinds the `gpg.program` they start
+ * (git's own `gpg` when none is set: nothing the configuration chose).
  */
-function kindScript(e: PlacedConfigEntry, last: ReadonlyMap<string, PlacedConfigEntry>): string | undefined {
+function kindScript(e: PlacedConfigEntry, kind: ConfigRead, last: ReadonlyMap<string, PlacedConfigEntry>): string | undefined {
+  if (kind.program !== undefined) return kind.program(e.key, e.value, last);
   if (/^log\.showsignature$|^format\.pretty$|^pretty\./.test(e.key)) {
     const gpg = last.get('gpg.program') ?? last.get('gpg.openpgp.program');
     return gpg?.value ?? undefined;
@@ -99,9 +106,9 @@ function configuredRuns(sub: string, args: readonly string[], entries: readonly 
     return [{ script: alias.value.startsWith('!') ? alias.value.slice(1) + rest : `git ${alias.value}${rest}`, entry: alias }];
   }
   const out: ConfiguredRun[] = [];
-  for (const { entry } of programKeys(sub, entries, isPartialClone(entries), args)) {
-    const script = kindScript(entry, last);
-    if (script !== undefined && script.trim() !== '') out.push({ script, entry });
+  for (const { entry, kind } of programKeys(sub, entries, isPartialClone(entries), args)) {
+    const script = kindScript(entry, kind, last);
+    if (script !== undefined && script.trim() !== '') out.push({ script, entry, kind });
   }
   return out;
 }
@@ -111,12 +118,12 @@ function configuredRuns(sub: string, args: readonly string[], entries: readonly 
  * name (a modelled program, one named by its path, code toolgate cannot read), or undefined when it
  * runs only git and programs toolgate has no model of, named by their names.
  */
-function programOf(analysis: ShellAnalysis): string | undefined {
+function programOf(analysis: ShellAnalysis, every: boolean): string | undefined {
   if (analysis.unknown.length > 0) return analysis.unknown[0];
   const consented = new Set<SimpleCommand>();
   for (const o of opaqueCommands(analysis)) {
     if (o.unmodelled !== true) return o.why;
-    consented.add(o.cmd);
+    if (!every) consented.add(o.cmd);
   }
   for (const cmd of analysis.commands) {
     if (cmd.literal[0] !== true) return `${cmd.argv[0] ?? 'a command'} is not a literal name`;
@@ -129,6 +136,40 @@ function programOf(analysis: ShellAnalysis): string | undefined {
     return `it runs ${name}`;
   }
   return undefined;
+}
+
+type Judge = (runs: ConfiguredRun[], of: string, depth: number, from?: string, chain?: readonly PlacedConfigEntry[]) => boolean;
+
+/**
+ * Judges what the configuration of each submodule `git sub args` visits makes git run there (red
+ * team 23 RT23-C: `git status` ran the `core.fsmonitor` of `.git/modules/sub/config`, git 2.39.5):
+ * the kinds of the subcommand git runs in it (`hooks.ts submoduleConfigSub`), from its work tree.
+ * True when the command was marked.
+ */
+function judgeSubmodules(
+  cmd: SimpleCommand,
+  sub: string,
+  args: readonly string[],
+  repo: FoundRepository,
+  entries: readonly PlacedConfigEntry[],
+  world: PathWorld,
+  reads: GitReads,
+  variable: Variable,
+  judge: Judge,
+): boolean {
+  const recurse = entries.findLast((e) => e.key === 'submodule.recurse');
+  const visit = submoduleConfigSub(sub, args, recurse !== undefined && isTrue(recurse.value));
+  if (visit === undefined) return false;
+  const subs = submoduleHooksDirectories(reads, repo, world.home, configPlaces(variable));
+  if ('unknown' in subs) {
+    cmd.opaque = `git ${sub} visits the repository's submodules, which toolgate cannot list (${subs.unknown}): their configuration may run a program`;
+    return true;
+  }
+  for (const s of subs) {
+    const runs = configuredRuns(visit, [], s.config);
+    if (runs.length > 0 && judge(runs, `${sub} (in the submodule ${s.path})`, 0, s.workTree ?? repo.workTree, s.config)) return true;
+  }
+  return false;
 }
 
 /** The names `GIT_CONFIG_COUNT` brings with it. */
@@ -178,32 +219,40 @@ export function gitConfigRuns(
       const entries = inherited.entries.length === 0 ? config.entries : [...config.entries, ...inherited.entries];
       // git runs an alias's shell text and its configured programs from the top of the working tree.
       const top = repo?.workTree ?? dir;
-      const judge = (runs: ConfiguredRun[], of: string, depth: number): boolean => {
+      const judge = (
+        runs: ConfiguredRun[],
+        of: string,
+        depth: number,
+        from = top,
+        chain: readonly PlacedConfigEntry[] = entries,
+      ): boolean => {
         for (const run of runs) {
           const inner = analyzeShell(run.script, { shell: 'sh' });
-          const at = shellPathEffects(inner, { cwd: top, home: world.home, platform, shell: 'sh' });
+          const at = shellPathEffects(inner, { cwd: from, home: world.home, platform, shell: 'sh' });
           for (const e of at.effects) if (e.op === 'read' || e.op === 'write' || e.op === 'remove') out.push({ ...e, command: i });
-          const why = programOf(inner) ?? at.unresolved[0];
+          const why = programOf(inner, run.kind?.everyProgram === true) ?? at.unresolved[0];
           if (why !== undefined) {
-            cmd.opaque = `git ${of} runs \`${shown(run.script)}\`, set as ${run.entry.key} in ${run.entry.file} (${why}): a program its configuration names, not the command line`;
+            const how = run.kind?.program === undefined || run.script === run.entry.value ? 'set as' : 'started by';
+            cmd.opaque = `git ${of} runs \`${shown(run.script)}\`, ${how} ${run.entry.key} in ${run.entry.file} (${why}): a program its configuration names, not the command line`;
             return true;
           }
           // An alias's git words are a git command of their own, with its own configured programs.
           for (const c of inner.commands) {
             const words = c.literal[0] === true ? gitSubcommandWords(foldedCommandName(c.argv[0] ?? ''), c.argv) : undefined;
             if (words === undefined) continue;
-            const more = configuredRuns(words.sub, words.args, entries);
+            const more = configuredRuns(words.sub, words.args, chain);
             if (more.length === 0) continue;
             if (depth >= MAX_ALIAS_DEPTH) {
               cmd.opaque = `git ${of} expands aliases more than ${MAX_ALIAS_DEPTH} deep (${run.entry.key} in ${run.entry.file}): what it runs is not followed further`;
               return true;
             }
-            if (judge(more, `${of} (as git ${words.sub})`, depth + 1)) return true;
+            if (judge(more, `${of} (as git ${words.sub})`, depth + 1, from, chain)) return true;
           }
         }
         return false;
       };
       if (judge(configuredRuns(sub, args, entries), sub, 0)) break dirs;
+      if (repo !== undefined && judgeSubmodules(cmd, sub, args, repo, entries, world, reads, variable, judge)) break dirs;
     }
   }
   return { effects: out };

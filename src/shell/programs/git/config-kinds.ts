@@ -9,7 +9,35 @@
  * lists alternates' refs (`core.alternateRefsCommand`), and, in a partial clone, when it fetches
  * missing objects (ssh, credential helpers). Observed with git 2.39 (`git -c KEY=probe SUB`).
  */
+import type { GitConfigEntry } from './config-file.js';
+import {
+  CREDENTIAL_KEYS,
+  EDITOR_KEYS,
+  INTERACTIVE_KEYS,
+  SEQUENCE_EDITOR_KEYS,
+  SIGNING_KEYS,
+  TOOL_KEYS,
+  TRAILER_KEYS,
+  TRANSPORT_KEYS,
+  VIEWER_KEYS,
+} from './command-keys.js';
+import {
+  addsTrailers,
+  asksCredentials,
+  isTrue,
+  patchesInteractively,
+  reachesRemote,
+  signingProgram,
+  signs,
+  signsBy,
+  startsEditor,
+  startsSequenceEditor,
+  startsTool,
+  startsViewer,
+} from './config-forms.js';
 import { formatVerifiesSignatures } from './formats.js';
+
+export { isTrue };
 
 /** One kind of program a configuration makes git run. @internal */
 export interface ConfigRead {
@@ -21,12 +49,22 @@ export interface ConfigRead {
   what: string;
   /** A `pretty.<name>` key is read only when the command's format names it (`formats.ts` consultedFormats). */
   namedFormats?: true;
+  /**
+   * Whether `git SUB WORDS` starts what the key names (`config-forms.ts`; words unknown: any
+   * form), with the last setting of each key. Absent: every subcommand that reads the kind does.
+   */
+  when?: (sub: string, words: readonly string[] | undefined, last: ReadonlyMap<string, GitConfigEntry>, key: string) => boolean;
+  /** The text git runs for a key of this kind, when it is not the value itself (a key that starts a program git chooses). */
+  program?: (key: string, value: string | null, last: ReadonlyMap<string, GitConfigEntry>) => string;
+  /**
+   * The program it starts is judged even where toolgate has no model of it (`gpg`): a `Bash(gpg *)`
+   * deny rule must meet git starting gpg, which no wildcard's consent to git covers.
+   */
+  everyProgram?: true;
 }
 
 /** Whether a value is set to something (an empty command runs nothing). @internal */
 export const nonEmpty = (v: string | null) => v !== null && v.trim() !== '';
-/** Whether a value is git's true (a key given without a value is true). @internal */
-export const isTrue = (v: string | null) => v === null || /^(true|yes|on|1)$/i.test(v.trim());
 const BOOLEAN = /^(true|false|yes|no|on|off|1|0|)$/i;
 
 /** `core.fsmonitor` set to a hook program, run when the index is refreshed. @internal */
@@ -81,6 +119,84 @@ export const FETCH: ConfigRead = {
   what: 'a partial clone fetches missing objects, running ssh, proxies and credential helpers',
 };
 
+/*
+ * The kinds of the command line's key groups (`command-keys.ts`, which `-c` reads too) that the
+ * subcommands without a `reads` entry start in some forms (red team 23 RT23-A: each ran from a
+ * repository's or the user's configuration file under `Bash(*)`, verified with git 2.39.5).
+ */
+/** `core.editor`, started for a message, a note or a patch (`config-forms.ts startsEditor`). @internal */
+export const EDITOR: ConfigRead = { key: EDITOR_KEYS, when: startsEditor, what: 'core.editor is the editor git starts for a message' };
+/** `sequence.editor`, started for `git rebase -i`'s todo list. @internal */
+export const SEQUENCE_EDITOR: ConfigRead = {
+  key: SEQUENCE_EDITOR_KEYS,
+  when: startsSequenceEditor,
+  what: "sequence.editor is the editor git starts for rebase's todo list",
+};
+/**
+ * The signing program (`gpg.program`, `gpg.<format>.program`, `gpg.ssh.defaultKeyCommand`) and
+ * the keys that make git sign (`commit.gpgSign`, `tag.gpgSign`, `push.gpgSign`), which start the
+ * format's program — `gpg` when none is set, the program a `Bash(gpg *)` deny rule names. @internal
+ */
+export const SIGNING: ConfigRead = {
+  key: new RegExp(`${SIGNING_KEYS.source}|^(commit|tag|push)\\.gpgsign$`),
+  runs: (v) => v !== null && v.trim() !== '' && !/^(false|no|off|0)$/i.test(v.trim()),
+  when: (sub, words, last, key) => (/\.gpgsign$/.test(key) ? signsBy(key, sub, words) : signs(sub, words, last)),
+  // A `*.gpgSign` key starts the format's default program; a program key set for the format is
+  // judged as its own key (a program of another format is not what git starts).
+  program: (key, value, last) => {
+    if (key === 'gpg.ssh.defaultkeycommand') return value ?? '';
+    const used = signingProgram(last);
+    if (/\.gpgsign$/.test(key)) return used.key === undefined ? used.program : '';
+    return used.key === key ? used.program : '';
+  },
+  everyProgram: true,
+  what: 'git signs or verifies with the signing program',
+};
+/** Trailer commands, run by `git interpret-trailers` and `--trailer`. @internal */
+export const TRAILER: ConfigRead = { key: TRAILER_KEYS, when: addsTrailers, what: 'a trailer command runs for each trailer git adds' };
+/** Browsers and man viewers, started by `git help` and `git web--browse`. @internal */
+export const VIEWER: ConfigRead = {
+  key: VIEWER_KEYS,
+  when: (sub, words, _last, key) => startsViewer(sub, words, key),
+  what: 'a browser or man viewer git help starts',
+};
+/** What reaches another repository (ssh, a proxy, the other side's upload-pack or receive-pack). @internal */
+export const TRANSPORT: ConfigRead = {
+  key: TRANSPORT_KEYS,
+  when: reachesRemote,
+  what: 'git reaches the other repository through it',
+};
+/** Credential helpers, run when a remote asks who is there. @internal */
+export const CREDENTIAL: ConfigRead = {
+  key: CREDENTIAL_KEYS,
+  when: asksCredentials,
+  what: 'a credential helper runs when a remote asks for credentials',
+};
+/** The merge and diff tools `git mergetool` and `git difftool` start. @internal */
+export const TOOL: ConfigRead = {
+  key: TOOL_KEYS,
+  when: (sub, _words, _last, key) => startsTool(sub, key),
+  what: 'a merge or diff tool git starts',
+};
+/** `interactive.diffFilter`, which each diff of a `--patch` form passes through. @internal */
+export const INTERACTIVE: ConfigRead = {
+  key: INTERACTIVE_KEYS,
+  when: patchesInteractively,
+  what: 'interactive.diffFilter runs on each diff git shows to choose from',
+};
+/** What starting programs for a command line's own forms runs (the key groups `-c` judges too). @internal */
+export const COMMAND_FORMS: readonly ConfigRead[] = [
+  EDITOR,
+  SEQUENCE_EDITOR,
+  SIGNING,
+  TRAILER,
+  VIEWER,
+  TRANSPORT,
+  CREDENTIAL,
+  TOOL,
+  INTERACTIVE,
+];
+
 /** What refreshing the index runs. @internal */
 export const INDEX: readonly ConfigRead[] = [FSMONITOR, CLEAN_FILTER];
 /** What writing files into the working tree runs (a stash applied, a worktree checked out). @internal */
@@ -104,7 +220,7 @@ export interface SubcommandReads {
 
 /** Every kind: what a subcommand whose entry names no `reads` is taken to read. @internal */
 export const EVERY_READ: SubcommandReads = {
-  config: [...INDEX, ...WORK_TREE, EXTERNAL_DIFF, ...HISTORY],
+  config: [...INDEX, ...WORK_TREE, EXTERNAL_DIFF, ...HISTORY, ...COMMAND_FORMS],
   indexHook: true,
   variables: ['GIT_EXTERNAL_DIFF'],
   objects: true,

@@ -3,12 +3,14 @@
  * kinds of keys it reads are its entry's `reads` in the subcommand table (`subcommands.ts`), the
  * kinds themselves are `config-kinds.ts`. Keys only a terminal or another subcommand reads are
  * not listed: git starts `core.pager`, `pager.<cmd>` and `$PAGER` only when its output is a
- * terminal, which a tool call's is not; hooks other than `post-index-change`, `core.editor`,
- * `core.sshCommand` outside a partial clone, `uploadpack.*` and aliases belong to subcommands
- * that are not read-only (a built-in subcommand cannot be replaced by an alias).
+ * terminal, which a tool call's is not; hooks other than `post-index-change` and aliases belong
+ * to subcommands that are not read-only (a built-in subcommand cannot be replaced by an alias).
+ * The editor, signing, trailer, viewer, transport and credential kinds (`COMMAND_FORMS`) are read
+ * for every subcommand, a read-only one's too (`git tag -v`, `git remote show`, `git help`): they
+ * start only in some forms (`config-forms.ts`), which each kind's `when` tells from the words.
  */
 import type { GitConfigEntry } from './config-file.js';
-import { EVERY_READ, FETCH, isTrue, nonEmpty, type SubcommandReads } from './config-kinds.js';
+import { COMMAND_FORMS, EVERY_READ, FETCH, isTrue, nonEmpty, type ConfigRead, type SubcommandReads } from './config-kinds.js';
 import { GIT_SUBCOMMANDS } from './subcommands.js';
 import { consultedFormats } from './formats.js';
 
@@ -29,7 +31,7 @@ export function programKey<E extends GitConfigEntry>(
   entries: readonly E[],
   partialClone: boolean,
   words?: readonly string[],
-): { entry: E; what: string } | undefined {
+): { entry: E; what: string; kind: ConfigRead } | undefined {
   return programKeys(sub, entries, partialClone, words)[0];
 }
 
@@ -39,10 +41,12 @@ export function programKeys<E extends GitConfigEntry>(
   entries: readonly E[],
   partialClone: boolean,
   words?: readonly string[],
-): { entry: E; what: string }[] {
-  const out: { entry: E; what: string }[] = [];
+): { entry: E; what: string; kind: ConfigRead }[] {
+  const out: { entry: E; what: string; kind: ConfigRead }[] = [];
   const reads = configReadsOf(sub);
-  const kinds = [...reads.config, ...(partialClone && reads.objects === true ? [FETCH] : [])];
+  // The forms' kinds are read by every subcommand: their `when` tells which forms start them.
+  const forms = COMMAND_FORMS.filter((k) => !reads.config.includes(k));
+  const kinds = [...reads.config, ...forms, ...(partialClone && reads.objects === true ? [FETCH] : [])];
   const last = new Map<string, E>();
   for (const e of entries) {
     // A multi-valued credential helper list is reset by an empty value; keep any non-empty one seen.
@@ -54,8 +58,9 @@ export function programKeys<E extends GitConfigEntry>(
     for (const k of kinds) {
       if (!k.key.test(key)) continue;
       if (k.namedFormats === true && used !== undefined && key.startsWith('pretty.') && !used.has(key.slice('pretty.'.length))) continue;
+      if (k.when !== undefined && !k.when(sub, words, last, key)) continue;
       if ((k.runs ?? nonEmpty)(entry.value)) {
-        out.push({ entry, what: k.what });
+        out.push({ entry, what: k.what, kind: k });
         break;
       }
     }

@@ -225,6 +225,30 @@ export function submoduleHooksMayRun(sub: string, args: readonly string[]): read
   return ignores ? NONE : [INDEX];
 }
 
+/** The subcommands that run themselves in each submodule given `--recurse-submodules` (or `submodule.recurse`, which grep honours). */
+const RECURSES: ReadonlySet<string> = new Set(['ls-files', 'grep']);
+
+/**
+ * The subcommand whose configuration kinds (`config-reads.ts`) git reads in each submodule
+ * `git SUB ARGS` visits, or undefined where it visits none: `git status` for the forms that ask a
+ * submodule whether it changed (its `core.fsmonitor` and clean filters run: red team 23 RT23-C,
+ * git 2.39.5), the subcommand itself where it recurses (`ls-files`/`grep --recurse-submodules`,
+ * any form that may run every hook of a submodule: `checkout --recurse-submodules`).
+ * `recurse`: whether the configuration sets `submodule.recurse`. @internal
+ */
+export function submoduleConfigSub(sub: string, args: readonly string[], recurse: boolean): string | undefined {
+  const end = args.indexOf('--');
+  const words = end < 0 ? args : args.slice(0, end);
+  if (RECURSES.has(sub))
+    return words.includes('--recurse-submodules') || (recurse && sub === 'grep' && !words.includes('--no-recurse-submodules'))
+      ? sub
+      : undefined;
+  const may = submoduleHooksMayRun(sub, args);
+  if (may === undefined) return sub;
+  if (VISITS_SUBMODULES.has(sub)) return may.length > 0 ? 'status' : undefined;
+  return undefined;
+}
+
 /** Whether `git SUB ARGS` may run any hook at all, a submodule's included (a repository toolgate cannot tell may have any installed). @internal */
 export function runsSomeHook(sub: string, args: readonly string[]): boolean {
   const runs = hooksMayRun(sub, args);

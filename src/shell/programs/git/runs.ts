@@ -14,10 +14,8 @@ import { runsSomeHook } from './hooks.js';
 import { gitCommandOptions, gitValueLetters } from './subcommands.js';
 import { configUrlPrograms, transportPrograms } from './transports.js';
 import { MAN_VARIABLES } from '../include-languages.js';
-
-/** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
-const COMMAND_KEYS =
-  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|alternaterefscommand|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|interactive\.difffilter|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|gpg\.program|gpg\..+\.program|gpg\.ssh\.defaultkeycommand|(mergetool|difftool|browser|man)\..+\.(cmd|path)|web\.browser)$/;
+import { CREDENTIAL_KEYS, isCommandKey, SIGNING_KEYS, TRAILER_KEYS } from './command-keys.js';
+import { signs } from './config-forms.js';
 
 /** Keys that change what runs in ways toolgate does not follow (files of more configuration, hook directories, URL rewriting, …). */
 const UNMODELLED_KEYS =
@@ -252,7 +250,7 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
 
 /** Whether `key` names a credential helper (`credential.helper`, `credential.<url>.helper`). @internal */
 export function isCredentialHelperKey(key: string): boolean {
-  return /^credential\.(.+\.)?helper$/.test(key);
+  return CREDENTIAL_KEYS.test(key);
 }
 
 /**
@@ -285,7 +283,7 @@ function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string 
   // value is one more word, which may be any option); the older `.command` puts the value's text in
   // place of `$ARG` in the script (git trailer.c, apply_command): text toolgate cannot read then.
   // Red team 17 R17-5: `git -c trailer.x.cmd='rm -f notes.txt' interpret-trailers --trailer x=1` ran rm.
-  const trailer = /^trailer\..+\.(cmd|command)$/.exec(p.key)?.[1];
+  const trailer = TRAILER_KEYS.exec(p.key)?.[1];
   if (trailer !== undefined) {
     if (p.value === undefined) return [hiddenCode(`${p.from}: git runs a program toolgate cannot read`)];
     if (p.value === '') return [];
@@ -293,7 +291,7 @@ function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string 
       return [hiddenCode(`${p.from}: git puts a trailer's value into the command's text in place of $ARG`)];
     return [{ kind: 'text', script: trailer === 'cmd' ? `${p.value} "$@"` : p.value, what: `git ${p.key}` }];
   }
-  if (COMMAND_KEYS.test(p.key) || helper) {
+  if (isCommandKey(p.key)) {
     if (p.value === undefined) return [hiddenCode(`${p.from}: git runs a program toolgate cannot read`)];
     return p.value === '' ? [] : [{ kind: 'text', script: p.value, what: `git ${p.key}` }];
   }
@@ -402,6 +400,22 @@ function optionValues(
 }
 
 /**
+ * The signing program a form that signs or verifies by its words starts (`tag -s`, `commit -S`,
+ * `verify-commit`; `config-forms.ts signs`): git's default `gpg`, unless a pair of the line chooses
+ * the program or the format (then that pair is judged). A `Bash(gpg *)` deny rule meets it as it
+ * meets `gpg` on the line (red team 23 RT23-A: `git tag -s -m x v9` ran gpg under that deny).
+ * What the configuration files choose is `config-kinds.ts` SIGNING's.
+ */
+function signingPrograms(argv: readonly string[], sub: number, pairs: readonly ConfigPair[]): Unwrapped[] {
+  const name = argv[sub];
+  // `--show-signature` only verifies what a history shows: its `gpg` is judged where a file names it.
+  const words = argv.slice(sub + 1).filter((w) => w !== '--show-signature');
+  if (name === undefined || !signs(name, words, new Map())) return [];
+  if (pairs.some((p) => SIGNING_KEYS.test(p.key) || p.key === 'gpg.format')) return [];
+  return [{ kind: 'text', script: 'gpg', what: `git ${name} signs with gpg` }];
+}
+
+/**
  * The pairs `git clone -c KEY=VALUE` (`--config`, `-cKEY=VALUE`, `--config=KEY=VALUE`, an
  * abbreviation, in a cluster) sets in the new repository: git-clone(1) "takes effect immediately
  * after the repository is initialized, but before the remote history is fetched or any files
@@ -449,6 +463,7 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
     ...helpPage(argv, literal, line.sub, env),
     ...transportPrograms(argv, literal, line.sub),
     ...autocorrectPrograms(argv, literal, line.sub, [...fromEnv.pairs, ...line.pairs]),
+    ...signingPrograms(argv, line.sub, [...fromEnv.pairs, ...line.pairs]),
   ];
   for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
   for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf, hooks));

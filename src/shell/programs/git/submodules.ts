@@ -14,16 +14,25 @@
  * A repository embedded without `.gitmodules` and not kept in `.git/modules` is not seen here.
  */
 import type { GitReads } from './reads.js';
-import { configFiles, hooksDirectory, type ConfigPlaces, type FoundRepository } from './repository.js';
+import { configFiles, hooksDirectory, type ConfigPlaces, type FoundRepository, type PlacedConfigEntry } from './repository.js';
 
 /** The most submodules (nested ones counted) looked at; more is an answer toolgate cannot give. */
 export const MAX_SUBMODULES = 16;
 
-/** A submodule's hooks directory and the path it is known by (relative to the top work tree). */
+/**
+ * A submodule's hooks directory, the path it is known by (relative to the top work tree), its
+ * work tree where known, and its own effective configuration (`.git/modules/NAME/config`, its
+ * `config.worktree`, their includes, after the system and global files): what git run in it reads.
+ */
 export interface SubmoduleHooks {
   hooks: string;
   path: string;
+  workTree?: string;
+  config: readonly PlacedConfigEntry[];
 }
+
+/** The listing of each top repository, per call's reads (the hook lookup, the read-only check and the configuration's runs share it). */
+const listed = new WeakMap<GitReads, Map<string, SubmoduleHooks[] | { unknown: string }>>();
 
 const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 
@@ -60,6 +69,17 @@ export function submoduleHooksDirectories(
   home: string,
   places: ConfigPlaces,
 ): SubmoduleHooks[] | { unknown: string } {
+  let memo = listed.get(reads);
+  if (memo === undefined) listed.set(reads, (memo = new Map()));
+  const key = `${top.gitDir}\0${top.workTree ?? ''}\0${home}\0${JSON.stringify(places)}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const found = listSubmodules(reads, top, home, places);
+  memo.set(key, found);
+  return found;
+}
+
+function listSubmodules(reads: GitReads, top: FoundRepository, home: string, places: ConfigPlaces): SubmoduleHooks[] | { unknown: string } {
   const out: SubmoduleHooks[] = [];
   const seen = new Set<string>([top.gitDir]);
   const queue: { repo: FoundRepository; prefix: string }[] = [{ repo: top, prefix: '' }];
@@ -94,7 +114,13 @@ export function submoduleHooksDirectories(
       if (seen.size - 1 > MAX_SUBMODULES) return { unknown: `the repository has more than ${MAX_SUBMODULES} submodules` };
       const config = reads.config(configFiles(f.repo, home, places), home);
       if ('unknown' in config) return { unknown: config.unknown };
-      out.push({ hooks: hooksDirectory(f.repo, config.entries, home), path: f.path });
+      const workTree = f.repo.workTree;
+      out.push({
+        hooks: hooksDirectory(f.repo, config.entries, home),
+        path: f.path,
+        config: config.entries,
+        ...(workTree === undefined ? {} : { workTree }),
+      });
       queue.push({ repo: f.repo, prefix: `${f.path}/` });
     }
   }

@@ -8,11 +8,22 @@
  * is unknown, never read-only.
  */
 import type { ReadonlyFsView } from '../../../core/ports.js';
+import type { GitConfigEntry } from './config-file.js';
+import { isTrue } from './config-kinds.js';
 import { configReadsOf, isPartialClone, programKey } from './config-reads.js';
+import { submoduleConfigSub } from './hooks.js';
 import { GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES } from './environment-variables.js';
 import { gitReads, type GitReads } from './reads.js';
 import { submoduleHooksDirectories, type SubmoduleHooks } from './submodules.js';
-import { configFiles, hooksDirectory, indexHook, orderFile, type ConfigPlaces, type Discovery } from './repository.js';
+import {
+  configFiles,
+  hooksDirectory,
+  indexHook,
+  orderFile,
+  type ConfigPlaces,
+  type Discovery,
+  type FoundRepository,
+} from './repository.js';
 
 /** Where a git command runs. */
 export interface GitWhere {
@@ -96,6 +107,33 @@ export function gitWorldProblem(sub: string, where: GitWhere, words?: readonly s
   if (reads.indexHook === true && repo) {
     const hook = indexHook(view, repo, config.entries, where.home);
     if (typeof hook === 'string') return `git ${sub} may write the index, which runs the hook ${hook}`;
+  }
+  return repo === undefined ? undefined : submoduleProblem(git, repo, sub, words ?? [], config.entries, where);
+}
+
+/**
+ * Why the submodules `git SUB WORDS` visits make it run a program: a key of their own
+ * configuration that the subcommand git runs in them reads (`hooks.ts submoduleConfigSub`), or
+ * submodules that cannot be listed. Undefined where it visits none.
+ */
+function submoduleProblem(
+  git: GitReads,
+  repo: FoundRepository,
+  sub: string,
+  words: readonly string[],
+  entries: readonly GitConfigEntry[],
+  where: GitWhere,
+): string | undefined {
+  const recurse = entries.findLast((e) => e.key === 'submodule.recurse');
+  const visit = submoduleConfigSub(sub, words, recurse !== undefined && isTrue(recurse.value));
+  if (visit === undefined) return undefined;
+  const subs = submoduleHooksDirectories(git, repo, where.home, configPlaces(where.variable));
+  if ('unknown' in subs)
+    return `git ${sub} visits the repository's submodules, which toolgate cannot list (${subs.unknown}): their configuration may run a program`;
+  for (const s of subs) {
+    const key = programKey(visit, s.config, isPartialClone(s.config));
+    if (key)
+      return `${key.entry.file} sets ${key.entry.key}${shownValue(key.entry.value)}, which git ${visit} reads in the submodule ${s.path}: ${key.what}`;
   }
   return undefined;
 }
