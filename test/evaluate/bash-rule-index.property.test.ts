@@ -226,6 +226,17 @@ describe('Bash rule index', () => {
     );
   }, 180_000);
 
+  it('tries the rules on the program a script installed beside it runs (make-first-existing-target runs make)', () => {
+    const deny = ['Bash(git)', 'Bash(make)', ...Array.from({ length: 8 }, (_, i) => `Bash(timeout:${i})`)];
+    const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny } } }]);
+    const call: ToolCall = { tool: 'Bash', input: { command: 'make-first-existing-target all' } };
+    const facts = callFacts(call, { cwd: P, home: '/home/user', platform: 'linux', shell: 'bash' });
+    const all = rulesForTool(indexPolicy(policy, undefined), 'deny', 'Bash');
+    commandRuleCandidates(all, facts); // a list is indexed on its second use
+    expect(firstAnswer(commandRuleCandidates(all, facts), call, facts)).toEqual(firstAnswer(all, call, facts));
+    expect(firstAnswer(all, call, facts)).toMatchObject({ match: 'Bash(make)' });
+  });
+
   it('gives the same decision, reason and rule as the same rules in a list too short to index', () => {
     // Fewer than eight rules are scanned; with padding that never matches nor hides (a parameter
     // rule on a field the call lacks, an allow rule for a program no command names) they are indexed.

@@ -245,7 +245,8 @@ const BOTH = MINE | THEIRS;
  * both — the merge bases and all below them are left unread. A mark is only ever given along the
  * parents, so one-sided is never said of a commit both reach, and any commit one side alone
  * reaches lies below one still to walk: the answer holds whatever order clock skew gives (a
- * common commit seen once may stay marked one-sided, which only adds paths). Bounded.
+ * common commit walked from one side first is marked common afterwards, from the commits both
+ * reach). Bounded.
  */
 function oneSided(repo: Repo, mine: string, theirs: readonly string[]): { onlyMine: string[]; onlyTheirs: string[] } {
   const marks = new Map<string, number>();
@@ -269,6 +270,17 @@ function oneSided(repo: Repo, mine: string, theirs: readonly string[]): { onlyMi
     if (walked.size > MAX_COMMITS) unknown(`the histories differ by more than ${MAX_COMMITS} commits`);
     for (const p of commitOf(repo, id).parents) put(p, marks.get(id)!);
   }
+  // Commits dated alike (a script's commits, one second) may be walked from one side before the
+  // other side's mark reaches them: every marked ancestor of a commit both reach is common too.
+  const common = [...marks].filter(([, m]) => m === BOTH).map(([id]) => id);
+  for (let id = common.pop(); id !== undefined; id = common.pop())
+    for (const p of commitOf(repo, id).parents) {
+      const m = marks.get(p);
+      if (m !== undefined && m !== BOTH) {
+        marks.set(p, BOTH);
+        common.push(p);
+      }
+    }
   const only = (mark: number) => [...marks].filter(([, m]) => m === mark).map(([id]) => id);
   return { onlyMine: only(MINE), onlyTheirs: only(THEIRS) };
 }

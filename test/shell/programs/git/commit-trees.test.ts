@@ -222,7 +222,10 @@ describe('a command that writes the files of commits, judged by what they hold',
     // feat~2 adds src/y.js, feat~1 .claude/settings.json, feat z.txt; main adds m.txt after the fork.
     const picks = repo('picks', { 'src/y.js': 'y\n' }, (d) => {
       git(d, 'checkout', '-q', 'feat');
-      for (const [file, text] of [['.claude/settings.json', '{}\n'], ['z.txt', 'z\n']] as const) {
+      for (const [file, text] of [
+        ['.claude/settings.json', '{}\n'],
+        ['z.txt', 'z\n'],
+      ] as const) {
         write(d, { [file]: text });
         git(d, 'add', '-A');
         git(d, 'commit', '-qm', file);
@@ -263,7 +266,8 @@ describe('a command that writes the files of commits, judged by what they hold',
     for (const [dir, command, answer, wrote] of rows) {
       const d = decide(dir, command);
       expect(d.behavior, `${command}: ${d.reason.message}`).toBe(answer);
-      if (answer === 'ask') expect(d.reason.message, command).toMatch(/a protected path \(\.claude\): the commits \(or the index\) git takes/);
+      if (answer === 'ask')
+        expect(d.reason.message, command).toMatch(/a protected path \(\.claude\): the commits \(or the index\) git takes/);
       expect(writtenByGit(dir, command), command).toEqual(wrote);
     }
     // What the reflogs do not hold, and forms not read, stay the ask saying why.
@@ -294,6 +298,27 @@ describe('a command that writes the files of commits, judged by what they hold',
     });
     expect(decide(below, 'git merge --no-edit side').behavior).toBe('allow');
     expect(writtenByGit(below, 'git merge --no-edit side')).toEqual(['src/z.js']);
+    // Every commit dated the same second (a script's commits): the walk may reach a common commit
+    // from one side first, and it still counts as common.
+    const sameSecond = repo('same-second', {}, (d) => {
+      const env = { ...gitEnv, GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z', GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z' };
+      const g = (...args: string[]) => execFileSync('git', args, { cwd: d, env, stdio: 'ignore' });
+      write(d, { '.claude/settings.json': '{}\n' });
+      g('add', '-A');
+      g('commit', '-qm', 'c');
+      g('rm', '-rq', '.claude');
+      g('commit', '-qm', 'rm');
+      g('checkout', '-qb', 'side');
+      write(d, { 'src/z.js': 'z\n' });
+      g('add', '-A');
+      g('commit', '-qm', 'z');
+      g('checkout', '-q', 'main');
+      write(d, { 'm.txt': 'm\n' });
+      g('add', '-A');
+      g('commit', '-qm', 'm');
+    });
+    expect(decide(sameSecond, 'git merge --no-edit side').behavior).toBe('allow');
+    expect(writtenByGit(sameSecond, 'git merge --no-edit side')).toEqual(['src/z.js']);
     // Clock skew: the branch's commits are dated years before the history they grow from.
     const skewed = repo('skewed', {}, (d) => {
       const old = { ...gitEnv, GIT_COMMITTER_DATE: '2001-01-01T00:00:00Z', GIT_AUTHOR_DATE: '2001-01-01T00:00:00Z' };
