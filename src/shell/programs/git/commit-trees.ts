@@ -11,7 +11,7 @@ import type { ReadonlyFsView } from '../../../core/ports.js';
 import type { GitCommitsTaken } from '../../types.js';
 import { readIndexPaths } from './index-file.js';
 import { objectStore, type ObjectStore } from './object-store.js';
-import type { FoundRepository } from './repository.js';
+import { ownConfigEntries, type FoundRepository } from './repository.js';
 
 /** The paths (relative to the work tree) the command may write or remove, and whether git merges (and may move files into renamed folders). */
 export type TakenPaths = { paths: ReadonlySet<string>; merges: boolean } | { unknown: string };
@@ -24,6 +24,8 @@ const MAX_COMMITS = 2_000;
 const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 const text = new TextDecoder('utf-8', { fatal: true });
 const ID = /^[0-9a-f]{40}$/;
+/** Keys of the repository's own configuration that move the work tree, change how objects or refs are stored, or read another file. */
+const LAYOUT_KEY = /^(core\.worktree|extensions\.(objectformat|refstorage)|include(if\..+)?\.path)$/;
 /** Printable ASCII but the backslash. */
 const PLAIN_NAME = /^[\x20-\x5b\x5d-\x7e]+$/;
 
@@ -341,12 +343,11 @@ export function takenPaths(view: ReadonlyFsView, found: FoundRepository, taken: 
   const repo: Repo = { view, found, store, packed: undefined };
   try {
     commitsAsStored(repo);
-    for (const file of [join(found.commonDir, 'config'), join(found.gitDir, 'config.worktree')]) {
-      if (!view.exists(file)) continue;
-      const body = view.readText?.(file) ?? unknown(`${file} cannot be read`);
-      if (/^\s*(worktree|objectformat|refstorage)\s*=|^\s*\[\s*include/im.test(body))
-        unknown(`${file} sets the work tree or the object format, or includes another file`);
-    }
+    // Parsed, not matched by line: git reads `[core] worktree = ../..` (replay 23 V1).
+    const own = ownConfigEntries(view, found);
+    if ('unknown' in own) return own;
+    const moves = own.find((e) => LAYOUT_KEY.test(e.key));
+    if (moves !== undefined) unknown(`${moves.file} sets the work tree or the object format, or includes another file`);
     const { commits, merges } = TAKEN[taken.how](repo, taken, revisionId(repo, 'HEAD'));
     const paths = new Set<string>();
     const seen = new Set<string>();

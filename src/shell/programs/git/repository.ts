@@ -173,6 +173,25 @@ export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string
   return { entries, files: read, absent };
 }
 
+/**
+ * The entries of the repository's own files — its `config` and `config.worktree`, includes not
+ * followed — each parsed as git parses it (a variable may follow its header on the same line:
+ * `[core] worktree = ../..`), for the keys git reads there alone (`core.worktree`,
+ * `extensions.*`). Unknown when a file that exists cannot be read or parsed. @internal
+ */
+export function ownConfigEntries(view: ReadonlyFsView, repo: FoundRepository): PlacedConfigEntry[] | { unknown: string } {
+  const entries: PlacedConfigEntry[] = [];
+  for (const file of [join(repo.commonDir, 'config'), join(repo.gitDir, 'config.worktree')]) {
+    if (!present(view, file)) continue;
+    const text = view.readText?.(file);
+    if (text === undefined) return { unknown: `${file} cannot be read` };
+    const parsed = parseGitConfig(text);
+    if (!parsed.ok) return { unknown: `${file} line ${parsed.line}: ${parsed.reason}` };
+    for (const e of parsed.entries) entries.push({ ...e, file });
+  }
+  return entries;
+}
+
 /** Where the environment moves the system and global files (`GIT_CONFIG_SYSTEM`, `GIT_CONFIG_GLOBAL`, `XDG_CONFIG_HOME`). */
 export interface ConfigPlaces {
   system?: string;

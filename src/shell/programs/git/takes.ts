@@ -11,7 +11,7 @@
 import type { ReadonlyFsView } from '../../../core/ports.js';
 import { compileGitignorePattern, gitignoreIgnores, isMatchablePath } from '../../../paths/gitignore-match.js';
 import { readIndexPaths, type TrackedPaths } from './index-file.js';
-import { discoverRepository } from './repository.js';
+import { discoverRepository, ownConfigEntries } from './repository.js';
 
 /** Variables that move what git reads (git(1) ENVIRONMENT VARIABLES) or set its configuration. */
 export const GIT_TAKES_VARIABLES: readonly string[] = [
@@ -86,15 +86,14 @@ function trackedIn(
   if (view.readBytes === undefined || GIT_TAKES_VARIABLES.some(maySet)) return undefined;
   const found = discoverRepository(view, tree);
   if (!('found' in found) || found.found.workTree === undefined) return undefined;
-  const { gitDir, commonDir, workTree } = found.found;
-  // The repository's configuration may name another work tree, or say its objects are SHA-256.
-  let hashBytes: 20 | 32 = 20;
-  for (const file of [join(commonDir, 'config'), join(gitDir, 'config.worktree')]) {
-    if (!view.exists(file)) continue;
-    const text = view.readText?.(file);
-    if (text === undefined || /^\s*worktree\s*=/im.test(text)) return undefined;
-    if (/^\s*objectformat\s*=\s*sha256\b/im.test(text)) hashBytes = 32;
-  }
+  const { gitDir, workTree } = found.found;
+  // The repository's configuration may name another work tree, or say its objects are SHA-256;
+  // parsed, not matched by line: git reads `[core] worktree = ../..` (replay 23 V1b).
+  const own = ownConfigEntries(view, found.found);
+  if ('unknown' in own || own.some((e) => e.key === 'core.worktree')) return undefined;
+  const format = own.filter((e) => e.key === 'extensions.objectformat').at(-1)?.value;
+  if (format !== undefined && format !== 'sha1' && format !== 'sha256') return undefined;
+  const hashBytes = format === 'sha256' ? 32 : 20;
   const indexFile = join(gitDir, 'index');
   if (!view.exists(indexFile)) return { workTree, tracked: { paths: new Set(), dirs: [], blobs: [] } };
   const bytes = view.readBytes(indexFile);

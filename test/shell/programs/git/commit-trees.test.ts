@@ -349,6 +349,50 @@ describe('a command that writes the files of commits, judged by what they hold',
     expect(d.reason.message).toContain('the file-system view cannot read git objects');
   });
 
+  it('reads the repository configuration as git parses it: a key on its header line moves the work tree (replay 23 V1)', () => {
+    // proj/.git/config's last line sets the work tree to ../.. (the folder holding proj/); git
+    // then writes feat's home/.ssh/config there, outside the project.
+    const world = (name: string, line: string) => {
+      const proj = repo(`${name}/proj`, { 'home/.ssh/config': 'Host *\n' });
+      writeFileSync(join(proj, '.git/config'), `${readFileSync(join(proj, '.git/config'), 'utf8')}${line}`);
+      return proj;
+    };
+    /** Whether git, run in a copy of the world, writes feat's file outside proj/. */
+    const writesAbove = (proj: string) => {
+      const copy = mkdtempSync(join(root, 'run-'));
+      cpSync(dirname(proj), copy, { recursive: true });
+      execFileSync('git', ['checkout', '-q', 'feat'], { cwd: join(copy, 'proj'), env: gitEnv, stdio: 'ignore' });
+      return lstatSync(join(copy, 'home/.ssh/config'), { throwIfNoEntry: false }) !== undefined;
+    };
+    const taken = (proj: string) => {
+      const found = { gitDir: join(proj, '.git'), commonDir: join(proj, '.git'), workTree: proj };
+      return takenPaths(nodeFsView(), found, { how: 'switch', revisions: ['feat'] });
+    };
+    const spellings = [
+      '[core] worktree = ../..\n',
+      '[core]worktree=../..\n',
+      '[CORE] WorkTree = "../.." ; a comment\n',
+      '[core] worktree = ..\\\n/..\n',
+      '[core] bare = false\n\tworktree = ../..\n',
+    ];
+    spellings.forEach((line, i) => {
+      const proj = world(`header-line-${i}`, line);
+      expect(writesAbove(proj), line).toBe(true);
+      expect(taken(proj)).toEqual({ unknown: `${join(proj, '.git/config')} sets the work tree or the object format, or includes another file` });
+      const d = decide(proj, 'git checkout feat');
+      expect(d.behavior, line).toBe('ask');
+    });
+    // The object format, the refs' storage and an include, each on the header's line, are read too.
+    for (const [i, line] of ['[extensions] objectformat = sha1\n', '[extensions] refstorage = files\n', '[include] path = other\n'].entries())
+      expect(taken(world(`layout-${i}`, line))).toHaveProperty('unknown');
+    // A file git would refuse to read is not read around.
+    expect(taken(world('bad-line', '[core "x] worktree = ../..\n'))).toHaveProperty('unknown');
+    // A subsection's worktree is not core.worktree: git writes in proj/, and so the names are read.
+    const sub = world('sub-section', '[core "sub"] worktree = ../..\n');
+    expect(writesAbove(sub)).toBe(false);
+    expect(taken(sub)).toHaveProperty('paths');
+  });
+
   it('lists every path of the trees taken, packed or loose', () => {
     const found = { gitDir: join(packed, '.git'), commonDir: join(packed, '.git'), workTree: packed };
     const taken = takenPaths(nodeFsView(), found, { how: 'switch', revisions: ['feat'] });

@@ -5,7 +5,7 @@
  * stages (`git add -n`) or tracks (`git ls-files`).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,20 @@ describe('git tree reads under Read deny rules', () => {
     expect(d.reason.message).toContain('git takes it');
     const other = repo('force', FILES, ['.gitignore']);
     expect(decide(other, 'git add -f .').behavior).toBe('ask');
+  });
+
+  it('a work tree set on the config header line leaves the tree unsettled: git grep reads the tracked .env (replay 23 V1b)', () => {
+    for (const [i, line] of ['[core] worktree = ../..\n', '[core]worktree="../.."\n', '[core] worktree = ..\\\n/..\n'].entries()) {
+      const dir = repo(`header-line-${i}/proj`, FILES, ['.gitignore', 'src/a.js']);
+      writeFileSync(join(dir, '.git/config'), `${readFileSync(join(dir, '.git/config'), 'utf8')}${line}`);
+      // Added with the work tree at ../..: the index says proj/.env (git lists it from proj/ as .env), and git grep prints it.
+      git(dir, 'add', '-f', '.env');
+      expect(git(dir, 'ls-files')).toBe('.env\n');
+      expect(git(dir, 'grep', 'API_KEY')).toContain('.env:API_KEY=1');
+      expect(gitSkipsIn(nodeFsView(), dir, 'tracked', none), line).toBeUndefined();
+      const d = decide(dir, 'git grep API_KEY');
+      expect([d.behavior, d.askKind], line).toEqual(['ask', 'guardedRead']);
+    }
   });
 
   it('GIT_INDEX_FILE in the environment leaves the tree unsettled', () => {
