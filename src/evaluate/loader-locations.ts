@@ -4,7 +4,7 @@
  * directory is (`path-lookup.ts`). Only a value the environment facts give is looked at: an
  * unknown variable names nothing toolgate could protect without asking for every write.
  */
-import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
+import { isInside, isInsideAny, normalizePath, resolveProcAlias } from '../paths/index.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { loadedBelow, pythonNamesOf, pythonSiteFolders } from '../shell/programs/loader-names.js';
 import { LOADER_VARIABLES, loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
@@ -30,7 +30,9 @@ export function loaderLocations(
   for (const [name, v] of LOADER_VARIABLES) {
     const value = environmentValue(environment, name);
     if (typeof value !== 'string') continue;
-    for (const p of loaderPlaces(v.shape, value)) out.push({ name, place: normalizePath(p, norm), variable: v });
+    // `/proc/self/cwd/x.sh` is x.sh in the working directory, as the absolute path is (RP23-V8 × V6).
+    for (const p of loaderPlaces(v.shape, value))
+      out.push({ name, place: resolveProcAlias(normalizePath(p, norm), world.cwd, p).path, variable: v });
   }
   return out;
 }

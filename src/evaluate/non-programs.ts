@@ -13,7 +13,7 @@
  * a pattern naming a path as the files it matches (`./x.s?`), where the line writes nothing.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
-import { normalizePath } from '../paths/index.js';
+import { normalizePath, resolveProcAlias } from '../paths/index.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
@@ -118,10 +118,29 @@ export function markNonPrograms(analysis: ShellAnalysis, effects: readonly PathE
       .filter((word) => word.includes('/') && !word.startsWith('-') && !word.startsWith('~'));
     if (words.length === 0) return;
     const written = new Set(before.map((e) => e.path));
-    const at = (word: string, dir: string): string => normalizePath(word, { cwd: dir, home: world.home, platform: world.platform });
-    const marks = new Set(words.filter((word) => dirs.every((dir) => cannotRun(view, at(word, dir), written))));
+    // `/proc/self/cwd/x.sh` (and `thread-self`) is x.sh in the directory the program runs in, as the
+    // read and write checks take it (replay 23 RP23-V6: `diff3 --diff-program=/proc/self/cwd/x.sh`
+    // ran it); a spelling the path layer cannot place (another process's cwd, a descriptor) may be
+    // any file, so it is never settled as data and always counts as one that may be run.
+    const at = (word: string, dir: string): { path: string; unknown?: string } =>
+      resolveProcAlias(normalizePath(word, { cwd: dir, home: world.home, platform: world.platform }), dir, word);
+    const marks = new Set(
+      words.filter((word) =>
+        dirs.every((dir) => {
+          const p = at(word, dir);
+          return p.unknown === undefined && cannotRun(view, p.path, written);
+        }),
+      ),
+    );
     if (marks.size > 0) cmd.notPrograms = marks;
-    const runnable = new Set(words.filter((word) => dirs.some((dir) => mayRun(view, at(word, dir), written))));
+    const runnable = new Set(
+      words.filter((word) =>
+        dirs.some((dir) => {
+          const p = at(word, dir);
+          return p.unknown !== undefined || mayRun(view, p.path, written);
+        }),
+      ),
+    );
     if (runnable.size > 0) cmd.programPaths = runnable;
   });
 }

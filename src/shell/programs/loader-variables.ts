@@ -102,12 +102,45 @@ export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
   if (shape === 'program') return value.includes('/') ? [value] : [];
   // `|./x.sh %s`, `||-sh /p/x.sh %s`: less's leading `|`, `||` and `-` marks, then a command line;
   // a word's quotes are taken off, and `%s` (the file's name) is none.
-  if (shape === 'command')
-    return value
-      .replace(/^\s*\|{0,2}-?/, '')
-      .split(/\s+/)
-      .map((w) => w.replace(/["']/g, ''))
-      .filter((w) => w.includes('/') && !w.includes('%'));
+  if (shape === 'command') return commandPlaces(value.replace(/^\s*\|{0,2}-?/, ''));
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
 }
+
+/**
+ * The files a command line may run or read: its program when named by its path (a bare name is
+ * found along `PATH`), and every operand after it, a bare name too, relative to where it runs —
+ * an interpreter takes its script so (`EDITOR='sh x.sh'`: git commit ran x.sh, replay 23 RP23-V8)
+ * — with an option's value that names a path (`-o ProxyCommand=./x.sh`). Options and `%s` (less's
+ * file name) are none. Any operand may be a script: a word that is data only protects a file of
+ * that name.
+ */
+function commandPlaces(line: string): string[] {
+  const words = line
+    .split(/\s+/)
+    .map((w) => w.replace(/["']/g, ''))
+    .filter((w) => w !== '' && !w.includes('%'));
+  const out: string[] = [];
+  words.forEach((w, k) => {
+    const value = /^[^=/]+=(.*\/.*)$/.exec(w)?.[1];
+    if (value !== undefined) out.push(value);
+    if (k === 0 ? w.includes('/') : !w.startsWith('-')) out.push(w);
+  });
+  return out;
+}
+
+/**
+ * Examples of {@link loaderPlaces} for command lines, each a test
+ * (`test/shell/programs/loader-variables.test.ts`). @internal
+ */
+export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly places: readonly string[] }[] = [
+  { value: './x.sh', places: ['./x.sh'] },
+  { value: 'sh x.sh', places: ['x.sh'] },
+  { value: 'bash -e x.sh', places: ['x.sh'] },
+  { value: 'python3 x.py', places: ['x.py'] },
+  { value: '|sh x.sh %s', places: ['x.sh'] },
+  { value: 'ssh -o ProxyCommand=./x.sh', places: ['./x.sh', 'ProxyCommand=./x.sh'] },
+  { value: 'code --wait', places: [] },
+  { value: 'vim', places: [] },
+  { value: '/usr/bin/lesspipe %s', places: ['/usr/bin/lesspipe'] },
+];

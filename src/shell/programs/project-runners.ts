@@ -119,6 +119,11 @@ function cmakeListsPresets(argv: readonly string[]): boolean {
 }
 
 /** numpy's f2py (see its entry below). */
+const GUNICORN = {
+  what: 'the application module it imports and its configuration (gunicorn.conf.py)',
+  info: new Set(['--version', '-v', '--help', '-h']),
+};
+
 const F2PY = {
   what: 'the Python expression of a .f2py_f2cmap file (./.f2py_f2cmap or --f2cmap) and the compilers -c runs',
   info: new Set(['-v', '-h', '--help', '--help-link']),
@@ -265,10 +270,10 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // set it imports for `--version` and `help` too; cfn-lint 1.51 the rules of -a/--append-rules
   // and of a .cfnlintrc's `append_rules` (`cfn-lint t.yaml` ran one).
   uvicorn: { what: 'the application module it imports', info: new Set(['--version', '--help']) },
-  gunicorn: {
-    what: 'the application module it imports and its configuration (gunicorn.conf.py)',
-    info: new Set(['--version', '-v', '--help', '-h']),
-  },
+  gunicorn: GUNICORN,
+  // Debian 12's python3-gunicorn installs /usr/bin/gunicorn3 as a link to gunicorn: the same
+  // program (`gunicorn3 --check-config mymod:app` ran mymod's rm; replay 23, RP23-V5).
+  gunicorn3: GUNICORN,
   celery: {
     what: 'the application module it imports (-A, --app) and its configuration module (celeryconfig.py)',
     info: new Set(['--version', '--help']),
@@ -561,6 +566,7 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'uvicorn --version', runs: false },
   { command: 'gunicorn --check-config app:app', runs: true, why: 'it loads ./gunicorn.conf.py and the app' },
   { command: 'gunicorn -v', runs: false, why: "-v is gunicorn's --version" },
+  { command: 'gunicorn3 mymod:app', runs: true, why: "Debian's other name of gunicorn" },
   { command: 'celery -A app --version', runs: true, why: 'the -A module is imported before --version prints' },
   { command: 'celery --version', runs: false },
   { command: 'alembic history', runs: true, why: 'it imports the revision files' },
