@@ -39,6 +39,7 @@ import type { GitReads } from '../shell/programs/git/reads.js';
 import { credentialHelperScript, isCredentialHelperKey } from '../shell/programs/git/runs.js';
 import { configPlaces } from '../shell/programs/git/world.js';
 import { inheritedConfig } from '../shell/programs/git/inherited-config.js';
+import { givesTerminal } from '../shell/programs/startup-code.js';
 import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
 import type { Platform } from '../core/types.js';
 import { readGitCommands } from './git-commands.js';
@@ -95,8 +96,8 @@ function kindScript(e: PlacedConfigEntry, kind: ConfigRead, last: ReadonlyMap<st
   return v;
 }
 
-/** What the configuration makes `git sub args` run (one level: an alias's git words are read again by the caller). */
-function configuredRuns(sub: string, args: readonly string[], entries: readonly PlacedConfigEntry[]): ConfiguredRun[] {
+/** What the configuration makes `git sub args` run (one level: an alias's git words are read again by the caller); `terminal`: its output is one. */
+function configuredRuns(sub: string, args: readonly string[], entries: readonly PlacedConfigEntry[], terminal = false): ConfiguredRun[] {
   const last = lastOf(entries);
   if (!isGitCommand(sub)) {
     const alias = last.get(`alias.${sub.toLowerCase()}`);
@@ -106,7 +107,7 @@ function configuredRuns(sub: string, args: readonly string[], entries: readonly 
     return [{ script: alias.value.startsWith('!') ? alias.value.slice(1) + rest : `git ${alias.value}${rest}`, entry: alias }];
   }
   const out: ConfiguredRun[] = [];
-  for (const { entry, kind } of programKeys(sub, entries, isPartialClone(entries), args)) {
+  for (const { entry, kind } of programKeys(sub, entries, isPartialClone(entries), args, terminal)) {
     const script = kindScript(entry, kind, last);
     if (script !== undefined && script.trim() !== '') out.push({ script, entry, kind });
   }
@@ -172,6 +173,15 @@ function judgeSubmodules(
   return false;
 }
 
+/** Whether command `i` runs under a program that gives it a terminal (`script -qc 'git log'`, `unbuffer git log`): git pages there. */
+function hasTerminal(analysis: ShellAnalysis, i: number): boolean {
+  for (let k = analysis.commands[i]?.parent; k !== undefined; k = analysis.commands[k]?.parent) {
+    const c = analysis.commands[k]!;
+    if (c.literal[0] === true && givesTerminal(foldedCommandName(c.argv[0] ?? ''))) return true;
+  }
+  return false;
+}
+
 /** The names `GIT_CONFIG_COUNT` brings with it. */
 const COUNTED = /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/;
 
@@ -217,6 +227,7 @@ export function gitConfigRuns(
         break;
       }
       const entries = inherited.entries.length === 0 ? config.entries : [...config.entries, ...inherited.entries];
+      const terminal = hasTerminal(analysis, i);
       // git runs an alias's shell text and its configured programs from the top of the working tree.
       const top = repo?.workTree ?? dir;
       const judge = (
@@ -240,7 +251,7 @@ export function gitConfigRuns(
           for (const c of inner.commands) {
             const words = c.literal[0] === true ? gitSubcommandWords(foldedCommandName(c.argv[0] ?? ''), c.argv) : undefined;
             if (words === undefined) continue;
-            const more = configuredRuns(words.sub, words.args, chain);
+            const more = configuredRuns(words.sub, words.args, chain, terminal);
             if (more.length === 0) continue;
             if (depth >= MAX_ALIAS_DEPTH) {
               cmd.opaque = `git ${of} expands aliases more than ${MAX_ALIAS_DEPTH} deep (${run.entry.key} in ${run.entry.file}): what it runs is not followed further`;
@@ -251,7 +262,7 @@ export function gitConfigRuns(
         }
         return false;
       };
-      if (judge(configuredRuns(sub, args, entries), sub, 0)) break dirs;
+      if (judge(configuredRuns(sub, args, entries, terminal), sub, 0)) break dirs;
       if (repo !== undefined && judgeSubmodules(cmd, sub, args, repo, entries, world, reads, variable, judge)) break dirs;
     }
   }

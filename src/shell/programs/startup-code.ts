@@ -33,6 +33,8 @@ export interface StartupCode {
   readonly harmless: (text: string) => boolean;
   /** When it runs it, for a reason (`as it starts` unless said). */
   readonly when?: string;
+  /** It runs its command with a terminal for its output, so the command pages (`givesTerminal`). */
+  readonly terminal?: true;
 }
 
 /** A variable's value when it is a known absolute path. */
@@ -134,6 +136,7 @@ const PTY: StartupCode = {
   files: ptyLessFiles,
   harmless: lesskeyHarmless,
   when: 'through less, the pager git, man and the like start in the terminal it gives its command',
+  terminal: true,
 };
 const STARTUP_CODE: Readonly<Record<string, StartupCode>> = {
   gdb: GDB,
@@ -150,6 +153,14 @@ const STARTUP_CODE: Readonly<Record<string, StartupCode>> = {
   script: PTY,
   unbuffer: PTY,
 };
+
+/**
+ * Whether the program (its folded name) runs its command with a terminal for its output, so git
+ * there starts its configured pager (replay 23 V3). @internal
+ */
+export function givesTerminal(name: string): boolean {
+  return startupCodeOf(name)?.terminal === true;
+}
 
 /** The entry of a program (its folded name), or undefined. @internal */
 export function startupCodeOf(name: string): StartupCode | undefined {

@@ -3,11 +3,12 @@
  * start shell code — `new-session`, `new-window`, `split-window`, `respawn-pane`/`-window`,
  * `display-popup` run their words as a shell command (one word is run by the default shell, more
  * are run as they are: both read here as `sh -c` of the words joined), `run-shell`, `pipe-pane`
- * and `if-shell` run a shell command (`tmux -c CMD` too). What toolgate cannot read is opaque
- * code: keys typed into a pane (`send-keys`), a configuration file (`-f`, `source-file`), `if-shell`'s
- * tmux commands, `run-shell -C`, an environment given to the command (`-e NAME=VALUE`), a format
- * that runs a command (`#(…)`), and any command not in the tables below (tmux also takes a unique
- * prefix of a command's name; toolgate reads only full names and aliases).
+ * and `if-shell` run a shell command (`tmux -c CMD` too); `if-shell`'s other arguments are tmux
+ * command lists the server parses and runs, read here as the line's own commands are
+ * ({@link tmuxCommandList}). What toolgate cannot read is opaque code: keys typed into a pane
+ * (`send-keys`), a configuration file (`-f`, `source-file`), `run-shell -C`, an environment given
+ * to the command (`-e NAME=VALUE`), a format that runs a command (`#(…)`), and any command not in
+ * the tables below (a unique prefix of a command's name is that command, as tmux takes it).
  *
  * Grammar: tmux 3.3a (Debian 12): the getopt string of `tmux.c` and each command's `args` template.
  */
@@ -52,6 +53,51 @@ const QUIET = new Set(
   ).split(' '),
 );
 
+/** Every command of tmux 3.3a (`tmux list-commands`), by its full name. */
+const COMMAND_NAMES: readonly string[] = (
+  'attach-session bind-key break-pane capture-pane choose-buffer choose-client choose-tree ' +
+  'clear-history clear-prompt-history clock-mode command-prompt confirm-before copy-mode ' +
+  'customize-mode delete-buffer detach-client display-menu display-message display-popup ' +
+  'display-panes find-window has-session if-shell join-pane kill-pane kill-server kill-session ' +
+  'kill-window last-pane last-window link-window list-buffers list-clients list-commands list-keys ' +
+  'list-panes list-sessions list-windows load-buffer lock-client lock-server lock-session move-pane ' +
+  'move-window new-session new-window next-layout next-window paste-buffer pipe-pane ' +
+  'previous-layout previous-window refresh-client rename-session rename-window resize-pane ' +
+  'resize-window respawn-pane respawn-window rotate-window run-shell save-buffer select-layout ' +
+  'select-pane select-window send-keys send-prefix server-access set-buffer set-environment ' +
+  'set-hook set-option set-window-option show-buffer show-environment show-hooks show-messages ' +
+  'show-options show-prompt-history show-window-options source-file split-window start-server ' +
+  'suspend-client swap-pane swap-window switch-client unbind-key unlink-window wait-for ' +
+  ''
+)
+  .trim()
+  .split(' ');
+/** Their aliases, which tmux matches whole before any name. */
+const COMMAND_ALIASES: ReadonlySet<string> = new Set(
+  (
+    'attach bind breakp capturep clearhist clearphist confirm deleteb detach menu display popup ' +
+    'displayp findw has if joinp killp killw lastp last linkw lsb lsc lscm lsk lsp ls lsw loadb lockc ' +
+    'lock locks movep movew new neww nextl next pasteb pipep prevl prev refresh rename renamew ' +
+    'resizep resizew respawnp respawnw rotatew run saveb selectl selectp selectw send setb setenv set ' +
+    'setw showb showenv showmsgs show showphist showw source splitw start suspendc swapp swapw ' +
+    'switchc unbind unlinkw wait ' +
+    ''
+  )
+    .trim()
+    .split(' '),
+);
+
+/**
+ * The command a word names as tmux finds it (cmd.c `cmd_find`): an alias or a full name as it is,
+ * else the one full name it begins (`tmux ru 'touch m'` ran run-shell, tmux 3.3a; replay 23 V4);
+ * an ambiguous or unknown word stays itself (tmux refuses it).
+ */
+function commandName(word: string): string {
+  if (COMMAND_ALIASES.has(word) || COMMAND_NAMES.includes(word)) return word;
+  const begun = COMMAND_NAMES.filter((n) => n.startsWith(word));
+  return begun.length === 1 && word !== '' ? begun[0]! : word;
+}
+
 const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
 
 /**
@@ -81,10 +127,96 @@ function inDirectory(
   return { kind: 'text', script: `cd -P -- ${quoteWord(target)} && ${text}`, what: `tmux ${name} -c` };
 }
 
+/** How many `if-shell` arguments deep tmux commands are read; deeper ones are unknown. */
+const MAX_NESTING = 8;
+
+/**
+ * The commands of a tmux command list given as one string (an `if-shell` argument, parsed by the
+ * server with tmux's configuration grammar, cmd-parse.y, when it runs it), each as its words, or
+ * undefined where it holds what this reading leaves out. Words split at blanks; `;` (even inside
+ * a word: `run "a";run "b"` ran both) and a newline end a command; single quotes are literal;
+ * double quotes are read when they hold no `$` (tmux expands variables there) and no escape but
+ * `\"` and `\\`. An unquoted `\`, `$`, `~`, `#` (a comment), `%` (`%if`), `{`/`}` (a block), a
+ * `#` anywhere (a format run-shell expands) or an assignment (`NAME=VALUE` as a command) is not
+ * read. Verified with tmux 3.3a (replay 23 V4).
+ */
+export function tmuxCommandList(text: string): string[][] | undefined {
+  if (text.includes('#') || text.includes('\r')) return undefined;
+  const commands: string[][] = [];
+  let words: string[] = [];
+  let word: string | undefined;
+  const endWord = () => {
+    if (word !== undefined) words.push(word);
+    word = undefined;
+  };
+  const endCommand = () => {
+    endWord();
+    if (words.length > 0) commands.push(words);
+    words = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === ' ' || ch === '\t') endWord();
+    else if (ch === ';' || ch === '\n') endCommand();
+    else if (ch === "'") {
+      const close = text.indexOf("'", i + 1);
+      if (close < 0) return undefined;
+      word = (word ?? '') + text.slice(i + 1, close);
+      i = close;
+    } else if (ch === '"') {
+      let inner = '';
+      let k = i + 1;
+      for (; k < text.length && text[k] !== '"'; k++) {
+        if (text[k] === '$') return undefined;
+        if (text[k] === '\\') {
+          if (text[k + 1] !== '"' && text[k + 1] !== '\\') return undefined;
+          k++;
+        }
+        inner += text[k];
+      }
+      if (k >= text.length) return undefined;
+      word = (word ?? '') + inner;
+      i = k;
+    } else if (/[\\$~{}%]/.test(ch)) return undefined;
+    else word = (word ?? '') + ch;
+  }
+  endCommand();
+  return commands.some((c) => c[0]!.includes('=')) ? undefined : commands;
+}
+
+/**
+ * What the tmux command list `text` (an `if-shell` argument) runs: each command read as the
+ * line's are, its shell code as text; what is not read, a command's opaque part included, is
+ * unknown, text not read a firm ask (replay 23 V4: `tmux if true 'run "cp x.json .claude/settings.json"'` overwrote the
+ * settings in bypassPermissions while the argument was only opaque).
+ */
+function listRuns(text: string, literal: boolean, name: string, depth: number): Unwrapped[] {
+  const list = literal && depth < MAX_NESTING ? tmuxCommandList(text) : undefined;
+  // Text not read may name any path (`$HOME/.claude/…`): a firm ask in every mode.
+  if (list === undefined) return [{ kind: 'unknown', reason: `tmux ${name} runs tmux commands toolgate cannot read`, unseen: true }];
+  const out: Unwrapped[] = [];
+  for (const words of list) {
+    for (const u of commandRuns(
+      words,
+      0,
+      words.length,
+      words.map(() => true),
+      depth + 1,
+    )) {
+      if (u.kind === 'script') {
+        const script = u.joinFrom === undefined ? words[u.index]! : words.slice(u.joinFrom).join(' ');
+        out.push({ kind: 'text', script, what: `tmux ${name}: ${words[0]}` });
+      } else if (u.kind === 'opaque') out.push({ kind: 'unknown', reason: u.reason });
+      else out.push(u);
+    }
+  }
+  return out;
+}
+
 /** What one tmux command (its words `argv[start..end)`) runs. */
-function commandRuns(argv: readonly string[], start: number, end: number, literal: readonly boolean[]): Unwrapped[] {
-  const name = argv[start]!;
-  const words = argv.slice(start, end);
+function commandRuns(argv: readonly string[], start: number, end: number, literal: readonly boolean[], depth = 0): Unwrapped[] {
+  const name = commandName(argv[start]!);
+  const words = [name, ...argv.slice(start + 1, end)];
   if (words.some((w) => w.includes('#('))) return [opaque(`tmux ${name}: a format's #(…) runs a shell command`)];
   if (QUIET.has(name)) return [];
   const spec = SHELL_COMMANDS[name];
@@ -98,13 +230,14 @@ function commandRuns(argv: readonly string[], start: number, end: number, litera
   const out: Unwrapped[] = [];
   if (has('e')) out.push(opaque(`tmux ${name} -e sets the environment of the command it runs`));
   if ((name === 'run-shell' || name === 'run') && has('C')) return [opaque(`tmux ${name} -C runs tmux commands`)];
-  if ((name === 'if-shell' || name === 'if') && has('F')) return [opaque(`tmux ${name} -F runs tmux commands by a format`)];
   const first = parsed.operands[0];
   if (first === undefined) return out;
   const at = start + first.index;
   if (name === 'if-shell' || name === 'if') {
-    out.push({ kind: 'script', index: at });
-    if (parsed.operands.length > 1) out.push(opaque(`tmux ${name} runs the tmux commands it is given`));
+    // -F: the first argument is a format, not shell code; one that expands text again may run a command.
+    if (!has('F')) out.push({ kind: 'script', index: at });
+    else if (/[ET]:/.test(first.text)) out.push(opaque(`tmux ${name} -F: a format that expands text again may run a command`));
+    for (const op of parsed.operands.slice(1)) out.push(...listRuns(op.text, literal[start + op.index] !== false, name, depth));
     return out;
   }
   // display-popup's start directory is -d (its -c names a client); the others' is -c.
@@ -267,6 +400,18 @@ export const tmux = defineProgram({
   examples: [
     { command: "tmux new -d 'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'new-session runs its word with the shell' },
     { command: 'tmux split-window -h rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'the words run as a command' },
+    {
+      command: `tmux if true 'run "rm a.txt"'`,
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: "if-shell's argument is a tmux command list, read as the line's own: its run-shell removes a.txt",
+    },
+    {
+      command: "tmux ru 'rm a.txt'",
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: 'a unique prefix is the command it begins: run-shell',
+    },
     {
       command: "tmux new -d -c src 'rm a.txt'",
       effects: ['read ./src', 'remove ./a.txt', 'remove ./src/a.txt'],

@@ -14,6 +14,7 @@ import {
   CREDENTIAL_KEYS,
   EDITOR_KEYS,
   INTERACTIVE_KEYS,
+  PAGER_KEYS,
   SEQUENCE_EDITOR_KEYS,
   SIGNING_KEYS,
   TOOL_KEYS,
@@ -183,6 +184,17 @@ export const INTERACTIVE: ConfigRead = {
   key: INTERACTIVE_KEYS,
   when: patchesInteractively,
   what: 'interactive.diffFilter runs on each diff git shows to choose from',
+};
+/**
+ * The pager (`core.pager`, `pager.<cmd>` unless a boolean, which only turns paging on or off):
+ * git starts it only when its output is a terminal, so it is read only for a git command run in
+ * one (`script`, `unbuffer`: `config-reads.ts programKeys`' `terminal`; replay 23 V3, git 2.39.5:
+ * `script -qc 'git log' /dev/null` ran `core.pager = ./x.sh`). @internal
+ */
+export const PAGER: ConfigRead = {
+  key: PAGER_KEYS,
+  runs: (v) => nonEmpty(v) && !/^\s*(true|false|yes|no|on|off|-?\d+)\s*$/i.test(v!),
+  what: 'the pager git starts when its output is a terminal, as script and unbuffer give it',
 };
 /** What starting programs for a command line's own forms runs (the key groups `-c` judges too). @internal */
 export const COMMAND_FORMS: readonly ConfigRead[] = [

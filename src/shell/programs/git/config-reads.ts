@@ -3,14 +3,14 @@
  * kinds of keys it reads are its entry's `reads` in the subcommand table (`subcommands.ts`), the
  * kinds themselves are `config-kinds.ts`. Keys only a terminal or another subcommand reads are
  * not listed: git starts `core.pager`, `pager.<cmd>` and `$PAGER` only when its output is a
- * terminal, which a tool call's is not; hooks other than `post-index-change` and aliases belong
- * to subcommands that are not read-only (a built-in subcommand cannot be replaced by an alias).
+ * terminal, which a tool call's is not (unless a program gives it one: `programKeys`' `terminal`);
+ * hooks other than `post-index-change` and aliases belong to subcommands that are not read-only (a built-in subcommand cannot be replaced by an alias).
  * The editor, signing, trailer, viewer, transport and credential kinds (`COMMAND_FORMS`) are read
  * for every subcommand, a read-only one's too (`git tag -v`, `git remote show`, `git help`): they
  * start only in some forms (`config-forms.ts`), which each kind's `when` tells from the words.
  */
 import type { GitConfigEntry } from './config-file.js';
-import { COMMAND_FORMS, EVERY_READ, FETCH, isTrue, nonEmpty, type ConfigRead, type SubcommandReads } from './config-kinds.js';
+import { COMMAND_FORMS, EVERY_READ, FETCH, PAGER, isTrue, nonEmpty, type ConfigRead, type SubcommandReads } from './config-kinds.js';
 import { GIT_SUBCOMMANDS } from './subcommands.js';
 import { consultedFormats } from './formats.js';
 
@@ -35,18 +35,23 @@ export function programKey<E extends GitConfigEntry>(
   return programKeys(sub, entries, partialClone, words)[0];
 }
 
-/** Every setting that makes `sub` run a program, as {@link programKey} finds the first. @internal */
+/**
+ * Every setting that makes `sub` run a program, as {@link programKey} finds the first. `terminal`:
+ * git runs with a terminal for its output (under `script`, `unbuffer`), so the pager keys count.
+ * @internal
+ */
 export function programKeys<E extends GitConfigEntry>(
   sub: string,
   entries: readonly E[],
   partialClone: boolean,
   words?: readonly string[],
+  terminal = false,
 ): { entry: E; what: string; kind: ConfigRead }[] {
   const out: { entry: E; what: string; kind: ConfigRead }[] = [];
   const reads = configReadsOf(sub);
   // The forms' kinds are read by every subcommand: their `when` tells which forms start them.
   const forms = COMMAND_FORMS.filter((k) => !reads.config.includes(k));
-  const kinds = [...reads.config, ...forms, ...(partialClone && reads.objects === true ? [FETCH] : [])];
+  const kinds = [...reads.config, ...forms, ...(partialClone && reads.objects === true ? [FETCH] : []), ...(terminal ? [PAGER] : [])];
   const last = new Map<string, E>();
   for (const e of entries) {
     // A multi-valued credential helper list is reset by an empty value; keep any non-empty one seen.
