@@ -6,7 +6,10 @@
  * through `sh -c` when it has shell syntax.
  */
 
-/** The pager: started only when git's output is a terminal, which a tool call's is not unless `script` or `unbuffer` gives one (`config-kinds.ts` PAGER). */
+/**
+ * The pager: started only when git's output is a terminal, which a tool call's is not unless
+ * `script` or `unbuffer` gives one (`config-kinds.ts` PAGER).
+ */
 export const PAGER_KEYS = /^core\.pager$|^pager\..+$/;
 /** The editor of a message, a note or a patch (`git commit` without `-m`, `tag -a`, `notes add`, `add -e`). */
 export const EDITOR_KEYS = /^core\.editor$/;
