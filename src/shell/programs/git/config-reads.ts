@@ -4,7 +4,8 @@
  * kinds themselves are `config-kinds.ts`. Keys only a terminal or another subcommand reads are
  * not listed: git starts `core.pager`, `pager.<cmd>` and `$PAGER` only when its output is a
  * terminal, which a tool call's is not (unless a program gives it one: `programKeys`' `terminal`);
- * hooks other than `post-index-change` and aliases belong to subcommands that are not read-only (a built-in subcommand cannot be replaced by an alias).
+ * hooks other than `post-index-change` and aliases belong to subcommands that are not read-only
+ * (a built-in subcommand cannot be replaced by an alias).
  * The editor, signing, trailer, viewer, transport and credential kinds (`COMMAND_FORMS`) are read
  * for every subcommand, a read-only one's too (`git tag -v`, `git remote show`, `git help`): they
  * start only in some forms (`config-forms.ts`), which each kind's `when` tells from the words.
