@@ -46,6 +46,9 @@ function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown
 /** `${NAME=…}` / `${NAME:=…}`: assigns NAME when it is unset (or empty). */
 const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g;
 
+/** A `<x-y>` a shell may read as a numeric range glob. */
+const MAY_HAVE_RANGE_GLOB = /<\d*-\d*>/;
+
 function analyzeAt(
   command: string,
   shells: readonly ShellModel[],
@@ -84,7 +87,9 @@ function analyzeAt(
     emit: (raw) => void emitCommand(c, raw),
     emitWordless: (assignments, redirects) => emitWordlessStatement(c, assignments, redirects),
   };
-  const lexed = front === 'parser' ? undefined : lexSimple(text, c.ansiC);
+  // zsh's numeric range glob (`key<->.pem`) is read by the parser's respelling (`syntax/numeric-globs.ts`).
+  const rangeGlob = shells.some((s) => s.numericRangeGlob) && MAY_HAVE_RANGE_GLOB.test(text);
+  const lexed = front === 'parser' || rangeGlob ? undefined : lexSimple(text, c.ansiC);
   let parser: ShellAnalysis['parser'];
   if (lexed) {
     parser = 'lexer';

@@ -33,6 +33,7 @@ export const bash: ShellModel = {
   bracedModifier: () => undefined,
   equalsExpansion: false,
   bangJoinsOperator: false,
+  numericRangeGlob: false,
   autoloadsFunctions: false,
   loadsModules: false,
   emulatesShells: false,

@@ -79,6 +79,12 @@ export interface ShellModel {
    */
   readonly bangJoinsOperator: boolean;
   /**
+   * An unquoted `<x-y>` (digits either side of `-`, either left out) is a numeric range glob in
+   * the word it is written in: zsh's `key<->.pem` names key1.pem (`syntax/numeric-globs.ts`).
+   * false: `<` starts a redirection (bash, sh: `cat key<->.pem` reads the file `-`).
+   */
+  readonly numericRangeGlob: boolean;
+  /**
    * The shell has a builtin that makes names functions whose bodies it loads from files when they
    * are first run (zsh's `autoload`, from `fpath`): code toolgate cannot see.
    */

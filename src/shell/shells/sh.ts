@@ -17,6 +17,7 @@ export const sh: ShellModel = {
   bracedModifier: () => undefined,
   equalsExpansion: false,
   bangJoinsOperator: false,
+  numericRangeGlob: false,
   autoloadsFunctions: false,
   loadsModules: false,
   emulatesShells: false,

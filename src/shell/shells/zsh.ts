@@ -8,7 +8,8 @@
  * does not read; a brace sequence with quotes inside (`{e\..f}`), of characters other than letters
  * (`{-../}`) or made by a value (`{$x}`) expands in zsh alone (`zsh-braces.ts`). The pattern options
  * a .zshrc commonly sets (EXTENDED_GLOB's `.e#nv`, BRACE_CCL's `.{e}nv`) make more words patterns:
- * `zsh-globs.ts`.
+ * `zsh-globs.ts`. A `<x-y>` in a word is a numeric range glob, not a redirection (`key<->.pem`:
+ * `syntax/numeric-globs.ts`).
  */
 import { ZSH_ANSI_C } from './ansi-c.js';
 import type { ShellModel } from './model.js';
@@ -145,6 +146,7 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshexpn(1) (Brace Expansion)',
     'zsh 5.9 zshexpn(1) (Glob Operators: EXTENDED_GLOB) and zshoptions(1) (BRACE_CCL)',
     'zsh 5.9 zshoptions(1) (CDABLE_VARS)',
+    'zsh 5.9 zshexpn(1) (Glob Operators: <[x]-[y]>)',
   ],
   commandTable(name) {
     const as = COMMAND_TABLES.get(name);
@@ -204,6 +206,7 @@ export const zsh: ShellModel = {
   },
   equalsExpansion: true,
   bangJoinsOperator: true,
+  numericRangeGlob: true,
   autoloadsFunctions: true,
   loadsModules: true,
   emulatesShells: true,

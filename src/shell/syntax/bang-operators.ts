@@ -81,8 +81,8 @@ export function bangSpots(root: Node, src: string): BangSpot[] {
   return spots;
 }
 
-/** `src` with every spot spelled as the grammar reads zsh's meaning. @internal */
-export function respellBangSpots(src: string, spots: readonly BangSpot[]): string {
+/** `src` with every spot (these, or `numeric-globs.ts`'s) spelled as the grammar reads zsh's meaning. @internal */
+export function respellSpots(src: string, spots: readonly Pick<BangSpot, 'start' | 'end' | 'spelled'>[]): string {
   let out = src;
   for (const s of [...spots].sort((a, b) => b.start - a.start)) out = out.slice(0, s.start) + s.spelled + out.slice(s.end);
   return out;

@@ -8,6 +8,7 @@ import { addStateChange, addUnseen, makeRedirect, type Collector, type RawWord }
 import { MAX_SYNTAX_DEPTH } from './limits.js';
 import { splitWords } from './split.js';
 import type { Redirect, SimpleCommand } from '../types.js';
+import type { ShellModel } from '../shells/index.js';
 import { decodeWord } from './words.js';
 import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
@@ -17,7 +18,8 @@ import { loopValues } from './loop-values.js';
 import { substituteVariables } from './known-variables.js';
 import { SEQUENTIAL, assignedValues } from './assigned-values.js';
 import { respellQuotedDelimiters } from './heredoc-delimiters.js';
-import { bangSpots, respellBangSpots } from './bang-operators.js';
+import { bangSpots, respellSpots } from './bang-operators.js';
+import { numericGlobSpots } from './numeric-globs.js';
 import { mergeVariableFacts, type LoopFact } from './variable-facts.js';
 import { joined, sequence, type Flow } from './flow.js';
 
@@ -763,15 +765,23 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
     }
   }
   try {
-    const spots = bangSpots(tree.rootNode, src);
-    const joining = spots.length === 0 ? [] : c.shells.filter((s) => s.bangJoinsOperator);
-    // Every shell reads the bash meaning (or there is no `!` to join): one walk.
+    const bangs = bangSpots(tree.rootNode, src);
+    const ranges = numericGlobSpots(tree.rootNode, src);
+    // A `>` of a range glob (`k<->!x`) is the glob's, not an operator `!` joins.
+    const spots = bangs.filter((b) => !ranges.some((r) => b.start < r.end && r.start < b.end));
+    const readsBang = (s: ShellModel): boolean => spots.length > 0 && s.bangJoinsOperator;
+    const readsRange = (s: ShellModel): boolean => ranges.length > 0 && s.numericRangeGlob;
+    const joining = c.shells.filter((s) => readsBang(s) || readsRange(s));
+    // Every shell reads the bash meaning (or there is nothing zsh reads otherwise): one walk.
     if (joining.length === 0) return walkOne(tree.rootNode, src, c);
+    if (joining.some((s) => readsBang(s) !== readsBang(joining[0]!) || readsRange(s) !== readsRange(joining[0]!)))
+      return addUnseen(c, 'the shells this command may run in read its operators three ways');
     const differing = spots.find((s) => s.differs);
+    const differs = joining.length < c.shells.length && (ranges.length > 0 || differing !== undefined);
     // Both meanings when the shells disagree on what runs or is written: each is judged, and the
     // difference itself is a firm ask (DESIGN, "a construct whose meaning … differs").
-    if (joining.length < c.shells.length && differing) walkOne(tree.rootNode, src, c);
-    const joinedSrc = respellBangSpots(src, spots);
+    if (differs) walkOne(tree.rootNode, src, c);
+    const joinedSrc = respellSpots(src, [...(readsBang(joining[0]!) ? spots : []), ...(readsRange(joining[0]!) ? ranges : [])]);
     const joinedTree = parser.parse(joinedSrc);
     if (!joinedTree) return addUnseen(c, 'the parser returned no tree');
     try {
@@ -779,19 +789,28 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
     } finally {
       joinedTree.delete();
     }
-    if (joining.length < c.shells.length && differing) {
+    if (differs) {
       const others = c.shells
-        .filter((s) => !s.bangJoinsOperator)
+        .filter((s) => !joining.includes(s))
         .map((s) => s.name)
         .join(' and ');
       const joins = joining.map((s) => s.name).join(' and ');
-      const where = src.slice(differing.start, differing.end + 20);
-      addUnseen(
-        c,
-        differing.written === '&!'
-          ? `in ${joins}, &! runs the command before it in the background and the next word is a command; in ${others}, the ! is part of that command's name (${where}); toolgate judges the command for both`
-          : `in ${joins}, ${differing.written} overwrites the file named by the word after it; in ${others}, it writes to a file whose name starts with ! (${where}); toolgate judges the command for both`,
-      );
+      const range = ranges[0];
+      if (range !== undefined) {
+        const where = src.slice(Math.max(0, range.start - 20), range.end + 20);
+        addUnseen(
+          c,
+          `in ${joins}, ${range.written} in a word is a glob matching numbers; in ${others}, it is read as redirections from and to files (${where}); toolgate judges the command for both`,
+        );
+      } else if (differing !== undefined) {
+        const where = src.slice(differing.start, differing.end + 20);
+        addUnseen(
+          c,
+          differing.written === '&!'
+            ? `in ${joins}, &! runs the command before it in the background and the next word is a command; in ${others}, the ! is part of that command's name (${where}); toolgate judges the command for both`
+            : `in ${joins}, ${differing.written} overwrites the file named by the word after it; in ${others}, it writes to a file whose name starts with ! (${where}); toolgate judges the command for both`,
+        );
+      }
     }
   } finally {
     tree.delete();
