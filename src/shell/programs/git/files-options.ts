@@ -130,7 +130,8 @@ const GRAMMARS = new Map<string, GnuOptionSpec>();
 
 /**
  * The grammar a subcommand's words are read with, after its word: its short letters (those of
- * `valueLetters` take a value, attached or the next word; any other is a flag), and its own long
+ * `valueLetters` take a value, attached or the next word; those of `optionalLetters` one attached
+ * only; any other is a flag), and its own long
  * options where its entry lists them (git resolves an abbreviation against the subcommand's
  * options only: `git mv --v` is `--verbose`), else those every subcommand shares. A long option
  * listed without `=` takes a value only attached (`--color=always`). Built once per `key`.
@@ -140,6 +141,7 @@ export function gitGrammar(
   key: string,
   valueLetters: string,
   own: { readonly values: readonly string[]; readonly flags: readonly string[] } | undefined,
+  optionalLetters = '',
 ): GnuOptionSpec {
   let grammar = GRAMMARS.get(key);
   if (grammar === undefined) {
@@ -148,7 +150,7 @@ export function gitGrammar(
     for (const name of own?.flags ?? GENERIC_LONG_FLAGS) long[name] = 'optional';
     for (const name of own?.values ?? GENERIC_LONG_ARG) long[name] = 'required';
     // LETTERS starts with `!`: no letter is taken for the optstring's leading `+` or `-`.
-    const short = [...LETTERS].map((c) => (valueLetters.includes(c) ? `${c}:` : c)).join('');
+    const short = [...LETTERS].map((c) => (valueLetters.includes(c) ? `${c}:` : optionalLetters.includes(c) ? `${c}::` : c)).join('');
     grammar = { short, long };
     GRAMMARS.set(key, grammar);
   }

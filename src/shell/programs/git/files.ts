@@ -21,7 +21,15 @@ import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { asPathspecs, pathspecs } from './pathspecs.js';
 import { readsTrackedOnly } from './tracked-reads.js';
 import { GIT_TAKES_VARIABLES } from './takes.js';
-import { GIT_REF_OPERANDS, gitFileOptions, gitHiddenWorst, gitLongOptions, gitSubcommand, gitValueLetters } from './subcommands.js';
+import {
+  GIT_REF_OPERANDS,
+  gitFileOptions,
+  gitHiddenWorst,
+  gitLongOptions,
+  gitSubcommand,
+  gitOptionalLetters,
+  gitValueLetters,
+} from './subcommands.js';
 
 /**
  * Configuration keys whose value names a file git reads, and may print: `blame.ignoreRevsFile` (a
@@ -145,7 +153,7 @@ export function gitOperands(
   if (literal === undefined || worst === undefined) return gitOperandsPlain(argv, variable);
   // A word toolgate cannot see among the subcommand's options (`git clean -f"$x" sub`) may be the
   // worst of them: not a value of its own options (`-e "$x"`, `-e$x`), not after a literal `--`.
-  const grammar = gitGrammar(name, gitValueLetters(name), gitLongOptions(name));
+  const grammar = gitGrammar(name, gitValueLetters(name), gitLongOptions(name), gitOptionalLetters(name));
   const values = new Set(
     readWordsLeniently(argv, grammar, at + 1).options.flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [])),
   );
@@ -276,7 +284,12 @@ function readCall(
   unresolved: string[],
 ): { call: GitFilesCall; refused: boolean } {
   // Keyed by the table's names only: a subcommand it lacks reads with the shared grammar.
-  const grammar = gitGrammar(gitSubcommand(name) !== undefined ? name : '', gitValueLetters(name), gitLongOptions(name));
+  const grammar = gitGrammar(
+    gitSubcommand(name) !== undefined ? name : '',
+    gitValueLetters(name),
+    gitLongOptions(name),
+    gitOptionalLetters(name),
+  );
   const read = readWords(argv, grammar, at + 1);
   const { options, operands: ops } = read ?? readWordsLeniently(argv, grammar, at + 1);
   const call = { argv, at, name, options, ops, specs: pathspecs(argv, ops), text: textValues(options), files, unresolved };

@@ -52,6 +52,11 @@ export interface GitSubcommand {
   /** Short options that take a value (`git add -f` is a flag, `git config -f F` is not). */
   readonly valueLetters?: string;
   /**
+   * Short options whose value is optional and only attached (parse-options' `PARSE_OPT_OPTARG`:
+   * `git grep -O'sh x.sh'` is `-O` with the value `sh x.sh`, spaces and all; `-O` alone is a flag).
+   */
+  readonly optionalLetters?: string;
+  /**
    * Its long options, as git 2.39 prints them for `git SUB --git-completion-helper-all` (the
    * negated `--no-…` forms it adds left out): a trailing `=` takes a value, attached or the next
    * word; without one, none (or one attached with `=` only). git's parse-options takes a unique
@@ -383,6 +388,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   grep: {
     files: grep,
     valueLetters: 'efmABC',
+    optionalLetters: 'O',
     readOnly: ['claudeCode'],
     safe: {
       flags:
@@ -705,6 +711,11 @@ const FILE_OPTIONS = new Map<string, OwnFileOptions>();
 /** The short options that take a value, of `name` (none when it is not in the table). @internal */
 export function gitValueLetters(name: string): string {
   return Object.hasOwn(GIT_SUBCOMMANDS, name) ? (GIT_SUBCOMMANDS[name]!.valueLetters ?? '') : '';
+}
+
+/** The short options of subcommand `name` whose value is optional and only attached (its entry's `optionalLetters`). @internal */
+export function gitOptionalLetters(name: string): string {
+  return Object.hasOwn(GIT_SUBCOMMANDS, name) ? (GIT_SUBCOMMANDS[name]!.optionalLetters ?? '') : '';
 }
 
 /** The worst options a word toolgate cannot see may be among `name`'s (its entry's `hiddenWorst`). @internal */

@@ -171,3 +171,15 @@ describe("a subcommand's words are read with its grammar", () => {
     expect(show('git diff -M90% -- a.txt')).toEqual(show('git diff -M -- a.txt'));
   });
 });
+
+describe("git grep's -O takes its program only joined, spaces and all (replay 23 RP23-V7)", () => {
+  it.each([
+    ["git grep -O'sh x.sh' hello", ['write . [some]', 'read . [all]']],
+    ["git grep -iO'xargs rm -f' hello", ['write . [some]', 'read . [all]']],
+    ['git grep -O hello', ['write . [some]', 'read . [all]']],
+    // Without -O nothing is opened; `-O hello` is -O then the pattern.
+    ['git grep -n hello', ['read . [all]']],
+  ])('%s', (command, effects) => {
+    expect(show(command)).toEqual(effects);
+  });
+});
