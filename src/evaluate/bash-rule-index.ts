@@ -20,7 +20,7 @@ import { isBuiltInRule } from './opaque-code.js';
 import { namePattern } from '../shell/unknown-programs.js';
 import { segmentMatches } from '../paths/glob.js';
 import { isChosenName } from '../shell/programs/chosen-names.js';
-import { programsRunBy } from '../shell/programs/installed-scripts.js';
+import { programsRunByWord } from '../shell/programs/installed-scripts.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { allowTextOf, patternCoversCommand, ruleProgram } from './rule-match.js';
 
@@ -318,15 +318,12 @@ export function commandRuleCandidates(
       if (namePattern(word)) for (const [program, ids] of index.programs) if (segmentMatches(word, program, false)) pick(picked, ids);
     }
   }
+  // A script installed beside a program runs it (`zgrep` gzip, `c89` gcc: `scriptMatch`), so a rule
+  // on that program, or on another of its names, bears on the call: rare, so every rule is tried.
+  if (analysis.commands.some((c) => c.argv[0] !== undefined && programsRunByWord(c.argv[0]) !== undefined)) return rules;
   // A name the machine chooses the program of (`editor`) may be the file a rule names by
   // another name, and a rule naming one (`Bash(editor *)`) may name the file a command runs:
   // with a view that can tell, those rules are tried too (`same-file-names.ts`).
-  // A script installed beside a program runs it (`zgrep` gzip, `c89` gcc: `scriptMatch`), so a rule
-  // on that program, or on another of its names, bears on the call: rare, so every rule is tried.
-  if (
-    analysis.commands.some((c) => c.argv[0] !== undefined && programsRunBy(c.argv[0].slice(c.argv[0].lastIndexOf('/') + 1)) !== undefined)
-  )
-    return rules;
   if (view?.identity !== undefined) {
     if (analysis.commands.some((c) => c.argv[0] !== undefined && isChosenName(c.argv[0]))) return rules;
     for (const program of index.chosenPrograms) pick(picked, index.programs.get(program));

@@ -25,7 +25,7 @@ import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Re
 import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { programsNamedBy } from '../shell/programs/installed-names.js';
-import { programsRunBy } from '../shell/programs/installed-scripts.js';
+import { programsRunByWord } from '../shell/programs/installed-scripts.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
@@ -319,10 +319,10 @@ function scriptMatch(spec: string, analysis: ShellAnalysis): RuleMatch | undefin
   const program = ruleProgram(spec);
   if (program === undefined) return undefined;
   for (const cmd of analysis.commands) {
-    const name = cmd.argv[0];
-    const base = name?.slice(name.lastIndexOf('/') + 1);
-    const runs = base === undefined ? undefined : programsRunBy(base);
+    const name = cmd.argv[0] ?? '';
+    const runs = programsRunByWord(name);
     if (runs === undefined) continue;
+    const base = name.slice(name.lastIndexOf('/') + 1);
     const raw = cmd.argv.join(' ');
     if (runs.includes(program) && WHOLE_PROGRAM.test(spec.trim()))
       return { kind: 'match', detail: `part "${raw}" runs ${program} (${base} is a script that runs it)` };

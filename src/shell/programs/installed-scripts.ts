@@ -54,3 +54,8 @@ function scripts(names: readonly string[], programs: readonly string[]): Record<
 export function programsRunBy(name: string): readonly string[] | undefined {
   return Object.hasOwn(SCRIPTS_RUNNING, name) ? SCRIPTS_RUNNING[name] : undefined;
 }
+
+/** {@link programsRunBy} for a command's first word, which may name the script by its path (`/usr/bin/zgrep`). @internal */
+export function programsRunByWord(word: string): readonly string[] | undefined {
+  return programsRunBy(word.slice(word.lastIndexOf('/') + 1));
+}
