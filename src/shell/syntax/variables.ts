@@ -51,12 +51,15 @@ export function commandTableBinding(name: string, shells: readonly ShellModel[])
  */
 export function bindingOperand(words: readonly string[], shells: readonly ShellModel[]): string | undefined {
   for (const w of words) {
-    const name = /^([A-Za-z_][A-Za-z0-9_]*)(?=$|\[|\+?=)/.exec(w)?.[1];
+    const name = assignedName(w) ?? (BARE_NAME.test(w) ? w : undefined);
     const why = name === undefined ? undefined : commandTableBinding(name, shells);
     if (why !== undefined) return why;
   }
   return undefined;
 }
+
+/** A word that is only a variable's name (`set -A NAME …`, `read -A NAME`). */
+const BARE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Variables bash itself fills with results, which mean nothing to later programs unless exported. */
 const BASH_RESULTS = new Set(['REPLY', 'MAPFILE', 'OPTARG', 'OPTIND']);
