@@ -9,6 +9,8 @@ import { readsConfiguredOrderFile } from '../shell/programs/git/files.js';
 import { gitObjectWords } from '../shell/programs/git/tracked-reads.js';
 import { powerShellFacts, type PowerShellFacts } from './powershell-facts.js';
 import { ShellMatching } from './shell-matching.js';
+import { analyzeShellSeeing } from '../shell/analyze.js';
+import { patternNames } from './pattern-names.js';
 
 /** What a call touches, worked out once per call and shared by every step. @public */
 export type CallFacts =
@@ -202,8 +204,8 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
     case 'shell': {
       const command = call.input['command'];
       if (typeof command !== 'string') return { kind: 'invalid', message: `${call.tool} input has no string "command"` };
-      const analysis = analyzeShell(command, { shell: ctx.shell });
-      const { effects, cwdAfter, unresolved } = shellPathEffects(analysis, {
+      const first = analyzeShell(command, { shell: ctx.shell });
+      const pathContext = {
         cwd: ctx.cwd,
         home: ctx.home,
         platform: ctx.platform,
@@ -215,7 +217,12 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
         ...(ctx.globMatches ? { globMatches: ctx.globMatches } : {}),
         ...(ctx.gitWorkTree ? { gitWorkTree: ctx.gitWorkTree } : {}),
-      });
+      };
+      const firstEffects = shellPathEffects(first, pathContext);
+      // A command name that is a pattern (`/usr/bin/gcc-1?`) is read again as the file the view shows it matches.
+      const names = patternNames(first, firstEffects.effects, ctx.globMatches);
+      const analysis = names === undefined ? first : analyzeShellSeeing(command, { shell: ctx.shell }, names);
+      const { effects, cwdAfter, unresolved } = names === undefined ? firstEffects : shellPathEffects(analysis, pathContext);
       // git reads no link it is named, but reads a path its index tracks below one through it.
       for (const e of [...effects]) {
         if (e.linkItself !== true || e.gitTakes === undefined || e.viaSymlink === true) continue;

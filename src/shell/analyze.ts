@@ -56,6 +56,7 @@ function analyzeAt(
   front: Front = 'auto',
   env: readonly string[] = [],
   input?: RunTimeInput,
+  names?: Collector['commandNames'],
 ): ShellAnalysis {
   const unreadable = unreadableInput(command);
   if (unreadable !== undefined) return emptyAnalysis(command, 'none', [unreadable]);
@@ -83,7 +84,8 @@ function analyzeAt(
     ...(input !== undefined ? { input } : {}),
     // A script a shell program runs (`zsh -c '…'`) is judged for that shell too, besides the command's own.
     nested: (script, d, e, i, runner) =>
-      analyzeAt(script, runner === undefined || shells.includes(runner) ? shells : [...shells, runner], d, front, e ?? [], i),
+      analyzeAt(script, runner === undefined || shells.includes(runner) ? shells : [...shells, runner], d, front, e ?? [], i, names),
+    ...(names !== undefined ? { commandNames: names } : {}),
     emit: (raw) => void emitCommand(c, raw),
     emitWordless: (assignments, redirects) => emitWordlessStatement(c, assignments, redirects),
   };
@@ -184,6 +186,21 @@ export function analyzeShell(command: string, options: ShellOptions = {}): Shell
     if (substitutionDepth(command) > MAX_SYNTAX_DEPTH)
       return emptyAnalysis(command, 'none', [`substitutions nested deeper than ${MAX_SYNTAX_DEPTH}`]);
     return analyzeAt(command, shellsFor(options.shell ?? 'unknown'), 0);
+  } catch (error) {
+    return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+}
+
+/**
+ * `analyzeShell` where a command name written as a pattern naming an absolute path
+ * (`/usr/bin/gcc-1?`; zsh's `/usr/bin/gcc-<->`) is the one file `names` says it matches: the
+ * evaluator's file-system view, which knows the files (`Collector.commandNames`). @internal
+ */
+export function analyzeShellSeeing(command: string, options: ShellOptions, names: (pattern: string) => readonly string[] | undefined): ShellAnalysis {
+  try {
+    if (substitutionDepth(command) > MAX_SYNTAX_DEPTH)
+      return emptyAnalysis(command, 'none', [`substitutions nested deeper than ${MAX_SYNTAX_DEPTH}`]);
+    return analyzeAt(command, shellsFor(options.shell ?? 'unknown'), 0, 'auto', [], undefined, names);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
   }

@@ -91,6 +91,31 @@ function nameNotLiteral(raw: RawCommand, how: VariableSetter): string | undefine
   return undefined;
 }
 
+/**
+ * A pattern naming an absolute path, written plainly: no quotes, escapes, expansions, braces, `~`,
+ * or the characters of zsh's and bash's extended patterns (`^ # ~ ( ) | < >`).
+ */
+const ABSOLUTE_NAME_PATTERN = /^\/[A-Za-z0-9_.+@%,:=/*?[\]!-]*$/;
+
+/**
+ * A command name written as a pattern naming an absolute path (`/usr/bin/gcc-1?`, zsh's
+ * `/usr/bin/gcc-<->` respelled `/usr/bin/gcc-[0-9]*`: numeric-globs.ts) read as the one file the
+ * view shows it matches (`Collector.commandNames`): the shell runs that file (zsh 5.9 ran gcc-12
+ * for `/usr/bin/gcc-<-> --version`, replay 23 RP23-V2). Several matches (which runs first depends
+ * on the locale's order), none, or a view that cannot say leave the name unknown. A match that is
+ * a superset of what the shell's pattern matches (`[0-9]*` for `<->`) is still right when it is
+ * one file: the shell runs it or, matching nothing, runs nothing.
+ */
+function patternName(c: Collector, w: RawWord): RawWord | undefined {
+  const d = w.word;
+  if (c.commandNames === undefined || d.literal || !d.glob || d.brace || d.tilde || d.expansion) return undefined;
+  if (d.substitutions > 0 || d.zshEquals || d.error !== undefined || !ABSOLUTE_NAME_PATTERN.test(w.raw)) return undefined;
+  if (w.raw.split('/').some((s) => s === '.' || s === '..')) return undefined;
+  const names = c.commandNames(w.raw);
+  if (names?.length !== 1) return undefined;
+  return { raw: w.raw, word: { ...d, value: names[0]!, literal: true, glob: false } };
+}
+
 /** Why the command name cannot be taken as written; `unseen` when that is because it cannot be read at all. */
 function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; unseen: boolean } | undefined {
   const d = w.word;
@@ -108,9 +133,11 @@ function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; u
  * Adds one simple command (and whatever it wraps) to the collector.
  * @returns its index, or undefined when it has no words (assignments or redirects alone).
  */
-export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
-  const n = raw.words.length;
+export function emitCommand(c: Collector, given: RawCommand): number | undefined {
+  const n = given.words.length;
   if (n === 0) return undefined;
+  const named = patternName(c, given.words[0]!);
+  const raw = named === undefined ? given : { ...given, words: [named, ...given.words.slice(1)] };
   // The three word arrays are the command's own: made at their length, filled in one pass.
   const argv: string[] = new Array(n);
   const literal: boolean[] = new Array(n);

@@ -83,6 +83,12 @@ export interface Collector {
    */
   nested: (script: string, depth: number, env?: readonly string[], input?: RunTimeInput, runner?: ShellModel) => ShellAnalysis;
   /**
+   * The files a command name written as a pattern naming an absolute path matches
+   * (`/usr/bin/gcc-1?`), as the evaluator's file-system view shows them; absent, or `undefined`
+   * for a pattern: the view cannot say (the name stays unknown).
+   */
+  commandNames?: (pattern: string) => readonly string[] | undefined;
+  /**
    * Hands one simple command to the command layer (set by `analyze.ts`), so the syntax layer
    * below it calls no code above it.
    */
