@@ -1,12 +1,15 @@
 /**
- * Where the settings files and the folders of settings lead when they are links. A settings file
- * is protected by its name (`.claude/settings.json`), but dotfile managers (stow, chezmoi) and
- * shared configurations make it a link: `~/.claude/settings.json -> ~/dotfiles/claude/settings.json`,
- * `.claude -> shared/claude`. A write to the target is a write to the settings file; the file
- * system view says where each link goes (decision 0030: a link is an alias).
+ * Where the protected files and folders lead when they are links. A protected file is protected by
+ * its name (`.claude/settings.json`, `~/.bashrc`, `.git/hooks/pre-commit`), but dotfile managers
+ * (stow, chezmoi, yadm), shared configurations and shared git hooks make it a link:
+ * `~/.bashrc -> ~/dotfiles/bashrc`, `.claude -> shared/claude`,
+ * `.git/hooks/pre-commit -> ../../scripts/pre-commit`. A write to the target is a write to the
+ * protected file; the file system view says where each link goes (decision 0030: a link is an
+ * alias). Red team 24 (RT24-A): only the settings were resolved, so `echo … >> ~/dotfiles/bashrc`
+ * ran at the next `bash -i` and a hook written as `scripts/pre-commit` at the next commit.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
-import { isInside } from '../paths/index.js';
+import { isInside, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { Policy } from '../settings/types.js';
 
 /** A name toolgate protects and where the file system view resolves it. */
@@ -15,6 +18,8 @@ export interface LinkedProtected {
   name: string;
   /** What it resolves to, another path (`/home/user/project/config/claude-settings.json`). */
   target: string;
+  /** What the name is, as a person reads it (`a protected path (.bashrc)`, `a git hook`); absent for a settings file or folder. */
+  entry?: string;
 }
 
 /**
@@ -31,10 +36,10 @@ export function linkedSettings(
 ): LinkedProtected[] {
   if (view === undefined) return [];
   const names = new Set<string>();
-  const h = home === '/' ? '' : home;
+  const h = trimmed(home);
   names.add(`${h}/.claude`).add(`${h}/.claude/settings.json`).add(`${h}/.claude/settings.local.json`).add(`${h}/.claude.json`);
   if (projectDir !== undefined) {
-    const p = projectDir === '/' ? '' : projectDir.replace(/\/+$/, '');
+    const p = trimmed(projectDir);
     names.add(`${p}/.claude`).add(`${p}/.claude/settings.json`).add(`${p}/.claude/settings.local.json`).add(`${p}/.mcp.json`);
   }
   for (const r of policy.rules) if (r.source.file !== undefined) names.add(r.source.file);
@@ -49,14 +54,84 @@ export function linkedSettings(
 }
 
 /**
- * Why writing `written` (resolved: `real`) rewrites a settings file or folder through a link, or
+ * The protected files and folders (by `spec`) that are links, where a user keeps them: directly in
+ * the home directory and the project (`~/.bashrc`, `~/.config/git`, `.envrc`, `.vscode`), one level
+ * inside a protected folder there (`.git/config`, `~/.config/git/config`), and `folders` and their
+ * entries, each said by its own entry (the folders git takes hooks from: `.git/hooks/pre-commit`;
+ * `~/.ssh`, whose files are guarded apart from the list: `~/.ssh/config`). Deeper
+ * links are not looked for: the view is asked a few directory listings, not a walk. Without a
+ * view, none.
+ */
+export function linkedProtected(
+  spec: ProtectedPathSpec,
+  bases: readonly string[],
+  folders: readonly { path: string; entry: string }[],
+  view: ReadonlyFsView | undefined,
+): LinkedProtected[] {
+  if (view === undefined) return [];
+  const out: LinkedProtected[] = [];
+  const seen = new Set<string>();
+  const files = new Set(spec.files.map((f) => f.toLowerCase()));
+  const dirsByFirst = new Map<string, string[]>();
+  for (const d of spec.dirs) {
+    const first = d.split('/')[0]!.toLowerCase();
+    dirsByFirst.set(first, [...(dirsByFirst.get(first) ?? []), d.slice(d.indexOf('/') + 1 || d.length)]);
+  }
+  const consider = (name: string, listInside: boolean): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const entry = protectedPathMatch(name, spec);
+    if (entry === undefined) return;
+    // A folder is resolved whole (its parent may be the link: `~/go -> /data/go` for `go/bin`); a
+    // file is asked whether it is a link first, one lstat where most are not.
+    if (listInside || isLink(view, name)) {
+      const target = view.realpath(name);
+      if (target !== undefined && target !== name) return void out.push({ name, target, entry: `a protected path (${entry})` });
+    }
+    if (listInside) for (const child of view.list?.(name) ?? []) consider(`${name}/${child}`, false);
+  };
+  for (const base of [...new Set(bases.map(trimmed))]) {
+    const present = view.list?.(base || '/');
+    const firsts = present ?? [...new Set([...spec.files, ...spec.dirs.map((d) => d.split('/')[0]!)])];
+    for (const e of firsts) {
+      const lower = e.toLowerCase();
+      if (files.has(lower)) consider(`${base}/${e}`, false);
+      for (const rest of dirsByFirst.get(lower) ?? []) consider(rest === '' ? `${base}/${e}` : `${base}/${e}/${rest}`, true);
+    }
+  }
+  for (const { path, entry } of folders) {
+    const folder = trimmed(path);
+    const real = view.realpath(folder);
+    if (real !== undefined && real !== folder) out.push({ name: folder, target: real, entry });
+    else for (const child of view.list?.(folder) ?? []) considerLink(`${folder}/${child}`, entry);
+  }
+  return out;
+
+  function considerLink(name: string, entry: string): void {
+    if (seen.has(name) || !isLink(view!, name)) return;
+    seen.add(name);
+    const target = view!.realpath(name);
+    if (target !== undefined && target !== name) out.push({ name, target, entry });
+  }
+}
+
+/**
+ * Why writing `written` (resolved: `real`) rewrites a protected file or folder through a link, or
  * `undefined`: it is a link's target or inside a linked folder's target.
  */
 export function linkTargetWrite(written: string, real: string | undefined, linked: readonly LinkedProtected[]): string | undefined {
   for (const p of real === undefined || real === written ? [written] : [written, real]) {
     const hit = linked.find((l) => isInside(p, l.target));
     if (hit !== undefined)
-      return `${hit.name} is a link to ${hit.target}: writing ${p === hit.target ? 'the target' : 'inside the target'} rewrites the settings`;
+      return `${hit.name} is a link to ${hit.target}: writing ${p === hit.target ? 'the target' : 'inside the target'} ${hit.entry === undefined ? 'rewrites the settings' : `changes ${hit.entry}`}`;
   }
   return undefined;
+}
+
+function isLink(view: ReadonlyFsView, name: string): boolean {
+  return view.isSymlink !== undefined ? view.isSymlink(name) : (view.realpath(name) ?? name) !== name;
+}
+
+function trimmed(dir: string): string {
+  return dir === '/' ? '' : dir.replace(/\/+$/, '');
 }

@@ -71,7 +71,7 @@ import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } fr
 import { installedPythonNames, loaderLocations, loaderLocationWrite } from './loader-locations.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
-import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
+import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
@@ -385,7 +385,21 @@ function heldPathAsks(state: EvalState): undefined {
         linkTargetWrite(
           written,
           real,
-          (linked ??= linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs)),
+          (linked ??= [
+            ...linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs),
+            ...linkedProtected(
+              state.protectedSpec,
+              [state.env.home, state.ctx.projectDir ?? state.workingDirectories[0]].filter((d) => d !== undefined),
+              [
+                ...(gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git)).map((path) => ({
+                  path,
+                  entry: 'a git hook',
+                })),
+                { path: `${state.env.home === '/' ? '' : state.env.home}/.ssh`, entry: "a file ssh reads (~/.ssh)" },
+              ],
+              state.ctx.fs,
+            ),
+          ]),
         ) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         (t.removal === true

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caseFsView } from '../../src/cases/case-fs.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
-import { linkedSettings, linkTargetWrite } from '../../src/evaluate/link-targets.js';
+import { linkedProtected, linkedSettings, linkTargetWrite } from '../../src/evaluate/link-targets.js';
+import { CLAUDE_CODE_PROTECTED_PATHS } from '../../src/paths/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
@@ -50,5 +51,58 @@ describe('settings files that are links', () => {
       const d = evaluate(call, { mode: 'bypassPermissions', policy, cwd: P, home: H, projectDir: P, workingDirectories: [P], fs });
       expect([call.tool, d.behavior, d.askKind]).toEqual([call.tool, 'ask', 'protected']);
     }
+  });
+});
+
+describe('protected files that are links (red team 24, RT24-A)', () => {
+  const policy = policyFromObjects([]);
+  const tree = {
+    [`${H}/.bashrc`]: `symlink -> ${H}/dotfiles/bashrc`,
+    [`${H}/dotfiles/bashrc`]: 'text: # rc\n',
+    [`${H}/dotfiles/notes.txt`]: 'text: notes\n',
+    [`${H}/.ssh`]: 'directory',
+    [`${H}/.ssh/config`]: `symlink -> ${H}/dotfiles/ssh_config`,
+    [`${H}/dotfiles/ssh_config`]: 'text: Host *\n',
+    [`${P}/.git/HEAD`]: 'text: ref: refs/heads/main\n',
+    [`${P}/.git/config`]: 'text: [core]\n',
+    [`${P}/.git/hooks/pre-commit`]: `symlink -> ${P}/scripts/pre-commit`,
+    [`${P}/scripts/pre-commit`]: 'text: #!/bin/sh\n',
+    [`${P}/scripts/build.sh`]: 'text: #!/bin/sh\n',
+    [`${P}/.claude/worktrees`]: `symlink -> /tmp/worktrees`,
+    ['/tmp/worktrees/a/x.txt']: 'text: x\n',
+  };
+  const fs = caseFsView(tree, { cwd: P, home: H, platform: 'linux' });
+  const decide = (command: string, mode: 'bypassPermissions' | 'acceptEdits' = 'bypassPermissions') =>
+    evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd: P, home: H, projectDir: P, workingDirectories: [P], fs });
+
+  it('finds the links at the top of the home and the project, inside a protected folder, and in the hooks folder', () => {
+    const found = linkedProtected(CLAUDE_CODE_PROTECTED_PATHS, [H, P], [{ path: `${P}/.git/hooks`, entry: 'a git hook' }, { path: `${H}/.ssh`, entry: '~/.ssh' }], fs);
+    expect(found.map((l) => [l.name, l.target]).sort()).toEqual(
+      [
+        [`${H}/.bashrc`, `${H}/dotfiles/bashrc`],
+        [`${H}/.ssh/config`, `${H}/dotfiles/ssh_config`],
+        [`${P}/.git/hooks/pre-commit`, `${P}/scripts/pre-commit`],
+      ].sort(),
+    );
+    expect(linkedProtected(CLAUDE_CODE_PROTECTED_PATHS, [H, P], [], undefined)).toEqual([]);
+  });
+
+  it('a write to where a protected link leads is a protected ask; a neighbour of the target is not', () => {
+    for (const command of ["echo 'rm -f README.md' >> ~/dotfiles/bashrc", 'cp x.sh scripts/pre-commit', "printf 'Host *\\n' >> ~/dotfiles/ssh_config"])
+      expect([command, decide(command).askKind]).toEqual([command, 'protected']);
+    expect(decide('echo x >> ~/dotfiles/notes.txt').behavior).toBe('allow');
+    expect(decide('cp x.sh scripts/build.sh', 'acceptEdits').behavior).toBe('allow');
+  });
+
+  it('the Write tool meets the same link (acceptEdits: a hook written as scripts/pre-commit)', () => {
+    const d = evaluate(
+      { tool: 'Write', input: { file_path: `${P}/scripts/pre-commit`, content: 'rm -rf src' } },
+      { mode: 'acceptEdits', policy, cwd: P, home: H, projectDir: P, workingDirectories: [P], fs },
+    );
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+  });
+
+  it("an exception's link is no protected link (.claude/worktrees may lead anywhere)", () => {
+    expect(decide('echo y > /tmp/worktrees/a/x.txt').behavior).toBe('allow');
   });
 });
