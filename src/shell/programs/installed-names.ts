@@ -116,23 +116,24 @@ export const OPTION_SPELLINGS: Readonly<Record<string, Readonly<Record<string, r
 const groupsOf = new Map<string, { name: readonly string[]; group: readonly (readonly string[])[] }[]>();
 type Mode = { mode: readonly string[]; name: readonly string[]; group: readonly (readonly string[])[] };
 /**
- * The names with option words (`xz -d`, `sudo -e`) read as their program reads them, by program:
- * the options each is. Made on first use (it reads the programs' grammars).
+ * The names with option words (`xz -d`, `sudo -e`) of each program, read as the program reads them:
+ * the options each is. Made on a program's first lookup, from that program's groups alone: reading
+ * them takes the program's grammar, and a command of another program (every `git …`, `ls …` that a
+ * deny or ask rule is tried against) would otherwise load the compressors', sudo's and gdb's models
+ * to learn that it has none. A program in no group has none, and is not remembered.
  */
-let modes: Map<string, Mode[]> | undefined;
+const modes = new Map<string, Mode[] | undefined>();
 function modesOf(program: string): Mode[] | undefined {
-  if (modes === undefined) {
-    modes = new Map();
-    for (const entries of groupsOf.values()) {
-      for (const { name, group } of entries) {
-        const mode = name.length > 1 ? optionsOf(name) : undefined;
-        if (mode === undefined) continue;
-        if (!modes.has(name[0]!)) modes.set(name[0]!, []);
-        modes.get(name[0]!)!.push({ mode: mode.keys, name, group });
-      }
-    }
+  if (modes.has(program)) return modes.get(program);
+  const entries = groupsOf.get(program);
+  if (entries === undefined) return undefined;
+  let found: Mode[] | undefined;
+  for (const { name, group } of entries) {
+    const mode = name.length > 1 ? optionsOf(name) : undefined;
+    if (mode !== undefined) (found ??= []).push({ mode: mode.keys, name, group });
   }
-  return modes.get(program);
+  modes.set(program, found);
+  return found;
 }
 {
   const groups = new Map<string, Set<string>>();

@@ -2,9 +2,10 @@
  * The names one installed program may answer to (programs/installed-names.ts): a deny or ask rule
  * naming one is tried against a command naming another, both ways, one step.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { otherInstalledNames, programsNamedBy } from '../../../src/shell/programs/installed-names.js';
 import { programsRunBy } from '../../../src/shell/programs/installed-scripts.js';
+import { PROGRAMS } from '../../../src/shell/programs/index.js';
 
 const others = (command: string): string[] => otherInstalledNames(command.split(' ')).map((o) => o.argv.join(' '));
 
@@ -77,6 +78,21 @@ describe('other installed names', () => {
     expect(others('ld.bfd -v')).not.toContain('ld.gold -v');
     // A word the grammar refuses leaves the command to its prefix alone.
     expect(others('xz --no-such-option -d a')).toEqual([]);
+  });
+
+  // Every Bash call a deny or ask rule is tried against asks: a `git …` or `ls …` must not load the
+  // compressors', sudo's and gdb's models (their names with option words) to learn it has none.
+  it('reads only the command\'s own program\'s grammar for its names with option words', () => {
+    const get = vi.spyOn(PROGRAMS, 'get');
+    try {
+      expect(others('git status')).toEqual(['git-status']);
+      expect(others('ls -la')).toEqual([]);
+      expect(get.mock.calls.map(([name]) => name).filter((n) => n !== 'git' && n !== 'ls')).toEqual([]);
+      expect(others('gzip -dk a.gz')).toEqual(expect.arrayContaining(['gunzip -k a.gz']));
+      expect(get.mock.calls.map(([name]) => name)).not.toContain('xz');
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it('knows the scripts that run a program with words of their own', () => {
