@@ -359,7 +359,8 @@ async function main(): Promise<number> {
   let allowed = 0;
   let asked = 0;
   for (const c of everyday) {
-    const d = decide({ settings: none, mode: 'default', command: c.command });
+    // The CLI's hook knows its whole environment: decided as it would be, not as a caller that tells nothing (decision 0038).
+    const d = decide({ settings: none, mode: 'default', command: c.command, environmentComplete: true });
     if (d.behavior === 'allow') allowed += 1;
     else if (c.cli === 'allow') asked += 1;
   }

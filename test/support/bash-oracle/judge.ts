@@ -38,6 +38,8 @@ export interface BashCall {
    * gets them too (a told value is the one the shell has).
    */
   environment?: Readonly<Record<string, string>>;
+  /** toolgate was told the whole environment: a variable not in `environment` is unset (as `toolgate hook`, which reads its own). */
+  environmentComplete?: boolean;
 }
 
 /** What came of one call. */
@@ -76,7 +78,9 @@ export function decide(call: BashCall, view?: ReadonlyFsView): Decision {
       platform: 'linux',
       ...(view !== undefined ? { fs: view } : {}),
       options: { shell: call.shell ?? 'bash' },
-      ...(call.environment !== undefined ? { environment: { values: { ...call.environment } } } : {}),
+      ...(call.environment !== undefined || call.environmentComplete === true
+        ? { environment: { values: { ...call.environment }, ...(call.environmentComplete === true ? { complete: true } : {}) } }
+        : {}),
     },
   );
 }
