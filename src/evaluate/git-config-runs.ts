@@ -31,6 +31,7 @@ import { isGitCommand } from '../shell/programs/git/autocorrect.js';
 import type { FoundRepository, PlacedConfigEntry } from '../shell/programs/git/repository.js';
 import { configFiles } from '../shell/programs/git/repository.js';
 import { gitSubcommandWords, submoduleConfigSub } from '../shell/programs/git/hooks.js';
+import { gitPagerOff } from '../shell/programs/git/global-options.js';
 import { submoduleHooksDirectories } from '../shell/programs/git/submodules.js';
 import { isTrue } from '../shell/programs/git/config-kinds.js';
 import { isPartialClone, programKeys } from '../shell/programs/git/config-reads.js';
@@ -227,7 +228,8 @@ export function gitConfigRuns(
         break;
       }
       const entries = inherited.entries.length === 0 ? config.entries : [...config.entries, ...inherited.entries];
-      const terminal = hasTerminal(analysis, i);
+      // `--no-pager`/`-P` start no pager on a terminal either (nor in a `!` alias: GIT_PAGER=cat).
+      const terminal = hasTerminal(analysis, i) && !gitPagerOff(cmd.argv);
       // git runs an alias's shell text and its configured programs from the top of the working tree.
       const top = repo?.workTree ?? dir;
       const judge = (

@@ -77,3 +77,25 @@ export function withoutGitGlobalOptions(
   }
   return i > 1 ? ['git', ...argv.slice(i)] : undefined;
 }
+
+/**
+ * Whether git's global options turn its pager off: `-P`/`--no-pager` after any `-p`/`--paginate`
+ * (the last one given wins; git 2.39.5 under `script`: `git -P -p log` pages, `git -p -P log` does
+ * not). A `!` alias then runs with `GIT_PAGER=cat` (git.c `commit_pager_choice`), so nothing it
+ * starts pages either. @internal
+ */
+export function gitPagerOff(argv: readonly string[]): boolean {
+  let off = false;
+  let i = 1;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '-P' || a === '--no-pager') off = true;
+    else if (a === '-p' || a === '--paginate') off = false;
+    if (GIT_GLOBAL_FLAGS.has(a)) i += 1;
+    else if (GIT_GLOBAL_WITH_VALUE.has(a)) i += 2;
+    else if (a.startsWith('--') && GIT_GLOBAL_WITH_VALUE.has(a.split('=')[0] ?? '')) i += 1;
+    else if (/^-c.+/.test(a) || /^-C.+/.test(a)) i += 1;
+    else break;
+  }
+  return off;
+}
