@@ -85,6 +85,10 @@ export function nodeFsView(): ReadonlyFsView {
       }
     },
     list(path) {
+      // A folder that does not exist is common (every git call lists `.git/modules`, mostly absent):
+      // readdirSync's thrown error costs ≈ 30 µs, the stat ≈ 2. A path stat cannot reach, readdir
+      // cannot open either, so the answer is the same.
+      if (!existsSync(path)) return undefined;
       try {
         return readdirSync(path);
       } catch {

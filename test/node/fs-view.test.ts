@@ -14,6 +14,20 @@ describe('nodeFsView', () => {
     expect(view.inflate!(Buffer.from('not zlib'))).toBeUndefined();
   });
 
+  it('lists a folder, and gives undefined for one that is missing, a file, or under a file (without a thrown error)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-fs-view-'));
+    try {
+      writeFileSync(join(dir, 'f'), 'x');
+      const view = nodeFsView();
+      expect(view.list!(dir)).toEqual(['f']);
+      expect(view.list!(join(dir, 'missing'))).toBeUndefined();
+      expect(view.list!(join(dir, 'f'))).toBeUndefined();
+      expect(view.list!(join(dir, 'f', 'sub'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('loads node:zlib (and with it Node’s streams) on the first inflate, not with the module: every hook call loads it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-fs-view-'));
     try {
