@@ -22,12 +22,17 @@ export interface CwdOutcome {
  */
 export type CwdStep = (to: number, entry: readonly string[], branch: boolean) => CwdOutcome;
 
-function union(...sets: readonly (readonly string[])[]): string[] {
+function union(...sets: readonly (readonly string[])[]): readonly string[] {
+  // The common line never leaves one directory: every set is that one (the same array, or one
+  // element equal to it) or empty, and the union is that set itself — exactly what the Set gives.
+  const one = sets.find((s) => s.length > 0);
+  if (one === undefined) return [];
+  if (one.length === 1 && sets.every((s) => s === one || s.length === 0 || (s.length === 1 && s[0] === one[0]))) return one;
   return [...new Set(sets.flat())];
 }
 
 /** Either outcome: where the statement after it starts. */
-function after(o: CwdOutcome): string[] {
+function after(o: CwdOutcome): readonly string[] {
   return union(o.ok, o.fail);
 }
 
@@ -68,7 +73,7 @@ export function followFlow(flow: Flow, entry: readonly string[], step: CwdStep):
       case 'if': {
         // Each condition runs when the ones before it failed; each body when its condition succeeded.
         let rest: readonly string[] = e;
-        const ends: string[][] = [];
+        const ends: (readonly string[])[] = [];
         f.clauses.forEach((c, k) => {
           const cond = go(c.cond, rest, branch || k > 0);
           ends.push(after(go(c.body, from(cond.ok, rest), true)));
