@@ -20,7 +20,6 @@ import { isBuiltInRule } from './opaque-code.js';
 import { namePattern } from '../shell/unknown-programs.js';
 import { segmentMatches } from '../paths/glob.js';
 import { isChosenName } from '../shell/programs/chosen-names.js';
-import { programsRunByWord } from '../shell/programs/installed-scripts.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { allowTextOf, patternCoversCommand, ruleProgram } from './rule-match.js';
 
@@ -320,7 +319,7 @@ export function commandRuleCandidates(
   }
   // A script installed beside a program runs it (`zgrep` gzip, `c89` gcc: `scriptMatch`), so a rule
   // on that program, or on another of its names, bears on the call: rare, so every rule is tried.
-  if (analysis.commands.some((c) => c.argv[0] !== undefined && programsRunByWord(c.argv[0]) !== undefined)) return rules;
+  if (facts.matching.scripts().length > 0) return rules;
   // A name the machine chooses the program of (`editor`) may be the file a rule names by
   // another name, and a rule naming one (`Bash(editor *)`) may name the file a command runs:
   // with a view that can tell, those rules are tried too (`same-file-names.ts`).

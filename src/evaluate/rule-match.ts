@@ -25,7 +25,6 @@ import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Re
 import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { programsNamedBy } from '../shell/programs/installed-names.js';
-import { programsRunByWord } from '../shell/programs/installed-scripts.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { includedReadWhy } from './include-reads.js';
@@ -252,7 +251,7 @@ function bashRestrictive(rule: Rule, matching: ShellMatching, view: ReadonlyFsVi
   }
   const sameFile = view?.identity !== undefined ? sameFileMatch(spec, matching, view) : undefined;
   if (sameFile !== undefined) return sameFile;
-  const script = scriptMatch(spec, analysis);
+  const script = scriptMatch(spec, matching);
   if (script !== undefined) return script;
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
@@ -315,13 +314,14 @@ const WHOLE_PROGRAM = /^\S+(?:\s+\*|:\*)?$/;
  * program the script runs (`Bash(unxz *)`, xz's, and `xzgrep`), may match what the script passes
  * it, unseen (a firm ask).
  */
-function scriptMatch(spec: string, analysis: ShellAnalysis): RuleMatch | undefined {
+function scriptMatch(spec: string, matching: ShellMatching): RuleMatch | undefined {
+  // The call's script commands are found once (most calls have none), not once per rule.
+  const scripts = matching.scripts();
+  if (scripts.length === 0) return undefined;
   const program = ruleProgram(spec);
   if (program === undefined) return undefined;
-  for (const cmd of analysis.commands) {
+  for (const { cmd, runs } of scripts) {
     const name = cmd.argv[0] ?? '';
-    const runs = programsRunByWord(name);
-    if (runs === undefined) continue;
     const base = name.slice(name.lastIndexOf('/') + 1);
     const raw = cmd.argv.join(' ');
     if (runs.includes(program) && WHOLE_PROGRAM.test(spec.trim()))

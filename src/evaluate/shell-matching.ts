@@ -11,6 +11,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { plainProgramName } from '../shell/programs/plain-names.js';
 import { otherInstalledNames } from '../shell/programs/installed-names.js';
+import { programsRunByWord } from '../shell/programs/installed-scripts.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { hasHoles, wordVariants } from './holes.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
@@ -27,6 +28,7 @@ export class ShellMatching {
   private texts: RestrictiveTexts | undefined;
   private extras: AnalysisExtras | undefined;
   private names: SameFileNames | undefined;
+  private scriptRuns: ScriptCommand[] | undefined;
 
   constructor(readonly analysis: ShellAnalysis) {}
 
@@ -40,11 +42,32 @@ export class ShellMatching {
     return (this.extras ??= analysisExtras(this.analysis));
   }
 
+  /** The commands whose first word names a script installed beside a program, in order ({@link ScriptCommand}). */
+  scripts(): readonly ScriptCommand[] {
+    return (this.scriptRuns ??= scriptCommands(this.analysis));
+  }
+
   /** The names looked up in `view` for this call (a view other than the last one asked about starts afresh). */
   sameFileNames(view: ReadonlyFsView): SameFileNames {
     if (this.names === undefined || !this.names.isFor(view, this.analysis)) this.names = new SameFileNames(view, this.analysis);
     return this.names;
   }
+}
+
+/** A command run by a script installed beside a program (`zgrep` runs gzip: `installed-scripts.ts`), and the programs it runs. */
+export interface ScriptCommand {
+  cmd: SimpleCommand;
+  runs: readonly string[];
+}
+
+/** The {@link ScriptCommand}s of an analysis: every deny and ask rule asks, so they are found once per call. */
+function scriptCommands(analysis: ShellAnalysis): ScriptCommand[] {
+  const out: ScriptCommand[] = [];
+  for (const cmd of analysis.commands) {
+    const runs = programsRunByWord(cmd.argv[0] ?? '');
+    if (runs !== undefined) out.push({ cmd, runs });
+  }
+  return out;
 }
 
 /** What matching deny and ask rules (and the rule index) asks of an analysis beyond its texts. */
