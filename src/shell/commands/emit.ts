@@ -6,7 +6,7 @@ import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand,
 import { arithmeticAssigns, arithmeticRunsCode, subscriptAssigns, subscriptRunsCode } from '../syntax/arithmetic.js';
 import { MAX_NESTED_DEPTH } from '../syntax/limits.js';
 import { commandStateChange } from './state.js';
-import { assignedName, bindingOperand, commandTableBinding, variableStateChange } from '../syntax/variables.js';
+import { assignedName, bindingOperand, commandTableBinding, unboundVariableChange, variableStateChange } from '../syntax/variables.js';
 import { SHELL_MODELS, anyShell } from '../shells/index.js';
 import { modelledShellOfName } from '../programs/modelled-shells.js';
 import { sameProgram } from '../programs/name-variants.js';
@@ -454,7 +454,6 @@ function programCode(
   return out;
 }
 
-/** Statement assignments (`PS4='$(cmd)'; set -x`): the code a prompt variable or `PROMPT_COMMAND` holds. */
 /**
  * A statement with no command word: assignments (each may change what later commands do) and
  * redirections (which some shells answer by running a program of their own), from either front end.
@@ -464,7 +463,7 @@ export function emitWordlessStatement(c: Collector, assignments: readonly string
   for (const a of assignments) {
     const name = assignedName(a) ?? a;
     const binding = commandTableBinding(name, c.shells);
-    addStateChange(c, binding ?? variableStateChange(name, false, c.shells), c.commands.length, binding !== undefined);
+    addStateChange(c, binding ?? unboundVariableChange(name, false, c.shells), c.commands.length, binding !== undefined);
   }
   emitStatementAssignments(c, assignments);
   trackStatementAssignments(c, assignments);
@@ -473,6 +472,7 @@ export function emitWordlessStatement(c: Collector, assignments: readonly string
   if (alone !== undefined) addUnseen(c, alone);
 }
 
+/** Statement assignments (`PS4='$(cmd)'; set -x`): the code a prompt variable or `PROMPT_COMMAND` holds. */
 export function emitStatementAssignments(c: Collector, assignments: readonly string[]): void {
   for (const a of assignments) {
     const code = promptCode(a);

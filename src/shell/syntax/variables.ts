@@ -28,8 +28,14 @@ export const SAFE_ENVIRONMENT =
  * may run in gives the name a meaning of its own (zsh's `path`, `cdpath`, `functions`, …).
  */
 export function variableStateChange(name: string, exported: boolean, shells: readonly ShellModel[] = []): string | undefined {
-  const binding = commandTableBinding(name, shells);
-  if (binding !== undefined) return binding;
+  return commandTableBinding(name, shells) ?? unboundVariableChange(name, exported, shells);
+}
+
+/**
+ * {@link variableStateChange} for a name no shell binds to commands: for a caller that asked
+ * {@link commandTableBinding} first because that answer is firm (a statement's assignments).
+ */
+export function unboundVariableChange(name: string, exported: boolean, shells: readonly ShellModel[]): string | undefined {
   const special = anyShell(shells, (s) => s.specialParameter(name));
   if (special !== undefined) return special;
   if (SAFE_ENVIRONMENT.test(`${name}=`) || (!exported && BASH_RESULTS.has(name))) return undefined;
