@@ -6,7 +6,7 @@
  * changes than bash makes.
  */
 import type { ShellModel } from '../shells/index.js';
-import { variableStateChange } from '../syntax/variables.js';
+import { operandName, variableStateChange } from '../syntax/variables.js';
 import { gitTraceExportWhy, isGitTraceVariable } from './git/trace.js';
 
 /** How one builtin reads its operands. @internal */
@@ -101,7 +101,7 @@ export function variablesSetBy(
   // The words that name variables, read as `nameWords` reads them for the names that are not literal.
   for (const i of nameWords(args, how)) {
     const a = namedText(args[i]!, how);
-    const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
+    const n = operandName(a);
     if (n === undefined) continue;
     // An exported git trace variable: later git commands write the path it names. A literal
     // absolute path is followed into them (the path analysis carries the export: `exportsOf`);

@@ -57,11 +57,19 @@ export function commandTableBinding(name: string, shells: readonly ShellModel[])
  */
 export function bindingOperand(words: readonly string[], shells: readonly ShellModel[]): string | undefined {
   for (const w of words) {
-    const name = assignedName(w) ?? (BARE_NAME.test(w) ? w : undefined);
+    const name = operandName(w);
     const why = name === undefined ? undefined : commandTableBinding(name, shells);
     if (why !== undefined) return why;
   }
   return undefined;
+}
+
+/**
+ * The variable a setter's operand names: an assignment's ({@link assignedName}) or a bare name
+ * (`export NAME`, `set -A NAME …`, `read -A NAME`); undefined for any other word.
+ */
+export function operandName(word: string): string | undefined {
+  return assignedName(word) ?? (BARE_NAME.test(word) ? word : undefined);
 }
 
 /** A word that is only a variable's name (`set -A NAME …`, `read -A NAME`). */
