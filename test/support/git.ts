@@ -31,14 +31,22 @@ export const gitWith =
 /** The settings a {@link bashDecider} decides under (`permissions` only). */
 export type BashPermissions = { allow?: string[]; deny?: string[]; ask?: string[] };
 
+/** One call of a {@link bashDecider}: variables added to its environment, and the project when it is not the cwd. */
+export interface BashCall {
+  /** Added to (or overriding) the decider's environment for this call (say `GIT_INDEX_FILE`). */
+  env?: Readonly<Record<string, string>>;
+  /** The project directory, when the call runs in another directory (a subdirectory of it); the cwd when absent. */
+  projectDir?: string;
+}
+
 /**
  * Decides Bash calls in default mode through the Node file-system view, the way a hook run in
- * `cwd` (the project) would: `permissions` as the only settings, `home` as the home directory,
- * `env` (PATH only, unless given) as the whole inherited environment, `extra` added per call.
+ * `cwd` would: `permissions` as the only settings, `home` as the home directory, `env` (PATH
+ * only, unless given) as the whole inherited environment, with what each {@link BashCall} adds.
  */
 export function bashDecider(permissions: BashPermissions, home: string, env: Readonly<Record<string, string>> = { PATH: '/usr/bin:/bin' }) {
   const policy = policyFromObjects([{ kind: 'inline', settings: { permissions } }]);
-  return (cwd: string, command: string, extra: Readonly<Record<string, string>> = {}) =>
+  return (cwd: string, command: string, call: BashCall = {}) =>
     evaluate(
       { tool: 'Bash', input: { command } },
       {
@@ -46,9 +54,9 @@ export function bashDecider(permissions: BashPermissions, home: string, env: Rea
         policy,
         cwd,
         home,
-        projectDir: cwd,
+        projectDir: call.projectDir ?? cwd,
         fs: nodeFsView(),
-        environment: environmentFromProcess({ ...env, ...extra }),
+        environment: environmentFromProcess({ ...env, ...call.env }),
       },
     );
 }

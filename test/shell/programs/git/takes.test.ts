@@ -148,7 +148,7 @@ describe('git tree reads under Read deny rules', () => {
 
   it('GIT_INDEX_FILE in the environment leaves the tree unsettled', () => {
     const dir = repo('env-index', FILES, ['.gitignore', 'src/a.js']);
-    const d = decide(dir, 'git add -A', { GIT_INDEX_FILE: '/tmp/other-index' });
+    const d = decide(dir, 'git add -A', { env: { GIT_INDEX_FILE: '/tmp/other-index' } });
     expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
   });
 });

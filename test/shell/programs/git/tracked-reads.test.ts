@@ -8,11 +8,8 @@ import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { environmentFromProcess } from '../../../../src/evaluate/door/environment.js';
-import { evaluate, prepare } from '../../../../src/evaluate/index.js';
-import { nodeFsView } from '../../../../src/node/fs-view.js';
-import { policyFromObjects } from '../../../../src/settings/index.js';
-import { gitWith, isolatedGitEnv } from '../../../support/git.js';
+import { prepare } from '../../../../src/evaluate/index.js';
+import { bashDecider, gitWith, isolatedGitEnv } from '../../../support/git.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-tracked-')));
 const home = join(root, 'home');
@@ -27,7 +24,7 @@ const run = (cwd: string, command: string) =>
       .map((w) => w.replace(/^"(.*)"$/, '$1')),
   );
 
-const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: ['Read(./.env)', 'Read(~/.aws/**)'] } } }]);
+const decide = bashDecider({ deny: ['Read(./.env)', 'Read(~/.aws/**)'] }, home, { PATH: '/usr/bin:/bin', HOME: home });
 /** Runs a git command and gives its exit code (1: grep found nothing). */
 const status = (cwd: string, ...args: string[]) => {
   try {
@@ -37,20 +34,6 @@ const status = (cwd: string, ...args: string[]) => {
     return (e as { status: number }).status;
   }
 };
-const decide = (project: string, command: string, cwd = project) =>
-  evaluate(
-    { tool: 'Bash', input: { command } },
-    {
-      mode: 'default',
-      policy,
-      cwd,
-      home,
-      projectDir: project,
-      fs: nodeFsView(),
-      environment: environmentFromProcess({ PATH: '/usr/bin:/bin', HOME: home }),
-    },
-  );
-
 /** A project with src/a.js and README.md committed; `.env` (ignored) and what `extra` adds. */
 function project(name: string, extra: (dir: string) => void): string {
   const dir = join(home, name);
@@ -112,7 +95,7 @@ describe('a tracked Read-denied .env', () => {
 
   it('from a subdirectory git diff still reads the whole tree, from its top', () => {
     expect(run(join(envTracked, 'src'), 'git diff')).toContain('DOTENVSECRET');
-    expect(decide(envTracked, 'git diff', join(envTracked, 'src')).behavior).toBe('ask');
+    expect(decide(join(envTracked, 'src'), 'git diff', { projectDir: envTracked }).behavior).toBe('ask');
   });
 
   it.each([
@@ -197,7 +180,7 @@ describe('git log -L reads the file its range names, as git blame does (#37)', (
   it('another file stays allowed', () => {
     expect(run(envTracked, 'git log -L1,1:README.md')).toContain('hi');
     expect(decide(envTracked, 'git log -L1,1:README.md').behavior).toBe('allow');
-    expect(decide(envTracked, 'git log -L1,1:a.js', join(envTracked, 'src')).behavior).toBe('allow');
+    expect(decide(join(envTracked, 'src'), 'git log -L1,1:a.js', { projectDir: envTracked }).behavior).toBe('allow');
   });
 });
 
