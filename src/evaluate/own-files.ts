@@ -87,6 +87,17 @@ function commandPaths(command: string, projectDir: string | undefined, home: str
 }
 
 /**
+ * The project's install of toolgate when a hook command runs it by name (`npx toolgate hook`,
+ * `toolgate hook` with `node_modules/.bin` on PATH): its command-line script, as a path would name it.
+ */
+function projectInstall(command: string, projectDir: string | undefined, view: ReadonlyFsView | undefined): string[] {
+  if (projectDir === undefined || view === undefined) return [];
+  if (!command.split(/\s+/).some((w) => /^toolgate(?:@[\w.^~<>=-]*)?$/.test(w.replace(/['"]/g, '')))) return [];
+  const script = `${projectDir === '/' ? '' : projectDir}/node_modules/toolgate/dist/cli/main.js`;
+  return view.exists(script) ? [script] : [];
+}
+
+/**
  * Whether a word of a hook command names a script or program file: a file as the view shows it
  * (never a folder such as `--project DIR`, never a device such as `/dev/null`), or without a view
  * a name with a script's extension.
@@ -119,7 +130,8 @@ function toolgatePackageOf(file: string, view: ReadonlyFsView): string | undefin
  * The files and folders toolgate's hooks run from, as the policy's `command` hooks name them:
  * each file a hook command names (the script Claude Code runs for every tool call, which decides
  * it) and, resolved through links, the toolgate package holding it (`node …/dist/cli/main.js
- * hook`, `node_modules/.bin/toolgate hook`: the whole package's code runs).
+ * hook`, `node_modules/.bin/toolgate hook`: the whole package's code runs) with the packages it
+ * loads (`node_modules/zod` hoisted beside it).
  */
 export function hookCodePaths(policy: Policy, projectDir: string | undefined, home: string, view: ReadonlyFsView | undefined): string[] {
   const out = new Set<string>();
@@ -127,24 +139,90 @@ export function hookCodePaths(policy: Policy, projectDir: string | undefined, ho
     for (const h of group.hooks) {
       const command = h['command'];
       if (typeof command !== 'string') continue;
-      for (const path of commandPaths(command, projectDir, home)) {
+      for (const path of [...commandPaths(command, projectDir, home), ...projectInstall(command, projectDir, view)]) {
         if (!isScriptFile(path, view)) continue;
         out.add(path);
         const real = view?.realpath(path);
         if (real === undefined) continue;
         out.add(real);
         const pkg = toolgatePackageOf(real, view!);
-        if (pkg !== undefined) out.add(pkg);
+        if (pkg !== undefined) for (const p of [pkg, ...packageDependencies(pkg, view!)]) out.add(p);
       }
     }
   }
   return [...out];
 }
 
+/** How many packages a toolgate install's dependencies are followed through (its whole tree is about twenty). */
+const DEPENDENCY_BUDGET = 64;
+
+/**
+ * The folders of the packages `pkg` loads, found as Node finds them (`node_modules/NAME` in the
+ * package's folder, then in each folder above) and resolved through links, with their own
+ * dependencies in turn: a hook's `require("zod")` runs whatever is there, so a file planted in a
+ * hoisted `node_modules/zod` answers the next hook call (red team 24, RT24-E). Every kind of
+ * dependency its `package.json` lists counts (an optional peer the hook may load too); for one not
+ * installed, every place Node would look.
+ */
+function packageDependencies(pkg: string, view: ReadonlyFsView): string[] {
+  const places = new Set<string>();
+  const visited = new Set([pkg]);
+  const queue = [pkg];
+  while (queue.length > 0 && visited.size < DEPENDENCY_BUDGET) {
+    const from = queue.shift()!;
+    for (const name of dependencyNames(view.readText?.(`${from}/package.json`))) {
+      const found = resolvePackage(name, from, view);
+      for (const p of found.places) places.add(p);
+      if (found.dir === undefined || visited.has(found.dir)) continue;
+      visited.add(found.dir);
+      queue.push(found.dir);
+    }
+  }
+  return [...places];
+}
+
+function dependencyNames(packageJson: string | undefined): string[] {
+  if (packageJson === undefined) return [];
+  try {
+    const p = JSON.parse(packageJson) as Record<string, unknown> | null;
+    const names = new Set<string>();
+    for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies']) {
+      const deps = p?.[key];
+      if (deps !== null && typeof deps === 'object') for (const n of Object.keys(deps)) if (/^(?:@[\w.-]+\/)?[\w.-]+$/.test(n)) names.add(n);
+    }
+    return [...names];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Where Node's `require(name)` from the package in `from` looks (`node_modules/NAME` in the
+ * package's folder, then in each folder above) up to the one it finds, which is also resolved
+ * through links (`dir`): a package written at an earlier place, or anywhere on the way when none
+ * is installed, is the one loaded next.
+ */
+function resolvePackage(name: string, from: string, view: ReadonlyFsView): { places: string[]; dir?: string } {
+  const places: string[] = [];
+  for (let dir = from; ; dir = dir.slice(0, dir.lastIndexOf('/')) || '/') {
+    if (!dir.endsWith('/node_modules')) {
+      const candidate = `${dir === '/' ? '' : dir}/node_modules/${name}`;
+      places.push(candidate);
+      if (view.exists(candidate) || view.exists(`${candidate}/package.json`)) {
+        const real = view.realpath(candidate) ?? candidate;
+        if (real !== candidate) places.push(real);
+        return { places, dir: real };
+      }
+    }
+    if (dir === '/') return { places };
+  }
+}
+
 /**
  * Why a write to `written` (or, through links, `real`) rewrites code toolgate runs, or
  * `undefined`: it is inside an install of toolgate (`node_modules/toolgate`), or is a file a
- * `command` hook names or inside the toolgate package holding one ({@link hookCodePaths}).
+ * `command` hook names or inside the toolgate package holding one or a package it loads
+ * ({@link hookCodePaths}).
  */
 export function toolgateCodeWrite(written: string, real: string | undefined, hookPaths: readonly string[]): string | undefined {
   for (const p of real === undefined || real === written ? [written] : [written, real]) {

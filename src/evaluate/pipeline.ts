@@ -511,7 +511,7 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
     toolgateCodeWrite(
       written,
       state.ctx.fs?.realpath(written),
-      hookCodePaths(state.ctx.policy, state.ctx.projectDir, world.home, state.ctx.fs),
+      hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs),
     )
   );
 }

@@ -226,4 +226,42 @@ describe("toolgate's own code", () => {
     expect(decideWith(write(`${P}/src/a.ts`), 'acceptEdits', command, fs).behavior).toBe('allow');
     expect(decideWith(bash('npm test > /dev/null'), 'bypassPermissions', command, fs).askKind).not.toBe('protected');
   });
+
+  describe('the packages a toolgate install loads (red team 24, RT24-E: a planted node_modules/zod answered the next hook call)', () => {
+    const pkgJson = (name: string, deps: Record<string, string> = {}) => `text: ${JSON.stringify({ name, version: '1.0.0', dependencies: deps })}\n`;
+    const tree = {
+      [`${P}/node_modules/toolgate/package.json`]: pkgJson('toolgate', { zod: '4', 'proper-lockfile': '4', 'jsonc-parser': '3' }),
+      [`${P}/node_modules/toolgate/dist/cli/main.js`]: 'text: x\n',
+      [`${P}/node_modules/zod/package.json`]: pkgJson('zod'),
+      [`${P}/node_modules/proper-lockfile/package.json`]: pkgJson('proper-lockfile', { 'graceful-fs': '4' }),
+      [`${P}/node_modules/graceful-fs/package.json`]: pkgJson('graceful-fs'),
+      [`${P}/node_modules/lodash/package.json`]: pkgJson('lodash'),
+    };
+    const script = 'node "$CLAUDE_PROJECT_DIR"/node_modules/toolgate/dist/cli/main.js hook';
+
+    it('a dependency, a dependency of one, and where a missing one would be found are protected; by path or by name (npx)', () => {
+      for (const hook of [script, 'npx toolgate hook', 'npx -y toolgate@1.2.0 hook'])
+        for (const file of [
+          `${P}/node_modules/zod/index.cjs`,
+          `${P}/node_modules/graceful-fs/graceful-fs.js`,
+          `${P}/node_modules/jsonc-parser/lib/umd/main.js`,
+          `${P}/node_modules/toolgate/node_modules/zod/index.cjs`,
+        ]) {
+          const d = decideWith(write(file), 'acceptEdits', hook, tree);
+          expect([hook, file, ...protectedAsk(d)]).toEqual([hook, file, 'ask', 'protected']);
+        }
+    });
+
+    it('another package, and the same packages with no toolgate hook, stay ordinary', () => {
+      expect(decideWith(write(`${P}/node_modules/lodash/index.js`), 'acceptEdits', script, tree).behavior).toBe('allow');
+      expect(decideWith(write(`${P}/node_modules/zod/index.cjs`), 'acceptEdits', 'node scripts/check.mjs', tree).behavior).toBe('allow');
+      // npm writes node_modules as a program does, not by names the command gives: no new ask.
+      for (const command of ['npm install', 'npm ci', 'npm install lodash'])
+        for (const mode of ['acceptEdits', 'bypassPermissions'] as const) {
+          const withHook = decideWith(bash(command), mode, script, tree);
+          const without = decideWith(bash(command), mode, 'node scripts/check.mjs', tree);
+          expect([command, mode, withHook.behavior, withHook.askKind]).toEqual([command, mode, without.behavior, without.askKind]);
+        }
+    });
+  });
 });
