@@ -171,6 +171,9 @@ const EXPANDS = /[$`~]/;
 /** A pattern that names a path (`./x.s?`, `bin/*`): the files it matches are the words. */
 const PATH_PATTERN = /^(?=.*\/)(?=.*[*?[])/;
 
+/** A command substitution (`$(…)`, backquotes) in a word: what it holds the command itself works out. */
+const SUBSTITUTION = /\$\((?!\()|`/;
+
 /** A word that is one arithmetic expansion (`$((n + 1))`): a number. */
 const ARITHMETIC = /^"?\$\(\([^()]*\)\)"?$/;
 
@@ -206,8 +209,8 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
  * - a word that expands only through `$PWD`, `$HOME` and `~` read as the path it becomes
  *   (`--diff-program=$PWD/x.sh`, `SimpleCommand.expandedWords`, replay 22 NEW-U3), and one whose
  *   value toolgate cannot tell (`"$(pwd)"/x.sh`, `$D/x`, a pattern naming a path the view did not
- *   match) where a program named by its path counts; a pattern the view matched is the files it
- *   matches (`diff3 --diff-program ./x.s?`).
+ *   match) wherever it stands, past the first operand too (`envdir d "$(pwd)"/x.sh`); a pattern the
+ *   view matched is the files it matches (`diff3 --diff-program ./x.s?`).
  * The program's own name among its words is itself (`pip show pip`), judged as it is. `undefined` when none.
  */
 function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): string | undefined {
@@ -238,10 +241,13 @@ function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): st
       }
     }
     // What a word becomes only when it runs (`$X/x.sh`, `"$(pwd)"/x.sh`, `--diff-program=$D/x`, a
-    // pattern naming a path the view did not match: `./x.s?`), where a program named by its path
-    // counts, may be one.
+    // pattern naming a path the view did not match: `./x.s?`) may be a program named by its path
+    // where one counts; past the first operand too when it is shaped as a path or the command works
+    // it out (a slash, a substitution), as a file the view shows may be run is the command a wrapper
+    // starts there (`envdir d ./x.sh`): `envdir d "$(pwd)"/x.sh` and `setlock -n f "$(pwd)"/x.sh`
+    // ran x.sh's rm (leads24). A bare variable there (`mytool build $X`) stays data.
     const unknown = (EXPANDS.test(word) && !ARITHMETIC.test(word)) || (!option && PATH_PATTERN.test(word));
-    if (readings === undefined && (option || pathPlace) && unknown)
+    if (readings === undefined && unknown && (option || pathPlace || word.includes('/') || SUBSTITUTION.test(word)))
       return `its argument ${word} is worked out only when it runs, and may name a program by its path, whose code toolgate cannot see`;
     if (option) {
       afterOption = true;
@@ -296,6 +302,12 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: 'kubectl -n ns exec web -- node x', runs: true, why: 'an option before the subcommand: every word is read' },
   { command: "gh pr create --title 'make it work'", runs: false, why: 'a title is prose (data-subcommands.ts)' },
   { command: 'envdir d sh < x.sh', runs: true, why: 'a shell with no words after it reads its input: the script' },
+  {
+    command: 'envdir d "$(pwd)"/x.sh',
+    runs: true,
+    why: 'past the first operand a word worked out only when it runs may be a program named by its path (envdir ran x.sh: leads24)',
+  },
+  { command: 'setlock -n f `echo ./x.sh`', runs: true, why: 'setlock ran x.sh (leads24)' },
   { command: 'gh issue list --label python', runs: false, why: 'a name with nothing after it, past the first operand, is data' },
   { command: 'envdir d python3 < x.py', runs: true, why: 'an interpreter with no words after it reads its code on its input: x.py' },
   { command: 'setlock f perl < x.pl', runs: true },

@@ -95,8 +95,13 @@ describe('a path given to a program with no model', () => {
       const d = decide(c);
       expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
     }
-    // Past the first operand an unknown word is data, as a literal one the view cannot settle is.
+    // Past the first operand a bare variable is data, as a literal one the view cannot settle is;
+    // a word shaped as a path or worked out by a substitution may name the program (leads24).
     expect(decide('mytool build $X').behavior).toBe('allow');
+    for (const c of ['envdir d "$(pwd)"/run.sh', 'envdir d `echo run.sh`', 'mytool build $D/run.sh']) {
+      const d = decide(c);
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+    }
   });
 
   it('without a view nothing is settled', () => {
