@@ -11,7 +11,8 @@ import type { Store } from '../store/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { readSettingsText } from '../settings/index.js';
 import { readCall } from '../policy-test/call.js';
-import { analysesWithoutParser, isShellPrepared } from '../shell/index.js';
+import { isShellPrepared } from '../shell/index.js';
+import { analysesWithoutParser } from '../shell/analyze.js';
 import { dialectFromFlag, loadPolicyFromFlags, UsageError } from './load.js';
 import { setV8Flags, WASM_FLAGS } from './wasm-flags.js';
 

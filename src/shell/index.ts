@@ -14,7 +14,7 @@ export type {
   SimpleCommand,
 } from './types.js';
 export type { Platform } from '../core/types.js';
-export { analyzeShell, analysesWithoutParser } from './analyze.js';
+export { analyzeShell } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
 export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only/index.js';
 export {

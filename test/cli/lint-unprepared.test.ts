@@ -8,7 +8,8 @@ import { captureOutput } from './support/output.js';
 // grammar is not loaded until a lint needs it.
 vi.resetModules();
 const { main } = await import('../../src/cli/program.js');
-const { isShellPrepared, analysesWithoutParser } = await import('../../src/shell/index.js');
+const { isShellPrepared } = await import('../../src/shell/index.js');
+const { analysesWithoutParser } = await import('../../src/shell/analyze.js');
 
 const io = captureOutput();
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-lint-unprepared-'));
