@@ -380,8 +380,22 @@ export interface ShellWrite {
 }
 
 /**
+ * Whether metadata a program makes (`DIR/.git`, a bare repository's `DIR/HEAD`) is made in a
+ * protected folder: `git -C .claude init --bare` fills `.claude` with git's files (and a template's,
+ * never overwriting), `git -C .git/hooks init` puts a repository among the hooks (red team 24,
+ * RT24-G). Metadata made inside a repository's own `.git` (`git bundle unbundle`'s
+ * `.git/objects`) is git's content where git keeps it.
+ */
+function inProtectedFolder(path: string, isProtected: (path: string) => string | undefined): boolean {
+  const folder = path.slice(0, path.lastIndexOf('/'));
+  if (folder === '' || /(?:^|\/)\.git$/i.test(folder)) return false;
+  return isProtected(folder) !== undefined;
+}
+
+/**
  * What a shell command may write, for protected-path checks: every write and removal but the
- * metadata a program makes with content of its own (`git init`'s `.git`); a bare word of a
+ * metadata a program makes with content of its own (`git init`'s `.git`) outside a protected
+ * folder; a bare word of a
  * program toolgate does not model only when it is itself a protected name (`vim lefthook.yml`).
  * @internal
  */
@@ -392,7 +406,7 @@ export function shellWrites(
 ): ShellWrite[] {
   const out: ShellWrite[] = [];
   for (const e of effects) {
-    if (e.op === 'read' || e.ownMetadata === true) continue;
+    if (e.op === 'read' || (e.ownMetadata === true && !inProtectedFolder(e.path, isProtected))) continue;
     if (e.assumed === 'word') {
       const hit = isProtected(e.path);
       const last = e.path.slice(e.path.lastIndexOf('/') + 1).toLowerCase();

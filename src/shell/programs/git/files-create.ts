@@ -46,6 +46,9 @@ export function init(call: GitFilesCall): GitFilesExtra {
   const dir = ops[0];
   const base = dir !== undefined ? argv[dir]! : '.';
   if (dir !== undefined) files.push({ op: 'write', index: dir });
+  // --bare makes the directory itself the repository (no `.git` in it): its layout goes first, so
+  // a reason names what git writes (`.claude/HEAD` for `git -C .claude init --bare`).
+  if (has(call.options, '--bare')) bareLayout(files, dir ?? at, base);
   files.push({
     op: 'write',
     index: dir ?? at,
@@ -53,7 +56,6 @@ export function init(call: GitFilesCall): GitFilesExtra {
     tree: 'some',
     ...(metadataSupplied(call) ? {} : { ownMetadata: true }),
   });
-  if (has(call.options, '--bare')) bareLayout(files, dir ?? at, base);
   return {};
 }
 
