@@ -32,6 +32,15 @@ export interface LazyFamily {
    * bundle like any other module.
    */
   outside?: readonly string[];
+  /**
+   * A second file of the family's own (needs `file`): the modules the family's loaders
+   * (`lazyImportsOf`) require that nothing else in the family imports, except `keep` (from the
+   * project root), with what only they import. Such a module is read and compiled only when its
+   * loader first runs: a call whose programs' models are all in `keep` never reads the rest.
+   * The family's file hands this file the modules of its own (and the main bundle's) it imports,
+   * as the main bundle hands them to the family's file, so every module still has one instance.
+   */
+  apart?: { file: string; keep: readonly string[] };
 }
 
 const NAMESPACE = 'toolgate-lazy-family';
@@ -256,7 +265,8 @@ async function sharedModules(
 async function probe(
   options: BuildOptions,
   entryPoints: readonly string[],
-  leaveOut: (target: string, importer: string) => boolean,
+  leaveOut: (target: string, importer: string, kind: string) => boolean,
+  lazyImporters: ReadonlySet<string> = new Set(),
 ): Promise<Metafile> {
   const result = await esbuild({
     ...sameOptions(options),
@@ -274,7 +284,12 @@ async function probe(
           build.onResolve({ filter: /^\.\.?\// }, async (args) => {
             if (args.pluginData === NAMESPACE) return undefined;
             const target = await plainTarget(build, args);
-            return target !== undefined && leaveOut(target, args.importer) ? { path: target, external: true } : undefined;
+            return target !== undefined && leaveOut(target, args.importer, args.kind) ? { path: target, external: true } : undefined;
+          });
+          // The loaders as the bundle reads them: each model a `require` in its loader.
+          build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
+            if (!lazyImporters.has(args.path)) return undefined;
+            return { contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path), loader: 'ts', resolveDir: dirname(args.path) };
           });
         },
       },
@@ -290,7 +305,7 @@ async function probe(
  */
 async function buildFamilyFile(
   options: BuildOptions,
-  family: { name: string; abs: string; file?: string },
+  family: { name: string; abs: string; file?: string; apart?: { file: string; keep: readonly string[] } },
   wanted: readonly string[],
   shared: readonly string[],
   root: string,
@@ -298,6 +313,8 @@ async function buildFamilyFile(
 ): Promise<void> {
   const sharedSet = new Set(shared);
   const outdir = options.outdir ?? dirname(options.outfile!);
+  const apart = family.apart === undefined ? undefined : await apartModules(options, family.apart, wanted, sharedSet, root, lazyImporters);
+  const hostFile = join(root, `${APART_HOST}${family.name}.ts`);
   await esbuild({
     ...sameOptions(options),
     entryPoints: [`${GUEST_ENTRY}:${family.name}`],
@@ -347,6 +364,156 @@ async function buildFamilyFile(
               loader: 'ts',
               resolveDir: dirname(args.path),
             };
+          });
+          if (apart === undefined) return;
+          // A loader's `require` of a module kept apart: a stand-in that loads it from the second
+          // file, which the host module below loads on first use with this file's modules.
+          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+            if (args.kind !== 'require-call' || !lazyImporters.has(args.importer) || args.pluginData === NAMESPACE) return undefined;
+            const target = await plainTarget(build, args);
+            return target !== undefined && apart.modules.has(target) ? { path: target, namespace: APART } : undefined;
+          });
+          build.onLoad({ filter: /.*/, namespace: APART }, (args) => ({
+            contents: [
+              `// ${relative(root, args.path)}, kept in ${family.apart!.file} (scripts/lazy-families.ts).`,
+              `module.exports = require(${JSON.stringify(hostFile)}).load(${JSON.stringify(relative(root, args.path))});`,
+            ].join('\n'),
+            loader: 'js',
+            resolveDir: root,
+          }));
+          build.onResolve({ filter: new RegExp(`/${APART_HOST}\\w+\\.ts$`) }, (args) => ({ path: args.path }));
+          build.onLoad({ filter: new RegExp(`/${APART_HOST}\\w+\\.ts$`) }, (args) => {
+            if (args.path !== hostFile) return undefined;
+            const local = (f: string) => JSON.stringify(`./${relative(root, f)}`);
+            return {
+              contents: [
+                `// Loads ${family.apart!.file} on first use, with the modules of this file it imports (scripts/lazy-families.ts).`,
+                `const shared = { ${apart.shared.map((f) => `${JSON.stringify(relative(root, f))}: () => require(${local(f)})`).join(', ')} };`,
+                'let load;',
+                `exports.load = (id) => (load ??= require(${JSON.stringify(`./${family.apart!.file}`)})(shared))(id);`,
+              ].join('\n'),
+              loader: 'js',
+              resolveDir: root,
+            };
+          });
+          build.onResolve({ filter: /^\.\/[^/]+\.cjs$/ }, (args) => (args.path === `./${family.apart!.file}` ? { path: args.path, external: true } : undefined));
+        },
+      },
+    ],
+  });
+  if (apart !== undefined) await buildApartFile(options, family.apart!.file, [...apart.modules], apart.shared, root, lazyImporters);
+}
+
+/** The start of the name of the module (in no folder) that loads a family's second file. */
+const APART_HOST = 'toolgate-split-apart-host-';
+/** Stand-ins, in a family's file, for the modules kept in its second file. */
+const APART = 'toolgate-split-apart';
+/** The second file's side: the family file's modules, handed over when it is loaded. */
+const APART_GUEST = 'toolgate-split-apart-guest';
+const APART_SHARED = 'toolgate-split-apart-shared';
+const APART_ENTRY = 'toolgate-split-apart-entry';
+
+/**
+ * The modules a family's second file holds ({@link LazyFamily.apart}): the lazy loaders' required
+ * modules that the rest of the family (from `wanted`, the loaders' other requires included) never
+ * reaches and that are not kept, with what only they import; and the modules of the family's file
+ * (or shared from the main bundle) they import.
+ */
+async function apartModules(
+  options: BuildOptions,
+  apart: { keep: readonly string[] },
+  wanted: readonly string[],
+  mainShared: ReadonlySet<string>,
+  root: string,
+  lazyImporters: ReadonlySet<string>,
+): Promise<{ modules: Set<string>; shared: string[] }> {
+  const keep = new Set(apart.keep.map((f) => resolve(root, f)));
+  const required = new Set<string>();
+  // The family's file without the loaders' requires of modules not kept: what it holds anyway.
+  const core = await probe(
+    options,
+    wanted,
+    (target, importer, kind) => {
+      if (mainShared.has(target)) return true;
+      if (kind !== 'require-call' || !lazyImporters.has(importer) || keep.has(target)) return false;
+      required.add(target);
+      return true;
+    },
+    lazyImporters,
+  );
+  const inCore = new Set(Object.keys(core.inputs).map((f) => resolve(root, f)));
+  const modules = new Set([...required].filter((f) => !inCore.has(f)));
+  const shared = new Set<string>();
+  const held = await probe(
+    options,
+    [...modules],
+    (target) => {
+      if (!inCore.has(target) && !mainShared.has(target)) return false;
+      shared.add(target);
+      return true;
+    },
+    lazyImporters,
+  );
+  for (const f of Object.keys(held.inputs)) modules.add(resolve(root, f));
+  return { modules: new Set([...modules].filter((f) => !shared.has(f))), shared: [...shared].sort() };
+}
+
+/** A family's second file ({@link LazyFamily.apart}): as {@link buildFamilyFile}'s, one level down. */
+async function buildApartFile(
+  options: BuildOptions,
+  file: string,
+  modules: readonly string[],
+  shared: readonly string[],
+  root: string,
+  lazyImporters: ReadonlySet<string>,
+): Promise<void> {
+  const sharedSet = new Set(shared);
+  const outdir = options.outdir ?? dirname(options.outfile!);
+  await esbuild({
+    ...sameOptions(options),
+    entryPoints: [`${APART_ENTRY}:${file}`],
+    bundle: true,
+    write: true,
+    outfile: join(outdir, dirname(mainOutput(options)), file),
+    packages: 'external',
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'toolgate-split-apart',
+        setup(build) {
+          build.onResolve({ filter: new RegExp(`^${APART_ENTRY}:`) }, () => ({ path: file, namespace: APART_ENTRY }));
+          build.onLoad({ filter: /.*/, namespace: APART_ENTRY }, () => ({
+            contents: [
+              `// ${file} (scripts/lazy-families.ts): each module runs on first use.`,
+              `const guest = require('${APART_GUEST}');`,
+              `const modules = { ${modules.map((f) => `${JSON.stringify(relative(root, f))}: () => require(${JSON.stringify(f)})`).join(', ')} };`,
+              'module.exports = (shared) => {',
+              '  guest.shared = shared;',
+              '  return (id) => modules[id]();',
+              '};',
+            ].join('\n'),
+            loader: 'js',
+            resolveDir: root,
+          }));
+          build.onResolve({ filter: new RegExp(`^${APART_GUEST}$`) }, () => ({ path: APART_GUEST, namespace: APART_GUEST }));
+          build.onLoad({ filter: /.*/, namespace: APART_GUEST }, () => ({ contents: 'exports.shared = undefined;', loader: 'js' }));
+          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+            if (args.pluginData === NAMESPACE || args.namespace !== 'file') return undefined;
+            const target = await plainTarget(build, args);
+            if (target === undefined || !sharedSet.has(target)) return undefined;
+            return { path: target, namespace: APART_SHARED };
+          });
+          build.onLoad({ filter: /.*/, namespace: APART_SHARED }, (args) => ({
+            contents: [
+              `// The family file's ${relative(root, args.path)} (scripts/lazy-families.ts): its namespace, with the names on the prototype.`,
+              `module.exports = Object.defineProperty(Object.create(require('${APART_GUEST}').shared[${JSON.stringify(relative(root, args.path))}]()), '__esModule', { value: true });`,
+            ].join('\n'),
+            loader: 'js',
+            resolveDir: root,
+          }));
+          build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
+            if (!lazyImporters.has(args.path)) return undefined;
+            return { contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path), loader: 'ts', resolveDir: dirname(args.path) };
           });
         },
       },

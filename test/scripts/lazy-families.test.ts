@@ -121,6 +121,80 @@ describe('a lazy family in a file of its own', () => {
   });
 });
 
+describe("a family's second file: the loaders' modules not kept", () => {
+  it('reads the second file only when a loader of a module in it runs, with one instance of every module across the three files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-lazy-apart-'));
+    const files: Record<string, string> = {
+      'src/core/thing.ts': `ran.push('core/thing');\nexport class Thing {}`,
+      'src/fam/model.ts': `import { Thing } from '../core/thing.js';\nran.push('fam/model');\nexport const define = (n: string) => ({ n, thing: new Thing() });`,
+      'src/fam/kept.ts': `import { define } from './model.js';\nran.push('fam/kept');\nexport const kept = define('kept');`,
+      'src/fam/rare.ts': `import { define } from './model.js';\nimport { HELP } from './only-rare.js';\nran.push('fam/rare');\nexport const rare = define(HELP);`,
+      'src/fam/only-rare.ts': `ran.push('fam/only-rare');\nexport const HELP = 'rare';`,
+      'src/fam/also.ts': `import { define } from './model.js';\nran.push('fam/also');\nexport const also = define('also');`,
+      'src/fam/uses-also.ts': `import { also } from './also.js';\nexport const viaAlso = () => also;`,
+      'src/fam/loaders.ts': `import { kept } from './kept.js';\nimport { rare } from './rare.js';\nimport { also } from './also.js';\nexport const LOADERS = [\n  () => kept,\n  () => rare,\n  () => also,\n];`,
+      'src/fam/index.ts': `import { LOADERS } from './loaders.js';\nimport { viaAlso } from './uses-also.js';\nexport const call = (i: number) => LOADERS[i]!();\nexport { viaAlso };`,
+      'src/core/main.ts': `import { call, viaAlso } from '../fam/index.js';\nimport { Thing } from './thing.js';\nexport const name = (i: number) => call(i).n;\nexport const isThing = (i: number) => call(i).thing instanceof Thing;\nexport const sameAlso = () => viaAlso() === call(2);`,
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    try {
+      const out = join(dir, 'out');
+      const r = await build({
+        entryPoints: [join(dir, 'src/core/main.ts')],
+        bundle: true,
+        write: false,
+        outdir: out,
+        format: 'cjs',
+        platform: 'node',
+        logLevel: 'silent',
+        plugins: [
+          lazyFamilies(
+            [{ name: 'fam', dir: 'src/fam', file: 'fam.cjs', apart: { file: 'fam-apart.cjs', keep: ['src/fam/kept.ts'] } }],
+            dir,
+            ['src/fam/loaders.ts'],
+          ),
+        ],
+      });
+      const famText = readFileSync(join(out, 'fam.cjs'), 'utf8');
+      const apartText = readFileSync(join(out, 'fam-apart.cjs'), 'utf8');
+      // The kept model and one that the rest of the family imports stay; the other and what only it imports go apart.
+      expect(famText).toContain('ran.push("fam/kept")');
+      expect(famText).toContain('ran.push("fam/also")');
+      expect(famText).not.toContain('ran.push("fam/rare")');
+      expect(apartText).toContain('ran.push("fam/rare")');
+      expect(apartText).toContain('ran.push("fam/only-rare")');
+      for (const shared of ['fam/model', 'core/thing']) expect(apartText).not.toContain(`ran.push("${shared}")`);
+      const ran: string[] = [];
+      const loaded: string[] = [];
+      const run = (text: string, require: (id: string) => unknown) => {
+        const module = { exports: {} as never };
+        new Function('module', 'exports', 'require', 'ran', text)(module, module.exports, require, ran);
+        return module.exports;
+      };
+      const require = (id: string) => {
+        loaded.push(id);
+        return run(id === './fam.cjs' ? famText : apartText, require);
+      };
+      const main = run(r.outputFiles[0]!.text, require) as { name(i: number): string; isThing(i: number): boolean; sameAlso(): boolean };
+      expect(main.name(0)).toBe('kept');
+      expect(main.isThing(0)).toBe(true);
+      expect(main.sameAlso()).toBe(true);
+      expect(loaded).toEqual(['./fam.cjs']);
+      expect(main.name(1)).toBe('rare');
+      expect(main.isThing(1)).toBe(true);
+      expect(loaded).toEqual(['./fam.cjs', './fam-apart.cjs']);
+      expect(main.name(1)).toBe('rare');
+      // Each module ran once, wherever it is.
+      expect([...ran].sort()).toEqual(['core/thing', 'fam/also', 'fam/kept', 'fam/model', 'fam/only-rare', 'fam/rare']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('loaders whose imports run on first use', () => {
   it('runs each imported module only when its loader is called', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-lazy-loaders-'));
