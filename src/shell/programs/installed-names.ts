@@ -215,12 +215,16 @@ export function otherInstalledNames(argv: readonly string[]): OtherName[] {
   }
   // `xz -dk f.xz`, `xz --decompress -k f.xz` are `unxz -k f.xz`, and `unxz -c f.xz`, read as `xz -d -c f.xz`, is `xzcat f.xz`:
   // the options of a name with option words, wherever and however the command writes them.
-  const seen = new Set([argv.join(' '), ...out.map((o) => o.argv.join(' '))]);
-  for (const command of [words, ...out.map((o) => o.argv)]) {
-    for (const other of inModes(command)) {
-      const text = other.argv.join(' ');
-      if (!seen.has(text)) out.push(other);
-      seen.add(text);
+  // Most commands' programs have no other name (`out` empty) and no name with option words: with
+  // only `words` to read and no modes for its program, inModes gives nothing, so nothing is made.
+  if (out.length > 0 || modesOf(words[0]!) !== undefined) {
+    const seen = new Set([argv.join(' '), ...out.map((o) => o.argv.join(' '))]);
+    for (const command of [words, ...out.map((o) => o.argv)]) {
+      for (const other of inModes(command)) {
+        const text = other.argv.join(' ');
+        if (!seen.has(text)) out.push(other);
+        seen.add(text);
+      }
     }
   }
   // `git-receive-pack .` is `git receive-pack .`, and `git receive-pack .` is `git-receive-pack .`.
