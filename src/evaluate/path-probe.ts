@@ -1,3 +1,4 @@
+import { SideTable } from '../core/side-table.js';
 import { isInside, PATH_MATCH_LIMITS } from '../paths/index.js';
 import { normalizedForMatch, type PathMatcher } from '../paths/pattern.js';
 import { patternStems } from '../paths/reach.js';
@@ -39,7 +40,7 @@ interface EffectProbes extends ProbeEnv {
   probes: (string | undefined)[];
 }
 
-const probesOf = new WeakMap<readonly PathEffect[], EffectProbes>();
+const probesOf = new SideTable<readonly PathEffect[], EffectProbes>();
 
 /**
  * Per path effect of a shell call, its probe when a path rule's needle may rule the effect out

@@ -8,6 +8,7 @@
  * not the command's choice. Fail closed: a way of setting a variable toolgate cannot follow
  * (`eval`, `source`, a nameref, a program it has no model of naming it) makes it unknown.
  */
+import { SideTable } from '../../core/side-table.js';
 import { anyShell, shellsFor } from '../shells/index.js';
 import { PROGRAMS } from '../programs/index.js';
 import { nameWords } from '../programs/variable-setters.js';
@@ -90,7 +91,7 @@ interface Entry {
   unknown?: string;
 }
 
-const CACHE = new WeakMap<ShellAnalysis, ChosenVariables>();
+const CACHE = new SideTable<ShellAnalysis, ChosenVariables>();
 
 /**
  * The variables `analysis`'s command sets: read once per analysis, on the first question (most

@@ -10,6 +10,7 @@
  * toolgate cannot see: a note (a deny rule that could apply asks), and for an option that writes
  * or runs a program, a write of names it cannot see (a protected ask in every mode).
  */
+import { SideTable } from '../../core/side-table.js';
 import type { GlobOption } from '../programs/glob-options.js';
 import type { PathEffect } from '../types.js';
 
@@ -31,7 +32,7 @@ export interface GlobOptionCandidate {
 export type ResolveGlob = (word: string, base: string) => readonly { path: string; known: boolean }[];
 
 /** Commands whose glob words the view showed to be no option, by the effects list of their line. */
-const SETTLED = new WeakMap<readonly PathEffect[], ReadonlySet<number>>();
+const SETTLED = new SideTable<readonly PathEffect[], ReadonlySet<number>>();
 
 /**
  * Why the view cannot show that `c`'s glob names no option of its program, or `undefined` when it

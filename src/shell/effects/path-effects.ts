@@ -4,6 +4,7 @@
  * `$HOME` and `$PWD` may stand for, through Linux's `/proc/self/cwd` and Windows share aliases,
  * and (with a file-system view) through symbolic links.
  */
+import { SideTable } from '../../core/side-table.js';
 import { expandBraces as expandBraceWord } from '../syntax/brace.js';
 import type { Platform } from '../../core/types.js';
 import {
@@ -744,7 +745,7 @@ function cdChases(words: readonly string[]): 'physical' | 'logical' | undefined 
 }
 
 /** The directories each command of an analysis works in, by the effects list computed with them. */
-const COMMAND_DIRECTORIES = new WeakMap<readonly PathEffect[], ReadonlyMap<number, readonly string[]>>();
+const COMMAND_DIRECTORIES = new SideTable<readonly PathEffect[], ReadonlyMap<number, readonly string[]>>();
 
 /**
  * The directories command `i` of the analysis whose {@link shellPathEffects} gave `effects` works
@@ -782,7 +783,7 @@ export interface CwdAlternative {
   why: string;
 }
 
-const CWD_ALTERNATIVES = new WeakMap<PathEffect, CwdAlternative>();
+const CWD_ALTERNATIVES = new SideTable<PathEffect, CwdAlternative>();
 
 /**
  * For an effect resolved from a working directory a `cd ..` (or `cd DIR/..`) after a symbolic link
@@ -797,7 +798,7 @@ export function cwdAlternative(e: PathEffect): CwdAlternative | undefined {
   return CWD_ALTERNATIVES.get(e);
 }
 
-const GLOB_SOURCES = new WeakMap<PathEffect, readonly string[]>();
+const GLOB_SOURCES = new SideTable<PathEffect, readonly string[]>();
 
 /**
  * For a write into a folder of the names a source glob matches (`mv src/*.js lib/` writes

@@ -6,6 +6,7 @@
  * `false && cd ..; cat .env` read the project's .env while toolgate judged the parent's).
  * Kept beside the analysis, not in it: the public `ShellAnalysis` shape does not change.
  */
+import { SideTable } from '../../core/side-table.js';
 import type { ShellAnalysis } from '../types.js';
 
 /**
@@ -89,7 +90,7 @@ export function loopsOf(flow: Flow): Extract<Flow, { kind: 'loop' }>[] {
   return out;
 }
 
-const FLOWS = new WeakMap<ShellAnalysis, Flow>();
+const FLOWS = new SideTable<ShellAnalysis, Flow>();
 
 /** Keeps the flow of `analysis`. @internal */
 export function keepFlow(analysis: ShellAnalysis, flow: Flow): void {

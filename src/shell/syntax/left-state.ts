@@ -6,6 +6,7 @@
  * commands after it (red team 19 replay NEW-2: `eval cd proj proj/.claude; echo x > settings.json`).
  * Kept beside the analysis, not in it: the public `ShellAnalysis` shape does not change.
  */
+import { SideTable } from '../../core/side-table.js';
 import type { ShellAnalysis } from '../types.js';
 
 /** One change a script leaves; `firm` when it changes which code later commands are (an alias). @internal */
@@ -14,7 +15,7 @@ export interface LeftChange {
   readonly firm?: true;
 }
 
-const LEFT = new WeakMap<ShellAnalysis, readonly LeftChange[]>();
+const LEFT = new SideTable<ShellAnalysis, readonly LeftChange[]>();
 
 /** Keeps what `analysis` leaves behind. @internal */
 export function keepLeftState(analysis: ShellAnalysis, left: readonly LeftChange[]): void {

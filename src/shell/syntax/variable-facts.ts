@@ -6,6 +6,7 @@
  * (`effects/chosen-variables.ts`), once per analysis. Kept beside the analysis, not in it: the
  * public `ShellAnalysis` shape does not change.
  */
+import { SideTable } from '../../core/side-table.js';
 import type { ShellAnalysis } from '../types.js';
 
 /** A `for NAME in WORDS` or `select NAME in WORDS` loop. @internal */
@@ -31,7 +32,7 @@ export function newVariableFacts(): VariableFacts {
   return { assignments: [], loops: [] };
 }
 
-const FACTS = new WeakMap<ShellAnalysis, VariableFacts>();
+const FACTS = new SideTable<ShellAnalysis, VariableFacts>();
 
 /** Keeps the facts of `analysis`. @internal */
 export function keepVariableFacts(analysis: ShellAnalysis, facts: VariableFacts): void {
