@@ -501,7 +501,18 @@ const CONFIG_DIRS: readonly string[] = [
  * - git reads /etc/gitconfig in every repository (`core.fsmonitor`, `core.pager`, `alias.*`,
  *   `core.hooksPath` run programs; git-config(1), "FILES"), tmux /etc/tmux.conf at every server
  *   start; pam_motd runs /etc/update-motd.d/* as root at every login (update-motd(5)); a desktop
- *   session starts /etc/xdg/autostart's entries (as ~/.config/autostart's, among the folders).
+ *   session starts /etc/xdg/autostart's entries (as ~/.config/autostart's, among the folders);
+ * - systemd also loads units from /run/systemd (`systemctl --runtime enable`, transient and generated
+ *   units) until the next boot (systemd.unit(5), "Unit File Load Path");
+ * - ssh runs the ProxyCommand, LocalCommand and `Match exec` commands of /etc/ssh/ssh_config(.d) at
+ *   every connection (git's too), sshd the `ForceCommand`/`AuthorizedKeysCommand` of sshd_config(.d)
+ *   and /etc/ssh/sshrc at every login (ssh_config(5), sshd(8) "SSHRC"); ~/.ssh is the user's
+ *   (`path-lookup.ts` sshWrite);
+ * - apt installs from the sources /etc/apt/sources.list(.d) name, trusting the keys of
+ *   /etc/apt/trusted.gpg(.d) and /etc/apt/keyrings, and runs their packages' maintainer scripts as
+ *   root at the next install or upgrade (unattended-upgrades' daily timer among them); /etc/hosts
+ *   decides which server answers for those sources' names, a git remote's or a registry's
+ *   (sources.list(5), hosts(5)).
  * The `/lib` forms are merged-/usr's `/usr/lib` on Debian 12; both are listed, as a write may name either.
  */
 const SYSTEM_CODE_PATHS: readonly string[] = [
@@ -571,6 +582,14 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/etc/tmux.conf',
   '/etc/update-motd.d',
   '/etc/xdg/autostart',
+  '/run/systemd', // systemctl --runtime enable x.service
+  '/etc/ssh', // printf 'Host *\n ProxyCommand sh -c x\n' > /etc/ssh/ssh_config.d/x.conf
+  '/etc/apt/sources.list', // echo 'deb [trusted=yes] http://x/ ./' >> /etc/apt/sources.list
+  '/etc/apt/sources.list.d',
+  '/etc/apt/trusted.gpg',
+  '/etc/apt/trusted.gpg.d',
+  '/etc/apt/keyrings',
+  '/etc/hosts', // echo '10.0.0.9 deb.debian.org' >> /etc/hosts
 ];
 
 /**

@@ -241,11 +241,18 @@ describe('system files that run code later (decision 0123)', () => {
     ['/proc/sys/kernel/core_pattern', '/proc/sys/kernel/core_pattern'],
     ['/etc/apt/apt.conf.d/99x', '/etc/apt/apt.conf.d'],
     ['/etc/gitconfig', '/etc/gitconfig'],
+    ['/run/systemd/system/x.service', '/run/systemd'],
+    ['/etc/ssh/ssh_config.d/x.conf', '/etc/ssh'],
+    ['/etc/ssh/sshrc', '/etc/ssh'],
+    ['/etc/apt/sources.list', '/etc/apt/sources.list'],
+    ['/etc/apt/sources.list.d/x.list', '/etc/apt/sources.list.d'],
+    ['/etc/apt/keyrings/x.gpg', '/etc/apt/keyrings'],
+    ['/etc/hosts', '/etc/hosts'],
   ])('%s is protected by %s (Claude Code and noeta lists)', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
     expect(protectedPathMatch(path, NOETA)).toBe(entry);
   });
-  it.each(['/etc/hosts', '/etc/profile.dx', '/etc/apt/sources.list.d/x.list', '/proc/sys/kernel/ostype', '/home/u/etc/profile'])(
+  it.each(['/etc/hosts.allow', '/etc/resolv.conf', '/etc/profile.dx', '/etc/apt/preferences.d/x', '/proc/sys/kernel/ostype', '/home/u/etc/profile'])(
     '%s is not',
     (path) => {
       expect(protectedPathMatch(path, CC)).toBeUndefined();
@@ -255,7 +262,7 @@ describe('system files that run code later (decision 0123)', () => {
     expect(protectedPathBelow('/proc/sys', CC)).toBe('/proc/sys/kernel/core_pattern');
     expect(protectedPathBelow('/etc', CC)).toBe('/etc/ld.so.preload');
     expect(protectedPathBelow('/etc/apt', CC)).toBe('/etc/apt/apt.conf');
-    expect(protectedPathBelow('/etc/apt/sources.list.d', CC)).toBeUndefined();
+    expect(protectedPathBelow('/etc/apt/preferences.d', CC)).toBeUndefined();
     expect(protectedPathBelow('/home/u/project', CC)).toBeUndefined();
   });
 });

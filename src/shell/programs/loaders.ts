@@ -123,6 +123,7 @@ import { RUNNER_MODELS } from './runners.js';
 import { rush } from './rush.js';
 import { rustProxies, rustup } from './rust-toolchain.js';
 import { scalar } from './scalar.js';
+import { at, atq, atrm, crontab, updateRcD } from './schedulers.js';
 import { scp } from './scp.js';
 import { screen } from './screen.js';
 import { script } from './script.js';
@@ -148,6 +149,7 @@ import { runuser, su } from './su.js';
 import { sudo } from './sudo.js';
 import { SUPERVISOR_MODELS, faketime, sandboxes } from './supervisors.js';
 import { sysctl } from './sysctl.js';
+import { systemctl } from './systemctl.js';
 import { systemdTools } from './systemd-tools.js';
 import { tac } from './tac.js';
 import { tail } from './tail.js';
@@ -374,6 +376,11 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => rustProxies,
   () => rustup,
   () => scalar,
+  () => at,
+  () => atq,
+  () => atrm,
+  () => crontab,
+  () => updateRcD,
   () => scp,
   () => screen,
   () => script,
@@ -409,6 +416,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => faketime,
   () => sandboxes,
   () => sysctl,
+  () => systemctl,
   () => systemdTools,
   () => tac,
   () => tail,

@@ -12,6 +12,8 @@
  * `SYSTEMD_PAGERSECURE` only says whether a pager other than less may run: a person's own
  * session runs it by default (secure mode is on only when the user is not the session's owner),
  * so the pager variables are code whatever it holds. `cat` or nothing is `--no-pager`.
+ * systemctl reads the same variables and has a model of its own (systemctl.ts: the unit folders
+ * its installing verbs write).
  */
 import { defineProgram, type ReadVariable } from './model.js';
 import { LESS_VARIABLES } from './pagers.js';
@@ -40,7 +42,6 @@ export const SYSTEMD_PAGER_VARIABLES: Readonly<Record<string, ReadVariable>> = {
 export const systemdTools = defineProgram({
   names: [
     'journalctl',
-    'systemctl',
     'loginctl',
     'busctl',
     'coredumpctl',
@@ -62,7 +63,7 @@ export const systemdTools = defineProgram({
   ],
   summary: "systemd's tools that page their output (only the pager they run is modelled)",
   sources: [
-    'systemd 252 journalctl(1), systemctl(1), loginctl(1), systemd-analyze(1) ENVIRONMENT ($SYSTEMD_PAGER, $PAGER, $SYSTEMD_LESS, $SYSTEMD_PAGERSECURE)',
+    'systemd 252 journalctl(1), loginctl(1), systemd-analyze(1) ENVIRONMENT ($SYSTEMD_PAGER, $PAGER, $SYSTEMD_LESS, $SYSTEMD_PAGERSECURE)',
     'systemd 252 src/shared/pager.c; verified on Debian 12 under script(1) (#37)',
   ],
   readsVariables: SYSTEMD_PAGER_VARIABLES,
@@ -79,6 +80,6 @@ export const systemdTools = defineProgram({
       effects: ['write . [some]', 'write ./5 (word)'],
       why: 'the pager it names runs with a terminal: a write toolgate cannot see',
     },
-    { command: 'SYSTEMD_PAGER=cat systemctl status', effects: ['write ./status (word)'], why: 'cat is --no-pager' },
+    { command: 'SYSTEMD_PAGER=cat loginctl list-sessions', effects: ['write ./list-sessions (word)'], why: 'cat is --no-pager' },
   ],
 });

@@ -161,6 +161,8 @@ const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
   'not',
   // A symbolic link's kind (checkpoints), a case note, an HTML <link>: coreutils' link got a model.
   'link',
+  // A time stamp's field (`at` in the audit store), at(1) got a model.
+  'at',
 ]);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
@@ -218,6 +220,7 @@ const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
   'src/store/sqlite/rows.ts': 'columns of the store (`hash`)',
   'src/store/sqlite/store.ts': 'columns of the store (`seq`, `hash`)',
   'src/store/verify.ts': 'fields of the audit chain (`seq`, `hash`)',
+  'src/evaluate/path-rule-index.ts': 'fields of a trie node (`next`, `at`), not programs',
   'src/lint/samples.ts': 'sample Bash calls the lint tries rules on (`ls`, `make`), not a table of what they do',
   'src/evaluate/own-files.ts': 'file extensions of scripts (`.sh`, `.bash`, `.zsh`), not the shells',
   'src/settings/schema.ts': "a command hook's `shell` setting (`bash`, `powershell`), the kinds Claude Code names",

@@ -161,6 +161,8 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   vipe: 'one option (--suffix); the editor it runs is its variables: every word assumed (pager-front-ends.ts)',
   'xdg-mime': 'xdg-utils scripts read their words by hand: only the set-default actions are modelled, every other word assumed (xdg-utils.ts)',
   'systemd-tmpfiles': 'its configuration operands and action options are read by hand; every other word assumed (tmpfiles.ts)',
+  systemctl: 'only its verb and the options that choose the manager (--user, --global, --runtime, --root) are read, by its own loop; every other word assumed (systemctl.ts)',
+  'update-rc.d': 'a script name and an action word read by hand (init-system-helpers has no getopt grammar beyond -f) (schedulers.ts)',
   zic: 'its source operands and -d/-l/-p/-t are read by hand; every other word assumed (zic.ts)',
   pydoc: 'no grammar of pydoc yet: only its pager variables are modelled, every word assumed (pager-front-ends.ts)',
   autoload: "a zsh builtin that opens no file (zsh's own option reader, + and - flags): only its state facet is read",
