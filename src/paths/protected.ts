@@ -248,6 +248,17 @@ const CONFIG_FILES: readonly string[] = [
   //   `credentials_helper` from ~/.terraform.d/plugins on `terraform login` (Terraform 1.11).
   '.terraformrc',
   'terraform.rc',
+  // X sessions' and other shells' start files (red team 24, RT24-D): /etc/X11/Xsession runs
+  // ~/.xsession, else ~/.Xsession, as the session program (Debian's Xsession.d/50x11-common_determine-startup);
+  // startx runs ~/.xinitrc; csh and tcsh run ~/.login at a login (tcsh(1), "Startup and shutdown");
+  // mksh runs ~/.mkshrc in every interactive shell; Emacs runs ~/.emacs and gnuplot ~/.gnuplot at start.
+  '.xsession',
+  '.Xsession',
+  '.xinitrc',
+  '.login',
+  '.mkshrc',
+  '.emacs',
+  '.gnuplot',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -414,6 +425,30 @@ const CONFIG_DIRS: readonly string[] = [
   // (systemd.unit(5), "User Unit Search Path"), a `default.target.wants` link at every login.
   '.config/autostart',
   '.config/systemd/user',
+  // The user manager's other unit folders and its own configuration (`systemd-analyze --user
+  // unit-paths`, systemd 252: ~/.config/systemd/user.control, ~/.config/systemd/user and
+  // ~/.local/share/systemd/user are searched alike; systemd-user.conf(5): `DefaultEnvironment=`
+  // in user.conf or user.conf.d/*.conf reaches every unit, LD_PRELOAD too) — red team 24, RT24-D.
+  '.config/systemd/user.control',
+  '.local/share/systemd/user',
+  '.config/systemd/user.conf',
+  '.config/systemd/user.conf.d',
+  // The session bus starts the service a `*.service` file of ~/.local/share/dbus-1/services names
+  // when a program asks for its bus name (D-Bus specification, "Message Bus Starting Services"), and
+  // KDE sources every script of ~/.config/plasma-workspace/env at login (startplasma) — RT24-D.
+  '.local/share/dbus-1',
+  '.config/plasma-workspace/env',
+  // Emacs loads ~/.emacs.d/init.el (and early-init.el) at every start, nushell its
+  // ~/.config/nushell/config.nu and env.nu (RT24-D; not installed here, by their documentation).
+  '.emacs.d',
+  '.config/emacs',
+  '.config/nushell',
+  // Claude Code's own installs: the native installer's versions and launcher (~/.local/share/claude,
+  // ~/.local/bin/claude) and the npm package wherever it is installed — the next `claude` start runs
+  // what is there, with no permission system of its own (red team 24, RT24-H).
+  '.local/share/claude',
+  '.local/bin/claude',
+  'node_modules/@anthropic-ai/claude-code',
   // vim's and neovim's start-up folders: vim sources ~/.vim/vimrc and every plugin under ~/.vim
   // (its 'runtimepath'; ~/.config/vim from vim 9.1), neovim ~/.config/nvim/init.lua or init.vim and
   // the plugins of ~/.config/nvim and ~/.local/share/nvim/site (nvim `:help startup`, `:help
@@ -590,6 +625,12 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/etc/apt/trusted.gpg.d',
   '/etc/apt/keyrings',
   '/etc/hosts', // echo '10.0.0.9 deb.debian.org' >> /etc/hosts
+  // Claude Code's managed settings, whether or not they exist yet: a file created there is the
+  // policy layer that outranks every other (`allowManagedPermissionRulesOnly` drops the user's and
+  // the project's rules), and its `managed-settings.d` drop-ins and managed-mcp.json beside it
+  // (red team 24, RT24-H: creating /etc/claude-code/managed-settings.json was allowed).
+  '/etc/claude-code',
+  '/Library/Application Support/ClaudeCode',
 ];
 
 /**

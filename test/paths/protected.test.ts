@@ -278,3 +278,39 @@ describe("RubyGems', rdbg's and CPAN's start-up code (red team 23, RT23-B, F, K)
     expect(protectedPathMatch('/home/u/p/gem/x.rb', CC)).toBeUndefined();
   });
 });
+
+describe('session start-up places and Claude Code’s own files (red team 24, RT24-D, RT24-H)', () => {
+  const S = CC;
+  it('protects the user manager’s other unit folders and configuration, X and csh start files, D-Bus and KDE session places', () => {
+    for (const p of [
+      '/home/u/.local/share/systemd/user/x.service',
+      '/home/u/.config/systemd/user.control/x.service',
+      '/home/u/.config/systemd/user.conf',
+      '/home/u/.config/systemd/user.conf.d/x.conf',
+      '/home/u/.xsession',
+      '/home/u/.Xsession',
+      '/home/u/.xinitrc',
+      '/home/u/.login',
+      '/home/u/.local/share/dbus-1/services/x.service',
+      '/home/u/.config/plasma-workspace/env/x.sh',
+      '/home/u/.emacs.d/init.el',
+    ])
+      expect([p, protectedPathMatch(p, S) !== undefined]).toEqual([p, true]);
+  });
+  it('protects the managed settings folders whether or not a file is there, and Claude Code’s installs', () => {
+    for (const p of [
+      '/etc/claude-code',
+      '/etc/claude-code/managed-settings.json',
+      '/etc/claude-code/managed-settings.d/00.json',
+      '/Library/Application Support/ClaudeCode/managed-settings.json',
+      '/home/u/.local/share/claude/versions/2.1.332',
+      '/home/u/.local/bin/claude',
+      '/usr/local/lib/node_modules/@anthropic-ai/claude-code/cli.js',
+    ])
+      expect([p, protectedPathMatch(p, S) !== undefined]).toEqual([p, true]);
+  });
+  it('leaves their neighbours alone', () => {
+    for (const p of ['/home/u/.local/share/systemd-notes.txt', '/home/u/.local/bin/claudette', '/etc/claude-codex/x', '/home/u/project/login.txt', '/home/u/.config/systemd/users.md'])
+      expect([p, protectedPathMatch(p, S)]).toEqual([p, undefined]);
+  });
+});
