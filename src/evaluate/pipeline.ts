@@ -257,8 +257,9 @@ export const criticalAndProtected: PipelineStep = {
   run(state) {
     const result = heldPathAsks(state);
     if (state.facts.kind !== 'shell') return result;
-    // Commands an interpreter's code holds as strings (`perl -e 'system("rm -rf ~")'`) are read
-    // as if written: what they would remove or write asks, though the code stays opaque.
+    // Commands an interpreter's code holds as strings (`perl -e 'system("rm -rf ~")'`) or text typed
+    // into a pane's shell (`tmux send-keys`) are read as if written: what they would remove or write
+    // asks, though the code stays opaque.
     for (const cmd of state.facts.analysis.commands) {
       for (const code of cmd.embeddedShell ?? []) {
         // The embedded command's own state: no held ask, and its own read-only answer.
@@ -272,7 +273,7 @@ export const criticalAndProtected: PipelineStep = {
         if (held)
           holdAsk(state, 'criticalAndProtectedPaths', {
             ...held,
-            message: `${cmd.argv[0]}'s code holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}`,
+            message: `${cmd.embeddedShellHolder ?? `${cmd.argv[0]}'s code`} holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}`,
           });
       }
     }

@@ -111,6 +111,8 @@ export interface SimpleCommand {
    * written command would, in every mode.
    */
   embeddedShell?: string[];
+  /** What holds {@link embeddedShell}'s commands, in a reason's words, where it is not the program's code (`the text tmux send-keys types`). */
+  embeddedShellHolder?: string;
   /**
    * True when it runs in a subshell (inside `( … )`, a pipeline, a substitution, a background
    * job or a nested script), so a `cd` here does not change the directory of later parts.

@@ -344,6 +344,10 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
     }
     if (inner.kind === 'opaque') {
       cmd.opaque ??= inner.reason;
+      if (inner.embedded !== undefined) {
+        (cmd.embeddedShell ??= []).push(inner.embedded.script);
+        cmd.embeddedShellHolder ??= inner.embedded.holder;
+      }
       continue;
     }
     if (inner.kind === 'text') {

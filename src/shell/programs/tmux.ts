@@ -1,104 +1,34 @@
 /**
- * `tmux [opts] [COMMAND [flags] [ARGS] [; COMMAND …]]`: a terminal multiplexer whose commands
- * start shell code — `new-session`, `new-window`, `split-window`, `respawn-pane`/`-window`,
+ * `tmux [opts] [COMMAND [flags] [ARGS] [; COMMAND …]]`: a terminal multiplexer whose running
+ * server executes the commands it is handed. Each command is read by its kind in tmux 3.3a's
+ * grammar (tmux-grammar.ts): `new-session`, `new-window`, `split-window`, `respawn-*`,
  * `display-popup` run their words as a shell command (one word is run by the default shell, more
- * are run as they are: both read here as `sh -c` of the words joined), `run-shell`, `pipe-pane`
- * and `if-shell` run a shell command (`tmux -c CMD` too); `if-shell`'s other arguments are tmux
- * command lists the server parses and runs, read here as the line's own commands are
- * ({@link tmuxCommandList}). What toolgate cannot read is opaque code: keys typed into a pane
- * (`send-keys`), a configuration file (`-f`, `source-file`), `run-shell -C`, an environment given
- * to the command (`-e NAME=VALUE`), a format that runs a command (`#(…)`), and any command not in
- * the tables below (a unique prefix of a command's name is that command, as tmux takes it).
+ * are run as they are: both read as `sh -c` of the words), `run-shell`, `pipe-pane`, `if-shell`'s
+ * condition and `detach-client -E` run a shell command (`tmux -c CMD` too); arguments that are tmux
+ * commands — `if-shell`'s branches, `run -C`, `confirm-before`, templates (`choose-tree`,
+ * `command-prompt`, `display-panes`), `display-menu` items, `bind-key`, hooks (`set-hook`, or
+ * `set` of a hook) and `command-alias` — are read as the line's own commands, recursively
+ * ({@link listRuns}); options whose value runs later (`default-command`, `default-shell`,
+ * `lock-command`, `copy-command`, `editor`) are judged as the code they hold, `history-file` and
+ * `save-buffer` as writes, `load-buffer` as a read, a format's `#(…)` as shell code. What toolgate
+ * cannot read is opaque code: keys typed into a pane (`send-keys`, `paste-buffer`), a configuration
+ * file (`-f`, `source-file`), an environment given to commands (`-e`, `set-environment`), and a
+ * word that names no command (an alias the server may have been given); tmux-command text it
+ * cannot read is a firm ask. Only the commands the grammar lists as inert run nothing.
  *
  * Grammar: tmux 3.3a (Debian 12): the getopt string of `tmux.c` and each command's `args` template.
  */
 import { parseGnuOptions, type GnuOption, type GnuOptionSpec } from '../options/gnu-options.js';
 import { quoteWord } from '../syntax/environment.js';
 import { defineProgram } from './model.js';
+import { TMUX_COMMANDS, tmuxCommandList, tmuxCommandName, tmuxFormatJobs, tmuxOptionKind } from './tmux-grammar.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { optionScript, wrapInfo } from './wrapper-info.js';
 
 /** tmux's own options (`tmux.c`); options end at the command's name. */
 const grammar: GnuOptionSpec = { short: '+2c:CDdf:lL:NqS:T:uUvV' };
 
-/** The commands that run their operands as shell code, by name and alias, with their getopt strings. */
-const SHELL_COMMANDS: Record<string, string> = {
-  'new-session': 'Ac:dDe:EF:f:n:Ps:t:x:Xy:',
-  new: 'Ac:dDe:EF:f:n:Ps:t:x:Xy:',
-  'new-window': 'abc:de:F:kn:PSt:',
-  neww: 'abc:de:F:kn:PSt:',
-  'split-window': 'bc:de:fF:hIl:p:Pt:vZ',
-  splitw: 'bc:de:fF:hIl:p:Pt:vZ',
-  'respawn-pane': 'c:e:kt:',
-  respawnp: 'c:e:kt:',
-  'respawn-window': 'c:e:kt:',
-  respawnw: 'c:e:kt:',
-  'display-popup': 'Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:',
-  popup: 'Bb:Cc:d:e:Eh:s:S:t:T:w:x:y:',
-  'run-shell': 'bd:Ct:',
-  run: 'bd:Ct:',
-  'pipe-pane': 'IOot:',
-  pipep: 'IOot:',
-  'if-shell': 'bFt:',
-  if: 'bFt:',
-};
-
-/** Commands that run no code of their own (listing, attaching, killing, selecting, renaming). */
-const QUIET = new Set(
-  (
-    'list-sessions ls list-windows lsw list-panes lsp list-clients lsc has-session has kill-session kill-server ' +
-    'kill-window killw kill-pane killp attach-session attach a detach-client detach select-window selectw ' +
-    'select-pane selectp rename-session rename rename-window renamew resize-pane resizep switch-client switchc ' +
-    'display-message display capture-pane capturep show-options show show-environment showenv start-server start'
-  ).split(' '),
-);
-
-/** Every command of tmux 3.3a (`tmux list-commands`), by its full name. */
-const COMMAND_NAMES: readonly string[] = (
-  'attach-session bind-key break-pane capture-pane choose-buffer choose-client choose-tree ' +
-  'clear-history clear-prompt-history clock-mode command-prompt confirm-before copy-mode ' +
-  'customize-mode delete-buffer detach-client display-menu display-message display-popup ' +
-  'display-panes find-window has-session if-shell join-pane kill-pane kill-server kill-session ' +
-  'kill-window last-pane last-window link-window list-buffers list-clients list-commands list-keys ' +
-  'list-panes list-sessions list-windows load-buffer lock-client lock-server lock-session move-pane ' +
-  'move-window new-session new-window next-layout next-window paste-buffer pipe-pane ' +
-  'previous-layout previous-window refresh-client rename-session rename-window resize-pane ' +
-  'resize-window respawn-pane respawn-window rotate-window run-shell save-buffer select-layout ' +
-  'select-pane select-window send-keys send-prefix server-access set-buffer set-environment ' +
-  'set-hook set-option set-window-option show-buffer show-environment show-hooks show-messages ' +
-  'show-options show-prompt-history show-window-options source-file split-window start-server ' +
-  'suspend-client swap-pane swap-window switch-client unbind-key unlink-window wait-for ' +
-  ''
-)
-  .trim()
-  .split(' ');
-/** Their aliases, which tmux matches whole before any name. */
-const COMMAND_ALIASES: ReadonlySet<string> = new Set(
-  (
-    'attach bind breakp capturep clearhist clearphist confirm deleteb detach menu display popup ' +
-    'displayp findw has if joinp killp killw lastp last linkw lsb lsc lscm lsk lsp ls lsw loadb lockc ' +
-    'lock locks movep movew new neww nextl next pasteb pipep prevl prev refresh rename renamew ' +
-    'resizep resizew respawnp respawnw rotatew run saveb selectl selectp selectw send setb setenv set ' +
-    'setw showb showenv showmsgs show showphist showw source splitw start suspendc swapp swapw ' +
-    'switchc unbind unlinkw wait ' +
-    ''
-  )
-    .trim()
-    .split(' '),
-);
-
-/**
- * The command a word names as tmux finds it (cmd.c `cmd_find`): an alias or a full name as it is,
- * else the one full name it begins (`tmux ru 'touch m'` ran run-shell, tmux 3.3a; replay 23 V4);
- * an ambiguous or unknown word stays itself (tmux refuses it).
- */
-function commandName(word: string): string {
-  if (COMMAND_ALIASES.has(word) || COMMAND_NAMES.includes(word)) return word;
-  const begun = COMMAND_NAMES.filter((n) => n.startsWith(word));
-  return begun.length === 1 && word !== '' ? begun[0]! : word;
-}
-
-const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
+const opaque = (reason: string): Unwrapped & { kind: 'opaque' } => ({ kind: 'opaque', reason });
 
 /**
  * The command of `name -c DIR WORDS…` (`display-popup -d DIR`), which tmux starts in DIR (relative to the calling client's
@@ -127,134 +57,265 @@ function inDirectory(
   return { kind: 'text', script: `cd -P -- ${quoteWord(target)} && ${text}`, what: `tmux ${name} -c` };
 }
 
-/** How many `if-shell` arguments deep tmux commands are read; deeper ones are unknown. */
+/** How many tmux command lists deep commands are read; deeper ones are unknown. */
 const MAX_NESTING = 8;
 
-/**
- * The commands of a tmux command list given as one string (an `if-shell` argument, parsed by the
- * server with tmux's configuration grammar, cmd-parse.y, when it runs it), each as its words, or
- * undefined where it holds what this reading leaves out. Words split at blanks; `;` (even inside
- * a word: `run "a";run "b"` ran both) and a newline end a command; single quotes are literal;
- * double quotes are read when they hold no `$` (tmux expands variables there) and no escape but
- * `\"` and `\\`. An unquoted `\`, `$`, `~`, `#` (a comment), `%` (`%if`), `{`/`}` (a block), a
- * `#` anywhere (a format run-shell expands) or an assignment (`NAME=VALUE` as a command) is not
- * read. Verified with tmux 3.3a (replay 23 V4).
- */
-export function tmuxCommandList(text: string): string[][] | undefined {
-  if (text.includes('#') || text.includes('\r')) return undefined;
-  const commands: string[][] = [];
-  let words: string[] = [];
-  let word: string | undefined;
-  const endWord = () => {
-    if (word !== undefined) words.push(word);
-    word = undefined;
-  };
-  const endCommand = () => {
-    endWord();
-    if (words.length > 0) commands.push(words);
-    words = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === ' ' || ch === '\t') endWord();
-    else if (ch === ';' || ch === '\n') endCommand();
-    else if (ch === "'") {
-      const close = text.indexOf("'", i + 1);
-      if (close < 0) return undefined;
-      word = (word ?? '') + text.slice(i + 1, close);
-      i = close;
-    } else if (ch === '"') {
-      let inner = '';
-      let k = i + 1;
-      for (; k < text.length && text[k] !== '"'; k++) {
-        if (text[k] === '$') return undefined;
-        if (text[k] === '\\') {
-          if (text[k + 1] !== '"' && text[k + 1] !== '\\') return undefined;
-          k++;
-        }
-        inner += text[k];
-      }
-      if (k >= text.length) return undefined;
-      word = (word ?? '') + inner;
-      i = k;
-    } else if (/[\\$~{}%]/.test(ch)) return undefined;
-    else word = (word ?? '') + ch;
-  }
-  endCommand();
-  return commands.some((c) => c[0]!.includes('=')) ? undefined : commands;
-}
+/** Text that may run anything toolgate cannot read: it may name any path (`$HOME/.claude/…`), a firm ask in every mode. */
+const unread = (reason: string): Unwrapped => ({ kind: 'unknown', reason, unseen: true });
 
 /**
- * What the tmux command list `text` (an `if-shell` argument) runs: each command read as the
- * line's are, its shell code as text; what is not read, a command's opaque part included, is
- * unknown, text not read a firm ask (replay 23 V4: `tmux if true 'run "cp x.json .claude/settings.json"'` overwrote the
- * settings in bypassPermissions while the argument was only opaque).
+ * What the tmux command list `text` (an `if-shell` argument, a hook, a key binding …) runs: each
+ * command read as the line's are, its shell code as text; what is not read, a command's opaque part
+ * included, is unknown, text not read a firm ask (replay 23 V4: `tmux if true 'run "cp x.json
+ * .claude/settings.json"'` overwrote the settings in bypassPermissions while the argument was only opaque).
  */
 function listRuns(text: string, literal: boolean, name: string, depth: number): Unwrapped[] {
   const list = literal && depth < MAX_NESTING ? tmuxCommandList(text) : undefined;
-  // Text not read may name any path (`$HOME/.claude/…`): a firm ask in every mode.
-  if (list === undefined) return [{ kind: 'unknown', reason: `tmux ${name} runs tmux commands toolgate cannot read`, unseen: true }];
+  if (list === undefined) return [unread(`tmux ${name} runs tmux commands toolgate cannot read`)];
+  return list.flatMap((words) => nestedRuns(words, name, depth));
+}
+
+/** What a tmux command given inside another runs (its words literal text): shell code as text, an opaque part unknown. */
+function nestedRuns(words: readonly string[], name: string, depth: number): Unwrapped[] {
+  const literal = words.map(() => true);
+  return commandRuns(words, 0, words.length, literal, depth + 1).flatMap((u): Unwrapped[] => {
+    if (u.kind === 'opaque') return u.embedded === undefined ? [{ kind: 'unknown', reason: u.reason }] : [{ kind: 'unknown', reason: u.reason }, u];
+    if (u.kind !== 'script') return [u];
+    const run = u.joinFrom === undefined ? [words[u.index]!.slice(u.offset ?? 0)] : words.slice(u.joinFrom);
+    return [{ kind: 'text', script: run.length === 1 ? run[0]! : run.map(quoteWord).join(' '), what: `tmux ${name}: ${words[0]}` }];
+  });
+}
+
+/**
+ * The shell commands a command's formats run: each `#(…)` job as text (`tmux display -p '#(touch
+ * m)'` made m), and a format modifier that expands text again (`#{E:@x}`, `#{T:…}`: `set -g @x '#'
+ * \; set -ag @x '(touch m)' \; display -p '#{E:@x}'` made m) or a job not read as unread text.
+ */
+function formatRuns(words: readonly string[], literal: (i: number) => boolean, name: string): Unwrapped[] {
   const out: Unwrapped[] = [];
-  for (const words of list) {
-    for (const u of commandRuns(
-      words,
-      0,
-      words.length,
-      words.map(() => true),
-      depth + 1,
-    )) {
-      if (u.kind === 'script') {
-        const script = u.joinFrom === undefined ? words[u.index]! : words.slice(u.joinFrom).join(' ');
-        out.push({ kind: 'text', script, what: `tmux ${name}: ${words[0]}` });
-      } else if (u.kind === 'opaque') out.push({ kind: 'unknown', reason: u.reason });
-      else out.push(u);
-    }
-  }
+  words.forEach((word, i) => {
+    if (!word.includes('#')) return;
+    const jobs = literal(i) ? tmuxFormatJobs(word) : undefined;
+    if (jobs === undefined) out.push(unread(`tmux ${name}: a format's #(…) runs a shell command toolgate cannot read`));
+    else for (const script of jobs) out.push({ kind: 'text', script, what: `tmux ${name}: #(…)` });
+    if (word.includes('#{') && /[ET]:/.test(word)) out.push(unread(`tmux ${name}: a format that expands text again may run a command`));
+  });
   return out;
 }
 
-/** What one tmux command (its words `argv[start..end)`) runs. */
+/** What one tmux command (its words `argv[start..end)`) runs: by its kind in tmux 3.3a's grammar (tmux-grammar.ts). */
 function commandRuns(argv: readonly string[], start: number, end: number, literal: readonly boolean[], depth = 0): Unwrapped[] {
-  const name = commandName(argv[start]!);
-  const words = [name, ...argv.slice(start + 1, end)];
-  if (words.some((w) => w.includes('#('))) return [opaque(`tmux ${name}: a format's #(…) runs a shell command`)];
-  if (QUIET.has(name)) return [];
-  const spec = SHELL_COMMANDS[name];
-  if (name === 'send-keys' || name === 'send')
-    return [opaque(`tmux ${name} types keys into a pane, whose program (a shell) may run them as commands`)];
-  if (name === 'source-file' || name === 'source') return [opaque(`tmux ${name} runs the tmux commands of a file, which may run programs`)];
-  if (spec === undefined) return [opaque(`tmux ${name} may run commands or read a file toolgate cannot see`)];
-  const parsed = parseGnuOptions(words, { short: `+${spec}` });
-  if (!parsed.ok) return [opaque(`tmux ${name}: words toolgate cannot read`)];
-  const has = (letter: string) => parsed.options.some((o) => o.name === letter);
+  const lit = (i: number) => literal[start + i] !== false;
+  // The `;` that ends the command's last word (`run 'x';`, lineRuns) is no part of it.
+  const words = argv.slice(start, end).map((w, i, all) => (i === all.length - 1 && lit(i) && /[^\\];$/.test(w) ? w.slice(0, -1) : w));
+  const full = tmuxCommandName(words[0]!);
+  const name = full ?? words[0]!;
+  const out = formatRuns(words, lit, name);
+  if (full === undefined) return [...out, opaque(`tmux ${name} is no tmux command: an alias the server was given may run anything`)];
+  const command = TMUX_COMMANDS[full]!;
+  switch (command.kind) {
+    case 'inert':
+      return out;
+    case 'keys':
+      return [...out, ...keysRuns(words, lit, command.getopt, name)];
+    case 'source':
+      return [...out, opaque(`tmux ${name} runs the tmux commands of a file, which may run programs`)];
+    case 'access':
+      return [...out, opaque(`tmux ${name} lets other users use the server, which runs commands as you`)];
+    default:
+  }
+  const parsed = parseGnuOptions(words, { short: `+${command.getopt ?? ''}` });
+  if (!parsed.ok) return [...out, opaque(`tmux ${name}: words toolgate cannot read`)];
+  const ops = parsed.operands;
+  const option = (letter: string) => parsed.options.filter((o) => o.name === letter).pop();
+  const list = (i: number, text = words[i]!) => listRuns(text, lit(i), name, depth);
+  const shellText = (i: number, script: string): Unwrapped =>
+    lit(i) ? { kind: 'text', script, what: `tmux ${name}` } : unread(`tmux ${name} runs a shell command that is not literal`);
+  // run-shell, pipe-pane and if-shell expand formats in their shell command first (`run 'touch #{@x}'` made the file @x named).
+  const expanded = (i: number) => /#[^\s]/.test(words[i]!);
+  const formatted = () => unread(`tmux ${name} expands a format in its shell command: what runs is not the text`);
+  const at = (i: number) => start + i;
+  switch (command.kind) {
+    case 'shell':
+      return [...out, ...shellRuns(name, parsed, argv, literal, start, end)];
+    case 'run': {
+      const first = ops[0];
+      if (first === undefined) return out;
+      if (option('C') !== undefined) return [...out, ...list(first.index)];
+      return [...out, expanded(first.index) ? formatted() : { kind: 'script', index: at(first.index) }];
+    }
+    case 'if': {
+      const [condition, ...lists] = ops;
+      if (condition === undefined) return out;
+      // -F: the condition is a format, not shell code (a job or E:/T: in it is read above).
+      if (option('F') === undefined) out.push(expanded(condition.index) ? formatted() : { kind: 'script', index: at(condition.index) });
+      return [...out, ...lists.flatMap((op) => list(op.index))];
+    }
+    case 'list':
+      return [...out, ...ops.slice(-1).flatMap((op) => list(op.index))];
+    case 'template': {
+      // command-prompt with no template runs what the person types (`%1`), with -I what it is given.
+      if (ops[0] === undefined && option('I') !== undefined) return [...out, unread(`tmux ${name} -I: the text it is given may run as a tmux command`)];
+      // `%%`, `%1` … become what the person types or chooses before the list is parsed.
+      return [
+        ...out,
+        ...ops.slice(0, 1).flatMap((op) => (op.text.includes('%') ? [unread(`tmux ${name}: a template runs what is typed or chosen as tmux commands`)] : list(op.index))),
+      ];
+    }
+    case 'menu':
+      // name key command …; an empty name is a separator (cmd-display-menu.c).
+      for (let k = 0; k < ops.length; k++) if (ops[k]!.text !== '' && k + 2 < ops.length) out.push(...list(ops[(k += 2)]!.index));
+      return out;
+    case 'bind': {
+      const [, first, ...more] = ops;
+      if (first === undefined) return out;
+      if (more.length === 0) return [...out, ...list(first.index)];
+      if (depth >= MAX_NESTING) return [...out, unread(`tmux ${name} binds tmux commands toolgate cannot read`)];
+      return [...out, ...commandRuns(argv, at(first.index), end, literal, depth + 1)];
+    }
+    case 'hook': {
+      if (option('u') !== undefined) return out;
+      if (option('R') !== undefined) return [...out, opaque(`tmux ${name} -R runs the commands a hook was given before`)];
+      return [...out, ...ops.slice(1, 2).flatMap((op) => list(op.index))];
+    }
+    case 'option':
+      return option('u') !== undefined ? out : [...out, ...optionRuns(ops, option('F') !== undefined, lit, list, shellText, name)];
+    case 'environment':
+      if (option('u') !== undefined || option('r') !== undefined) return out;
+      return [...out, opaque(`tmux ${name} sets the environment of every command the server runs later`)];
+    case 'load':
+    case 'save': {
+      // The client reads or writes the file, in the caller's directory; `-` is its input or output.
+      const file = ops[0];
+      if (file === undefined || file.text === '-') return out;
+      const io = command.kind === 'load' ? 'cat --' : option('a') !== undefined ? ': >>' : ': >';
+      return [...out, shellText(file.index, `${io} ${quoteWord(file.text)}${command.kind === 'load' ? ' >/dev/null' : ''}`)];
+    }
+    case 'detach': {
+      const e = option('E');
+      if (e === undefined || e.value === undefined) return out;
+      return [...out, shellText(e.valueIndex ?? e.index, e.value)];
+    }
+    default:
+      return [...out, opaque(`tmux ${name} may run commands or read a file toolgate cannot see`)];
+  }
+}
+
+/** Key names that type text into a shell's line (tmux key-string.c; matched without case): Enter runs the line. */
+const TYPED: Readonly<Record<string, string>> = { enter: '\n', kpenter: '\n', 'c-m': '\n', 'c-j': '\n', '^m': '\n', '^j': '\n', space: ' ' };
+
+/** Every other key name (key-string.c): a word that is one is a key that edits, completes or recalls a line, not its text. */
+const KEY_NAME =
+  /^(([CMS]-|\^).+|F\d+|IC|Insert|DC|Delete|Home|End|NPage|PageDown|PgDn|PPage|PageUp|PgUp|Tab|BTab|BSpace|Escape|Up|Down|Left|Right|KP.|Any|User\d+|(Mouse|WheelUp|WheelDown|Double|Triple|SecondClick|Drag|DragEnd)\w*)$/i;
+
+/**
+ * What typing into a pane runs (send-keys, paste-buffer, send-prefix): its program (a shell) may
+ * run what it is typed, which toolgate cannot see — opaque code. The text `send-keys` types is the
+ * shell code it may run (`tmux send-keys 'touch m' Enter` made m, tmux 3.3a): what it would write or
+ * remove raises the protected-path and critical-removal asks, as an interpreter's embedded commands
+ * do (not a deny: the pane may run another program). Read where its keys are text, Enter or Space
+ * (`-l`: all text); a key that edits or recalls a line, a word that is not literal, or `-H`/`-X`/`-M`
+ * leave only the opaque part.
+ */
+function keysRuns(words: readonly string[], lit: (i: number) => boolean, getopt: string | undefined, name: string): Unwrapped[] {
+  const out: [Unwrapped & { kind: 'opaque' }] = [opaque(`tmux ${name} types into a pane, whose program (a shell) may run it as commands`)];
+  if (getopt === undefined) return out;
+  const parsed = parseGnuOptions(words, { short: `+${getopt}` });
+  if (!parsed.ok || parsed.options.some((o) => 'HXM'.includes(o.name))) return out;
+  const literally = parsed.options.some((o) => o.name === 'l');
+  let text = '';
+  for (const op of parsed.operands) {
+    const typed = literally ? op.text : (TYPED[op.text.toLowerCase()] ?? (KEY_NAME.test(op.text) ? undefined : op.text));
+    if (!lit(op.index) || typed === undefined) return out;
+    text += typed;
+  }
+  return text.trim() === '' ? out : [{ ...out[0]!, embedded: { script: text.replace(/\n+$/, ''), holder: `the text tmux ${name} types` } }];
+}
+
+/**
+ * What `set-option NAME VALUE` makes tmux run later (tmux-grammar.ts `tmuxOptionKind`), read now:
+ * a hook's commands, a shell command (`set -g default-command 'cp x.json .claude/settings.json' \;
+ * neww -d` overwrote the settings, replay 23 V4), the program a new window runs, an alias's
+ * command, the file tmux writes its history to. `-F` expands a format into the value first.
+ */
+function optionRuns(
+  ops: readonly { index: number; text: string }[],
+  format: boolean,
+  lit: (i: number) => boolean,
+  list: (i: number, text?: string) => Unwrapped[],
+  shellText: (i: number, script: string) => Unwrapped,
+  name: string,
+): Unwrapped[] {
+  const [option, value] = ops;
+  if (option === undefined || value === undefined) return [];
+  if (!lit(option.index)) return [unread(`tmux ${name} sets an option whose name is not literal`)];
+  const kind = tmuxOptionKind(option.text);
+  if (format && value.text.includes('#') && kind !== 'plain')
+    return [unread(`tmux ${name} -F expands a format into ${option.text}, which runs`)];
+  const v = value.text;
+  switch (kind) {
+    case 'hook':
+      return list(value.index);
+    case 'shell':
+      return v === '' ? [] : [shellText(value.index, v)];
+    case 'program':
+      return SYSTEM_SHELL.test(v) || v === '' ? [] : [shellText(value.index, quoteWord(v))];
+    case 'alias': {
+      const eq = v.indexOf('=');
+      return eq < 0 ? [] : list(value.index, v.slice(eq + 1));
+    }
+    case 'file':
+      return v === '' ? [] : [shellText(value.index, `: >> ${v.startsWith('~/') ? `~/${quoteWord(v.slice(2))}` : quoteWord(v)}`)];
+    default:
+      return [];
+  }
+}
+
+/** What a command that runs its words as a shell command (new-session, new-window, split-window, respawn-*, display-popup) runs. */
+function shellRuns(
+  name: string,
+  parsed: Extract<ReturnType<typeof parseGnuOptions>, { ok: true }>,
+  argv: readonly string[],
+  literal: readonly boolean[],
+  start: number,
+  end: number,
+): Unwrapped[] {
   const out: Unwrapped[] = [];
-  if (has('e')) out.push(opaque(`tmux ${name} -e sets the environment of the command it runs`));
-  if ((name === 'run-shell' || name === 'run') && has('C')) return [opaque(`tmux ${name} -C runs tmux commands`)];
+  if (parsed.options.some((o) => o.name === 'e')) out.push(opaque(`tmux ${name} -e sets the environment of the command it runs`));
   const first = parsed.operands[0];
   if (first === undefined) return out;
   const at = start + first.index;
-  if (name === 'if-shell' || name === 'if') {
-    // -F: the first argument is a format, not shell code; one that expands text again may run a command.
-    if (!has('F')) out.push({ kind: 'script', index: at });
-    else if (/[ET]:/.test(first.text)) out.push(opaque(`tmux ${name} -F: a format that expands text again may run a command`));
-    for (const op of parsed.operands.slice(1)) out.push(...listRuns(op.text, literal[start + op.index] !== false, name, depth));
-    return out;
-  }
   // display-popup's start directory is -d (its -c names a client); the others' is -c.
-  const letter = name === 'display-popup' || name === 'popup' ? 'd' : 'c';
+  const letter = name === 'display-popup' ? 'd' : 'c';
   const dir = parsed.options.filter((o) => o.name === letter).pop();
   if (dir !== undefined) {
-    // The option's indexes are of `words`; make them argv's.
+    // The option's indexes are of the command's words; make them argv's.
     const shifted = { ...dir, index: start + dir.index, ...(dir.valueIndex !== undefined ? { valueIndex: start + dir.valueIndex } : {}) };
-    out.push(inDirectory(name, shifted, argv, literal, at, end));
-    return out;
+    return [...out, inDirectory(name, shifted, argv, literal, at, end)];
   }
-  // run-shell and pipe-pane take one shell command; the others run all their words.
-  out.push(
-    name === 'run-shell' || name === 'run' || name === 'pipe-pane' || name === 'pipep'
-      ? { kind: 'script', index: at }
-      : { kind: 'script', index: at, joinFrom: at },
-  );
+  return [...out, { kind: 'script', index: at, joinFrom: at }];
+}
+
+/**
+ * What the commands of a tmux command line from `from` run. A word ending in `;` ends a command (a
+ * word `;` — written `\\;` or `';'` — or `x;`, whose `x` is the command's last argument: `tmux
+ * display -p 'x;' run 'touch m'` ran run-shell, tmux 3.3a); one ending in `\\;` is an argument
+ * holding `;` (`'\\;'` and `'x\\;'` were arguments). A word that is not literal may end in `;`
+ * when it runs: the words after it are read as a command too when the first names one.
+ */
+function lineRuns(argv: readonly string[], literal: readonly boolean[], from: number): Unwrapped[] {
+  const out: Unwrapped[] = [];
+  let start = from;
+  for (let k = start; k < argv.length; k++) {
+    const w = argv[k]!;
+    const ends = literal[k] !== false && w.endsWith(';') && !w.endsWith('\\;');
+    if (literal[k] === false && k + 1 < argv.length && tmuxCommandName(argv[k + 1]!) !== undefined)
+      out.push(...lineRuns(argv, literal, k + 1));
+    if (!ends) continue;
+    if (w !== ';' || k > start) out.push(...commandRuns(argv, start, w === ';' ? k : k + 1, literal));
+    start = k + 1;
+  }
+  if (start < argv.length) out.push(...commandRuns(argv, start, argv.length, literal));
   return out;
 }
 
@@ -268,16 +329,7 @@ function tmuxRuns(argv: readonly string[], literal: readonly boolean[]): Wrapper
     if (o.name === 'f') inner.push(opaque(`tmux -f ${o.value ?? ''} reads a configuration file, whose commands may run programs`));
   }
   const first = parsed.operands[0];
-  if (first !== undefined) {
-    // Commands are separated by a word `;` (written `\;` or `';'`) or a word ending in `\;`.
-    let start = first.index;
-    for (let k = start; k <= argv.length; k++) {
-      const w = argv[k];
-      if (k < argv.length && w !== ';' && !/\\;$/.test(w!)) continue;
-      if (k > start) inner.push(...commandRuns(argv, start, k, literal));
-      start = k + 1;
-    }
-  }
+  if (first !== undefined) inner.push(...lineRuns(argv, literal, first.index));
   return inner.length > 0 ? wrapInfo(inner) : undefined;
 }
 
@@ -406,6 +458,26 @@ export const tmux = defineProgram({
       readOnly: false,
       why: "if-shell's argument is a tmux command list, read as the line's own: its run-shell removes a.txt",
     },
+    {
+      command: `tmux run -C 'run "rm a.txt"'`,
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: "run -C's argument is a tmux command: its run-shell removes a.txt (replay 23 V4)",
+    },
+    {
+      command: "tmux set -g default-command 'rm a.txt' \\; neww -d",
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: 'default-command is what every new window runs: judged as the code it holds when it is set (replay 23 V4)',
+    },
+    {
+      command: "tmux set-hook -g after-new-window 'run \"rm a.txt\"'",
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: "a hook's value is a tmux command list, run when the hook fires",
+    },
+    { command: "tmux display -p '#(rm a.txt)'", effects: ['remove ./a.txt'], readOnly: false, why: "a format's #(…) runs as a job" },
+    { command: 'tmux saveb a.txt', effects: ['write ./a.txt'], readOnly: false, why: 'save-buffer writes the file it names' },
     {
       command: "tmux ru 'rm a.txt'",
       effects: ['remove ./a.txt'],

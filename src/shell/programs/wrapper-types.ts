@@ -18,8 +18,12 @@ export type Unwrapped =
   | { kind: 'script'; index: number; joinFrom?: number; offset?: number; here?: true }
   /** Runs a shell script toolgate worked out from literal text (sed `e cmd`, a git alias, `GIT_EDITOR`, a here-string). */
   | { kind: 'text'; script: string; what: string }
-  /** Runs code toolgate cannot read (a script file, input, a value that is not literal): see `SimpleCommand.opaque`. */
-  | { kind: 'opaque'; reason: string }
+  /**
+   * Runs code toolgate cannot read (a script file, input, a value that is not literal): see
+   * `SimpleCommand.opaque`. `embedded`: shell code it may run (text typed into a pane's shell) and
+   * what holds it, read as `SimpleCommand.embeddedShell` is.
+   */
+  | { kind: 'opaque'; reason: string; embedded?: { script: string; holder: string } }
   /** Cannot tell what runs; `unseen`: nor which words it gets from input, a firm ask in every mode. */
   | { kind: 'unknown'; reason: string; unseen?: boolean };
 
