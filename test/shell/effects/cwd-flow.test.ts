@@ -10,7 +10,7 @@ await prepareShell();
 
 const DIRS = new Set(['/p', '/p/src', '/p/src/lib', '/']);
 /** The directories each command of `command` runs in, from /p (the view shows /p/src, /p/src/lib and the file /p/README.md). */
-function places(command: string, shell: 'bash' | 'zsh' = 'bash', front: 'auto' | 'lexer' | 'parser' = 'auto', view = true): string[][] {
+function places(command: string, shell: 'bash' | 'zsh' | 'unknown' = 'bash', front: 'auto' | 'lexer' | 'parser' = 'auto', view = true): string[][] {
   const a = front === 'auto' ? analyzeShell(command, { shell }) : analyzeShellWith(front, command, { shell });
   // The fast path leaves what it does not read to the parser (`parser: 'none'`): judged as auto does.
   if (a.parser === 'none' && front === 'lexer') return places(command, shell, 'auto', view);
@@ -28,6 +28,14 @@ describe('the working directory along the flow', () => {
     expect(places('while false; do cd ..; done; cat .env')[2]).toEqual(['/', '/p']);
     expect(places('f() { cd ..; }; cat .env')[1]).toEqual(['/', '/p']);
     expect(places('nice cd ..; cat .env')[2]).toEqual(['/', '/p']);
+  });
+  it("each reading of a line the shells read two ways starts where the line starts: one's cd does not move the other", () => {
+    // bash reads `ls x<1-5>y` as redirections, zsh as a numeric glob: two readings, both after `cd src`, in /p/src.
+    const p = places('cd src && ls x<1-5>y', 'unknown');
+    expect(p).toHaveLength(4);
+    for (const dirs of p.slice(1)) expect(dirs).not.toContain('/p/src/src');
+    expect(p[1]).toEqual(['/p/src']);
+    expect(p[3]).toEqual(['/p/src']);
   });
   it('keeps the everyday forms to one directory', () => {
     expect(places('cd src && ls')[1]).toEqual(['/p/src']);
