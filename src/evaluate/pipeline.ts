@@ -1373,6 +1373,7 @@ export function makeState(
       // An alias or program the configuration files name is judged as the command git runs.
       const configured = gitConfigRuns(facts.analysis, facts.effects, world, git, variable, env.platform);
       if (configured.effects.length > 0) facts = { ...facts, effects: [...facts.effects, ...configured.effects] };
+      if (configured.starts.length > 0) facts.matching.startedByConfiguration(configured.starts);
       // A misspelt subcommand the user's configuration autocorrects runs a command not judged.
       const corrected = gitAutocorrectWrites(facts.analysis, facts.effects, world.cwd, world.home, git, variable);
       if (corrected.length > 0) facts = { ...facts, effects: [...facts.effects, ...corrected] };

@@ -29,6 +29,7 @@ export class ShellMatching {
   private extras: AnalysisExtras | undefined;
   private names: SameFileNames | undefined;
   private scriptRuns: ScriptCommand[] | undefined;
+  private readonly configured: ScriptCommand[] = [];
 
   constructor(readonly analysis: ShellAnalysis) {}
 
@@ -42,9 +43,21 @@ export class ShellMatching {
     return (this.extras ??= analysisExtras(this.analysis));
   }
 
-  /** The commands whose first word names a script installed beside a program, in order ({@link ScriptCommand}). */
+  /**
+   * The commands whose first word names a script installed beside a program, in order, then those
+   * a configuration file makes start a program by its name ({@link ScriptCommand}).
+   */
   scripts(): readonly ScriptCommand[] {
-    return (this.scriptRuns ??= scriptCommands(this.analysis));
+    return (this.scriptRuns ??= [...scriptCommands(this.analysis), ...this.configured]);
+  }
+
+  /** Programs the configuration makes commands start by their names (git's signing program), told before any rule is tried. */
+  startedByConfiguration(started: readonly { command: number; runs: readonly string[]; why: string }[]): void {
+    for (const s of started) {
+      const cmd = this.analysis.commands[s.command];
+      if (cmd !== undefined) this.configured.push({ cmd, runs: s.runs, why: s.why });
+    }
+    this.scriptRuns = undefined;
   }
 
   /** The names looked up in `view` for this call (a view other than the last one asked about starts afresh). */
@@ -54,10 +67,15 @@ export class ShellMatching {
   }
 }
 
-/** A command run by a script installed beside a program (`zgrep` runs gzip: `installed-scripts.ts`), and the programs it runs. */
+/**
+ * A command run by a script installed beside a program (`zgrep` runs gzip: `installed-scripts.ts`),
+ * or one a configuration file makes start a program by its name (`git commit` gpg, `why` saying
+ * which setting), and the programs it runs.
+ */
 export interface ScriptCommand {
   cmd: SimpleCommand;
   runs: readonly string[];
+  why?: string;
 }
 
 /** The {@link ScriptCommand}s of an analysis: every deny and ask rule asks, so they are found once per call. */

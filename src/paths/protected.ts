@@ -547,7 +547,10 @@ const CONFIG_DIRS: readonly string[] = [
  *   /etc/apt/trusted.gpg(.d) and /etc/apt/keyrings, and runs their packages' maintainer scripts as
  *   root at the next install or upgrade (unattended-upgrades' daily timer among them); /etc/hosts
  *   decides which server answers for those sources' names, a git remote's or a registry's
- *   (sources.list(5), hosts(5)).
+ *   (sources.list(5), hosts(5));
+ * - GnuPG's tools read /etc/gnupg's option files (`gpg.conf`, `gpg-agent.conf`: `agent-program`,
+ *   `pinentry-program`, `photo-viewer` start programs) before the user's ~/.gnupg, and git starts
+ *   gpg for every signed commit (strace of git 2.39.5 `commit.gpgSign`: gpg opened /etc/gnupg/gpg.conf).
  * The `/lib` forms are merged-/usr's `/usr/lib` on Debian 12; both are listed, as a write may name either.
  */
 const SYSTEM_CODE_PATHS: readonly string[] = [
@@ -614,6 +617,7 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/etc/dpkg/dpkg.cfg',
   '/etc/dpkg/dpkg.cfg.d',
   '/etc/gitconfig',
+  '/etc/gnupg',
   '/etc/tmux.conf',
   '/etc/update-motd.d',
   '/etc/xdg/autostart',
