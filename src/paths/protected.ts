@@ -95,6 +95,13 @@ const CONFIG_FILES: readonly string[] = [
   '.zimrc',
   '.zpreztorc',
   '.antigenrc',
+  // The start-up file of an interactive POSIX shell: dash, ksh and bash --posix source the file
+  // $ENV names, commonly ~/.shrc (FreeBSD's skeleton .profile exports ENV=$HOME/.shrc) or
+  // ~/.kshrc, which ksh93 and mksh (~/.mkshrc) also read by default: with ENV=~/.shrc inherited,
+  // a line written there ran at `sh -i -c ls` (dash 0.5.12, leads24).
+  '.shrc',
+  '.kshrc',
+  '.mkshrc',
   '.xprofile',
   '.xsessionrc',
   '.pam_environment',
