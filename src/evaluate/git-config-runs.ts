@@ -317,7 +317,8 @@ function byNameUnseen(
   // A write whose place is not known, or one where PATH looks that may be a file of this name.
   for (const e of effects) {
     if (e.op !== 'write') continue;
-    if (!e.literal && !e.glob) return `the command line writes ${e.raw}, a place toolgate cannot tell, which may be where PATH finds ${name}`;
+    if (!e.literal && !e.glob)
+      return `the command line writes ${e.raw}, a place toolgate cannot tell, which may be where PATH finds ${name}`;
     const base = e.path.slice(e.path.lastIndexOf('/') + 1);
     // A file of its name (or a pattern) where PATH looks; else the written path as a directory PATH searches (`cp -r kit ~/bin`).
     const where = e.glob || base === name ? pathDirectoryWrite(e.path, world) : pathDirectoryWrite(`${e.path}/${name}`, world);

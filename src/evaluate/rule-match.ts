@@ -325,7 +325,8 @@ function scriptMatch(spec: string, matching: ShellMatching): RuleMatch | undefin
     const base = name.slice(name.lastIndexOf('/') + 1);
     const raw = cmd.argv.join(' ');
     const how = why ?? `${base} is a script that runs it`;
-    if (runs.includes(program) && WHOLE_PROGRAM.test(spec.trim())) return { kind: 'match', detail: `part "${raw}" runs ${program} (${how})` };
+    if (runs.includes(program) && WHOLE_PROGRAM.test(spec.trim()))
+      return { kind: 'match', detail: `part "${raw}" runs ${program} (${how})` };
     const ran = runs.includes(program) ? program : programsNamedBy(program).find((p) => runs.includes(p));
     if (ran !== undefined) return { kind: 'hidden', detail: `part "${raw}" runs ${ran} with words of its own (${how})` };
   }

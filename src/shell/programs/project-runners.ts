@@ -576,6 +576,15 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'f2py3 -h out.pyf x.f', runs: true, why: 'f2py3 is f2py, which evaluated ./.f2py_f2cmap' },
   { command: 'jupyter nbconvert --to notebook --execute n.ipynb', runs: true, why: "the notebook's cell ran in a kernel" },
   { command: 'jupyter nbconvert --to html n.ipynb', runs: true, why: 'it loads ~/.jupyter/jupyter_nbconvert_config.py' },
+  // nbconvert 6.5.3 (precision24): without --execute no cell ran and ./jupyter_nbconvert_config.py
+  // was not loaded, but the working directory is a template folder: ./lab/index.html.j2 (and
+  // ./markdown/index.md.j2 for --to markdown) was the template, its Jinja ran Python.
+  {
+    command: 'jupyter nbconvert --to markdown n.ipynb',
+    runs: true,
+    why: './markdown/index.md.j2 was its template, whose Jinja ran open()',
+  },
+  { command: 'jupyter nbconvert --to mymod.E n.ipynb', runs: true, why: 'a dotted exporter name imported ./mymod.py' },
   { command: 'jupyter-execute n.ipynb', runs: true },
   { command: 'jupyter --paths', runs: false },
   { command: 'jupyter-run x.py', runs: true, why: "x.py's code ran in a kernel (leads24)" },

@@ -10,7 +10,12 @@ await prepareShell();
 
 const DIRS = new Set(['/p', '/p/src', '/p/src/lib', '/']);
 /** The directories each command of `command` runs in, from /p (the view shows /p/src, /p/src/lib and the file /p/README.md). */
-function places(command: string, shell: 'bash' | 'zsh' | 'unknown' = 'bash', front: 'auto' | 'lexer' | 'parser' = 'auto', view = true): string[][] {
+function places(
+  command: string,
+  shell: 'bash' | 'zsh' | 'unknown' = 'bash',
+  front: 'auto' | 'lexer' | 'parser' = 'auto',
+  view = true,
+): string[][] {
   const a = front === 'auto' ? analyzeShell(command, { shell }) : analyzeShellWith(front, command, { shell });
   // The fast path leaves what it does not read to the parser (`parser: 'none'`): judged as auto does.
   if (a.parser === 'none' && front === 'lexer') return places(command, shell, 'auto', view);
