@@ -92,6 +92,12 @@ const CONFIG_FILES: readonly string[] = [
   '.fzf.zsh',
   '.zcompdump',
   '.zcompdump.zwc',
+  // Their compiled forms, and the digest of the function folder below (`zcompile ~/.zfunc.zwc
+  // ~/.zfunc/*`): zsh's `source ~/.p10k.zsh` ran ~/.p10k.zsh.zwc when it was newer, and `autoload
+  // mycmd` with ~/.zfunc on fpath ran ~/.zfunc.zwc's function (zsh 5.9; red team 24, RT24-O).
+  '.p10k.zsh.zwc',
+  '.fzf.zsh.zwc',
+  '.zfunc.zwc',
   '.zimrc',
   '.zpreztorc',
   '.antigenrc',
