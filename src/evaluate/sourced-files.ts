@@ -115,6 +115,10 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
       if (named === undefined) continue;
       // A folder on fpath: zsh autoloads every function file in it.
       const p = what === 'puts on fpath' && named.pattern === undefined ? { ...named, folder: true as const } : named;
+      if (what === 'puts on fpath') {
+        out.push({ ...p, why: `${from} puts ${p.path} on fpath: zsh loads the functions there when they are first called` });
+        continue;
+      }
       const said = p.folder === true ? `a file in ${p.path} (${word})` : p.pattern !== undefined ? `${p.path} (${word})` : p.path;
       out.push({ ...p, why: `${from} ${what} ${said}: ${RUNS[kind]}` });
     }
@@ -189,7 +193,12 @@ function placed(word: string, vars: Required<StartupVariables>, bases: readonly 
   const absolute = w.startsWith('/');
   if (unreadable >= 0) {
     const folder = w.slice(0, unreadable).replace(/\/[^/]*$/, '');
-    return absolute && folder !== '' ? { path: folder, folder: true } : undefined;
+    if (!absolute || folder === '') return undefined;
+    // Past the home itself (`. ~/.${name}rc`) the folder would be every file of the home: the
+    // names that start as the operand does, any characters where the value goes, are protected.
+    return isInside(vars.home, folder)
+      ? { path: folder, pattern: new RegExp(`^${escaped(w.slice(0, unreadable))}.*$`) }
+      : { path: folder, folder: true };
   }
   const full = absolute ? [w] : bases.map((b) => `${b}/${w.replace(/^\.\//, '')}`);
   if (/[*?[]/.test(w)) {

@@ -39,7 +39,7 @@ describe('sourcedFiles', () => {
   it("protects zsh's compiled form of what zsh sources, and fpath folders with their digest", () => {
     const files = { [`${H}/.zshrc`]: 'text: source ~/.zsh/prompt.zsh\nfpath=(~/.zfn $fpath)\nautoload -U mycmd\n' };
     expect(hit(files, `${H}/.zsh/prompt.zsh.zwc`)).toContain('zsh reads /home/user/.zsh/prompt.zsh.zwc in place of');
-    expect(hit(files, `${H}/.zfn/mycmd`)).toContain('puts on fpath');
+    expect(hit(files, `${H}/.zfn/mycmd`)).toContain('~/.zshrc puts /home/user/.zfn on fpath');
     expect(hit(files, `${H}/.zfn.zwc`)).toContain('.zwc in place of');
     expect(hit({ [`${H}/.bashrc`]: 'text: . ~/.aliases\n' }, `${H}/.aliases.zwc`)).toBeUndefined();
   });
@@ -50,6 +50,9 @@ describe('sourcedFiles', () => {
     expect(hit(glob, `${H}/.shellrc/a.sh`)).toBeDefined();
     expect(hit(glob, `${H}/.shellrc/a.txt`)).toBeUndefined();
     expect(hit({ [`${H}/.bashrc`]: 'text: source "$DOTFILES/x"\n' }, `${H}/x`)).toBeUndefined();
+    const home = { [`${H}/.bashrc`]: 'text: . ~/.${NAME}rc\n' };
+    expect(hit(home, `${H}/.workrc`)).toBeDefined();
+    expect(hit(home, `${H}/notes.txt`)).toBeUndefined();
   });
 
   it('reads ZDOTDIR and XDG_CONFIG_HOME as the environment sets them', () => {
