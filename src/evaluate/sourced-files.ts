@@ -28,15 +28,15 @@ export interface ReadPlace {
   why: string;
 }
 
-type Kind = 'sh' | 'zsh' | 'ssh' | 'tmux' | 'vim';
+type Kind = 'sh' | 'zsh' | 'sshConfig' | 'tmuxConf' | 'vimScript';
 
 /** What reads each kind of file, as a reason says it. */
 const RUNS: Record<Kind, string> = {
   sh: 'the shell runs it as start-up code',
   zsh: 'zsh runs it as start-up code',
-  ssh: 'ssh reads it as configuration, which runs programs (ProxyCommand, LocalCommand)',
-  tmux: 'tmux runs its commands when it starts',
-  vim: 'vim runs it as commands when it starts',
+  sshConfig: 'ssh reads it as configuration, which runs programs (ProxyCommand, LocalCommand)',
+  tmuxConf: 'tmux runs its commands when it starts',
+  vimScript: 'vim runs it as commands when it starts',
 };
 
 const MAX_TEXT = 32 * 1024;
@@ -67,12 +67,12 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
     ...[...new Set([h, zdot])].flatMap((d) =>
       ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'].map((f): [string, Kind] => [`${d}/${f}`, 'zsh']),
     ),
-    [`${h}/.ssh/config`, 'ssh'],
-    [`${h}/.tmux.conf`, 'tmux'],
-    [`${xdg}/tmux/tmux.conf`, 'tmux'],
-    [`${h}/.vimrc`, 'vim'],
-    [`${h}/.vim/vimrc`, 'vim'],
-    [`${xdg}/nvim/init.vim`, 'vim'],
+    [`${h}/.ssh/config`, 'sshConfig'],
+    [`${h}/.tmux.conf`, 'tmuxConf'],
+    [`${xdg}/tmux/tmux.conf`, 'tmuxConf'],
+    [`${h}/.vimrc`, 'vimScript'],
+    [`${h}/.vim/vimrc`, 'vimScript'],
+    [`${xdg}/nvim/init.vim`, 'vimScript'],
   ];
   const out: ReadPlace[] = [];
   const read = new Set<string>();
@@ -127,19 +127,24 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
   const lines = text.split('\n');
   if (kind === 'sh' || kind === 'zsh') {
     const lists = loopLists(text);
+    const values = assignedValues(text);
+    for (const loop of lists.keys()) values.delete(loop);
     for (const line of lines) {
       for (const command of commandsOf(uncommented(line))) {
         const words = wordsOf(command);
-        if ((words[0] === '.' || words[0] === 'source') && words[1] !== undefined) place(words[1], lists, [vars.home, dir]);
+        // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
+        const name = words[0]?.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
+        if ((name === '.' || name === 'source') && words[1] !== undefined)
+          for (const operand of withValues(words[1], values)) place(operand, lists, [vars.home, dir]);
       }
       if (kind === 'zsh') for (const f of fpathDirs(uncommented(line))) place(f, none, [vars.home, dir], 'puts on fpath');
     }
-  } else if (kind === 'ssh') {
+  } else if (kind === 'sshConfig') {
     for (const line of lines) {
       const m = /^\s*include(?:\s*=\s*|\s+)(.+)$/i.exec(line);
       if (m !== null) for (const w of wordsOf(uncommented(m[1]!))) place(w, none, [`${vars.home}/.ssh`], 'includes');
     }
-  } else if (kind === 'tmux') {
+  } else if (kind === 'tmuxConf') {
     for (const line of lines)
       for (const m of uncommented(line).matchAll(/(?:^|[\s;'"{])(?:source-file|source)((?:\s+-[Fnqv]+)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g))
         place(m[2]!, none, [vars.home, dir]);
@@ -160,6 +165,35 @@ function loopLists(text: string): Map<string, string[]> {
     lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
   for (const m of text.matchAll(/\bfor\s+(\w+)\s+\(([^)\n]*)\)/g)) lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
   return lists;
+}
+
+/**
+ * The literal values a shell file gives its variables (`export NVM_DIR="$HOME/.nvm"`), by name:
+ * a sourcing line that names one (`. "$NVM_DIR/nvm.sh"`) names each. The variables the reader
+ * knows itself (`HOME`, `ZDOTDIR`, `XDG_CONFIG_HOME`) and loop variables are left to it.
+ */
+function assignedValues(text: string): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  for (const m of text.matchAll(/(?:^|[;&|]\s*|\bexport\s+|\btypeset\s+(?:-\w+\s+)*|\blocal\s+)([A-Za-z_]\w*)=("[^"`]*"|'[^']*'|[^\s;&|()`'"]+)/gm)) {
+    const name = m[1]!;
+    if (name === 'HOME' || name === 'ZDOTDIR' || name === 'XDG_CONFIG_HOME') continue;
+    const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+    if (value.includes('$(')) continue;
+    values.set(name, [...new Set([...(values.get(name) ?? []), value])]);
+  }
+  return values;
+}
+
+/** An operand with each variable a file gives a literal value put in (each value of one set twice). */
+function withValues(operand: string, values: ReadonlyMap<string, string[]>): string[] {
+  let out = [operand];
+  for (const [name, vals] of values) {
+    const used = new RegExp(`\\$\\{${name}\\}|\\$${name}\\b`, 'g');
+    if (!used.test(operand)) continue;
+    out = out.flatMap((o) => vals.map((v) => o.replace(used, () => v)));
+    if (out.length > 8) break;
+  }
+  return out;
 }
 
 function loopVariable(operand: string): string | undefined {

@@ -50,6 +50,8 @@ describe('sourcedFiles', () => {
     expect(hit(glob, `${H}/.shellrc/a.sh`)).toBeDefined();
     expect(hit(glob, `${H}/.shellrc/a.txt`)).toBeUndefined();
     expect(hit({ [`${H}/.bashrc`]: 'text: source "$DOTFILES/x"\n' }, `${H}/x`)).toBeUndefined();
+    const nvm = { [`${H}/.bashrc`]: 'text: export NVM_DIR="$HOME/.nvm"\n[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"\n' };
+    expect(hit(nvm, `${H}/.nvm/nvm.sh`)).toContain('~/.bashrc sources /home/user/.nvm/nvm.sh');
     const home = { [`${H}/.bashrc`]: 'text: . ~/.${NAME}rc\n' };
     expect(hit(home, `${H}/.workrc`)).toBeDefined();
     expect(hit(home, `${H}/notes.txt`)).toBeUndefined();
