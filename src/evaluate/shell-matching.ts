@@ -11,7 +11,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { plainProgramName } from '../shell/programs/plain-names.js';
 import { otherInstalledNames } from '../shell/programs/installed-names.js';
-import { programsRunByWord } from '../shell/programs/installed-scripts.js';
+import { programsRunByCommand } from '../shell/programs/installed-scripts.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { hasHoles, wordVariants } from './holes.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
@@ -69,8 +69,8 @@ export class ShellMatching {
 
 /**
  * A command run by a script installed beside a program (`zgrep` runs gzip: `installed-scripts.ts`),
- * or one a configuration file makes start a program by its name (`git commit` gpg, `why` saying
- * which setting), and the programs it runs.
+ * a program's transport (`scp a host:b` runs ssh), or one a configuration file makes start a
+ * program by its name (`git commit` gpg), the programs it runs, and `why` in a reason's words.
  */
 export interface ScriptCommand {
   cmd: SimpleCommand;
@@ -82,8 +82,8 @@ export interface ScriptCommand {
 function scriptCommands(analysis: ShellAnalysis): ScriptCommand[] {
   const out: ScriptCommand[] = [];
   for (const cmd of analysis.commands) {
-    const runs = programsRunByWord(cmd.argv[0] ?? '');
-    if (runs !== undefined) out.push({ cmd, runs });
+    const found = programsRunByCommand(cmd.argv);
+    if (found !== undefined) out.push({ cmd, runs: found.runs, why: found.how });
   }
   return out;
 }
