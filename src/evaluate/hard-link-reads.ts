@@ -71,7 +71,7 @@ export function hardLinkedReadOf(call: ToolCall, facts: CallFacts, look: TakeLoo
 }
 
 /** The names a read effect reads: its literal path, or each name its pattern matches in the view; why not, where the view cannot tell. */
-function namesRead(
+export function namesRead(
   view: ReadonlyFsView,
   e: PathEffect,
   budget: Budget,

@@ -72,8 +72,7 @@ import { installedPythonNames, loaderLocations, loaderLocationWrite } from './lo
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
-import { gitHooksDirs, gitHooksWrite, gitUserConfigPlaces, ownRepositoryHooks } from './git-hooks-dir.js';
-import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js';
+import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { markNonPrograms } from './non-programs.js';
@@ -82,6 +81,7 @@ import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
 import { hardLinkedReadOf } from './hard-link-reads.js';
+import { deniedLinks, deniedLinkUse, rootedDenyRules } from './denied-links.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -113,6 +113,14 @@ export const toolRemoved: PipelineStep = {
     return passFixed(state, NOT_REMOVED);
   },
 };
+
+/** {@link rootedDenyRules} of a tool's deny list, found once per list (the rules, not the file system). */
+const rootedOf = new WeakMap<readonly CompiledRule[], CompiledRule[]>();
+function rootedDenyRulesOf(rules: readonly CompiledRule[]): CompiledRule[] {
+  let r = rootedOf.get(rules);
+  if (r === undefined) rootedOf.set(rules, (r = rootedDenyRules(rules)));
+  return r;
+}
 
 export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   const name = list === 'deny' ? 'denyRules' : 'askRules';
@@ -176,6 +184,19 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
         } else if (m.kind === 'hidden' && m.guarded === true && list === 'deny') guarded ??= { cr, detail: m.detail };
         else if (m.kind === 'hidden' && m.unseenWrite === true && list === 'deny') unseenWrite ??= { cr, detail: m.detail };
         else if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
+      }
+      // A denied name that is a link, used by its target's name (RT24-N): matched as the link's name.
+      if (list === 'deny' && state.ctx.fs !== undefined && (f.kind === 'read' || f.kind === 'edit' || (f.kind === 'shell' && f.effects.length > 0))) {
+        const rooted = rootedDenyRulesOf(rules);
+        if (rooted.length > 0) {
+          const look = {
+            view: state.ctx.fs,
+            home: state.env.home,
+            maySet: (n: string) => environmentValue(state.ctx.environment, n) !== null,
+          };
+          const hit = deniedLinkUse(state.call, f, deniedLinks(rooted, state.env, state.ctx.fs), state.env, look);
+          if (hit !== undefined) return decide(state, name, 'deny', 'rule', `denied by ${hit.cr.rule.text}: ${hit.detail}`, { rule: ruleRef(hit.cr) });
+        }
       }
       // A read of a file with several names: a user's Read deny rule cannot settle it by the name
       // (toolgate's built-in rules match their files by device and inode as well). Once per call.
@@ -357,7 +378,6 @@ function heldPathAsks(state: EvalState): undefined {
     let namesHit: ProtectedNames | undefined;
     let linked: LinkedProtected[] | undefined;
     let gitHooks: string[] | undefined;
-    let readPlaces: ReadPlace[] | undefined;
     let unknownHooks: { t: ShellWrite; why: string } | undefined;
     const heldWrite = (t: ShellWrite, hit: string): undefined => {
       const said = hitSaid(hit, state);
@@ -404,9 +424,6 @@ function heldPathAsks(state: EvalState): undefined {
             ),
           ]),
         ) ??
-        // What the user's start-up files source and git's configuration includes, by any name: read
-        // from the view once per call, when a write gets this far (red team 24, RT24-B/F/O).
-        (t.removal === true ? undefined : readPlaceWrite(written, real, (readPlaces ??= userReadPlaces(state)))) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         (t.removal === true
           ? undefined
@@ -454,28 +471,6 @@ function heldPathAsks(state: EvalState): undefined {
     if (unknownHooks !== undefined) return heldWrite(unknownHooks.t, unknownHooks.why);
     return passFixed(state, NO_PROTECTED_WRITE);
   }
-}
-
-/** The files the user's start-up files source and git's configuration includes, and git's template folder (see each reader). */
-function userReadPlaces(state: EvalState): ReadPlace[] {
-  const folder = (name: string): string | undefined => {
-    const v = environmentValue(state.ctx.environment, name);
-    return typeof v === 'string' && v.startsWith('/') ? v : undefined;
-  };
-  const zdotdir = folder('ZDOTDIR');
-  const xdgConfigHome = folder('XDG_CONFIG_HOME');
-  return [
-    ...sourcedFiles(state.ctx.fs, {
-      home: state.env.home,
-      ...(zdotdir !== undefined ? { zdotdir } : {}),
-      ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
-    }),
-    ...gitUserConfigPlaces(
-      { fs: state.ctx.fs, environment: state.ctx.environment, projectDir: state.ctx.projectDir ?? state.workingDirectories[0] },
-      state.env.home,
-      state.git,
-    ),
-  ];
 }
 
 /** Why names toolgate cannot see, written into `dir`, may be a protected system file (`sysctl --system` into /proc/sys). */
@@ -1400,7 +1395,6 @@ export function makeState(
       // An alias or program the configuration files name is judged as the command git runs.
       const configured = gitConfigRuns(facts.analysis, facts.effects, world, git, variable, env.platform);
       if (configured.effects.length > 0) facts = { ...facts, effects: [...facts.effects, ...configured.effects] };
-      if (configured.starts.length > 0) facts.matching.startedByConfiguration(configured.starts);
       // A misspelt subcommand the user's configuration autocorrects runs a command not judged.
       const corrected = gitAutocorrectWrites(facts.analysis, facts.effects, world.cwd, world.home, git, variable);
       if (corrected.length > 0) facts = { ...facts, effects: [...facts.effects, ...corrected] };
