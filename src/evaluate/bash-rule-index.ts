@@ -317,7 +317,7 @@ export function commandRuleCandidates(
       if (namePattern(word)) for (const [program, ids] of index.programs) if (segmentMatches(word, program, false)) pick(picked, ids);
     }
   }
-  // A script installed beside a program runs it (`zgrep` gzip, `c89` gcc: `scriptMatch`), so a rule
+  // A script installed beside a program runs it (`zgrep` gzip, `c89` gcc; scp runs ssh: `scriptMatch`), so a rule
   // on that program, or on another of its names, bears on the call: rare, so every rule is tried.
   if (facts.matching.scripts().length > 0) return rules;
   // A name the machine chooses the program of (`editor`) may be the file a rule names by

@@ -32,6 +32,7 @@ import type { FoundRepository, PlacedConfigEntry } from '../shell/programs/git/r
 import { configFiles } from '../shell/programs/git/repository.js';
 import { gitSubcommandWords, submoduleConfigSub } from '../shell/programs/git/hooks.js';
 import { gitPagerOff } from '../shell/programs/git/global-options.js';
+import { SIGNING_PROGRAM_VARIABLES } from '../shell/programs/git/config-forms.js';
 import { submoduleHooksDirectories } from '../shell/programs/git/submodules.js';
 import { isTrue } from '../shell/programs/git/config-kinds.js';
 import { isPartialClone, programKeys } from '../shell/programs/git/config-reads.js';
@@ -46,7 +47,7 @@ import type { Platform } from '../core/types.js';
 import { readGitCommands } from './git-commands.js';
 import { namedRepository } from './git-hook-runs.js';
 import { opaqueCommands } from './opaque-commands.js';
-import type { PathWorld } from './path-lookup.js';
+import { pathDirectoryWrite, writableProgram, type PathWorld } from './path-lookup.js';
 
 type Variable = (name: string) => string | null | undefined;
 
@@ -57,6 +58,19 @@ const MAX_ALIAS_DEPTH = 3;
 export interface GitConfigRuns {
   /** The reads, writes and removals of the programs they run, placed on the git command. */
   effects: PathEffect[];
+  /**
+   * The programs a git command starts by their names with words of its own (`ConfigRead.startsByName`:
+   * the signing program `commit.gpgSign` starts), with the setting that starts them: deny and ask
+   * rules on them meet the command.
+   */
+  starts: ConfiguredStart[];
+}
+
+/** A program git command `command` (its index in the analysis) starts by name, and why. */
+export interface ConfiguredStart {
+  command: number;
+  runs: readonly string[];
+  why: string;
 }
 
 /** One program a configuration value makes git run: the text, and what set it. */
@@ -211,6 +225,7 @@ export function gitConfigRuns(
   platform: Platform,
 ): GitConfigRuns {
   const out: PathEffect[] = [];
+  const starts: ConfiguredStart[] = [];
   for (const { cmd, i, sub, args } of readGitCommands(analysis)) {
     if (sub.startsWith('-')) continue;
     const named = namedRepository(analysis, i, variable);
@@ -240,6 +255,18 @@ export function gitConfigRuns(
         chain: readonly PlacedConfigEntry[] = entries,
       ): boolean => {
         for (const run of runs) {
+          // A program git starts by its name (its signing program): judged as running it, unless
+          // what it reads may hold code the configuration does not show.
+          const byName = run.kind?.startsByName?.(run.script);
+          if (byName !== undefined) {
+            const unseen = byNameUnseen(byName, analysis, i, effects, world, variable);
+            if (unseen === undefined) {
+              starts.push({ command: i, runs: [byName], why: `${run.entry.key} in ${run.entry.file} makes git ${of} start it` });
+              continue;
+            }
+            cmd.opaque = `git ${of} runs \`${byName}\`, set as ${run.entry.key} in ${run.entry.file} (${unseen}): a program its configuration names, not the command line`;
+            return true;
+          }
           const inner = analyzeShell(run.script, { shell: 'sh' });
           const at = shellPathEffects(inner, { cwd: from, home: world.home, platform, shell: 'sh' });
           for (const e of at.effects) if (e.op === 'read' || e.op === 'write' || e.op === 'remove') out.push({ ...e, command: i });
@@ -268,5 +295,40 @@ export function gitConfigRuns(
       if (repo !== undefined && judgeSubmodules(cmd, sub, args, repo, entries, world, reads, variable, judge)) break dirs;
     }
   }
-  return { effects: out };
+  return { effects: out, starts };
+}
+
+/**
+ * Why a program git starts by its name may run code toolgate cannot see, or undefined: found along
+ * PATH in a directory the agent may write, a file of its name the line writes (or a write whose
+ * name is unknown), or a variable it reads that names code (`SIGNING_PROGRAM_VARIABLES`), from
+ * the line or the environment.
+ */
+function byNameUnseen(
+  name: string,
+  analysis: ShellAnalysis,
+  i: number,
+  effects: readonly PathEffect[],
+  world: PathWorld,
+  variable: Variable,
+): string | undefined {
+  const found = writableProgram(name, world, true);
+  if (found !== undefined) return found;
+  // A write whose place is not known, or one where PATH looks that may be a file of this name.
+  for (const e of effects) {
+    if (e.op !== 'write') continue;
+    if (!e.literal && !e.glob)
+      return `the command line writes ${e.raw}, a place toolgate cannot tell, which may be where PATH finds ${name}`;
+    const base = e.path.slice(e.path.lastIndexOf('/') + 1);
+    // A file of its name (or a pattern) where PATH looks; else the written path as a directory PATH searches (`cp -r kit ~/bin`).
+    const where = e.glob || base === name ? pathDirectoryWrite(e.path, world) : pathDirectoryWrite(`${e.path}/${name}`, world);
+    if (where !== undefined) return `the command line writes ${e.path}: ${where}`;
+  }
+  const given = givenEnvironment(analysis, i);
+  for (const v of SIGNING_PROGRAM_VARIABLES[name] ?? []) {
+    if (givenAssignment(given, v) !== undefined) return `the command line sets ${v}, which may name code ${name} runs`;
+    const value = variable(v);
+    if (value !== null && value !== undefined && value !== '') return `${v} is set, which may name code ${name} runs`;
+  }
+  return undefined;
 }

@@ -5,13 +5,17 @@
  * a hook written there runs at the next `git commit` that an allow rule for `git commit` lets
  * through (decision 0038 addendum). And the hooks folder of the repository a write lands in, the
  * project's or another one below it (a nested checkout whose own configuration sets
- * `core.hooksPath = hk`: `r/hk/post-index-change` runs at `git -C r status`, #37).
+ * `core.hooksPath = hk`: `r/hk/post-index-change` runs at `git -C r status`, #37). And what the
+ * user's configuration includes, and its template folder ({@link gitUserConfigPlaces}).
  */
 import type { EvaluationContext } from './types.js';
 import { isInside } from '../paths/index.js';
 import { gitHooksDirectory, gitHooksPlace } from '../shell/programs/git/world.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
+import { configFiles } from '../shell/programs/git/repository.js';
+import { configPlaces } from '../shell/programs/git/world.js';
 import { environmentValue } from './shell-world.js';
+import type { ReadPlace } from './sourced-files.js';
 
 /**
  * The hooks directories of the repositories git finds from the project and from the call's
@@ -129,4 +133,51 @@ export function ownRepositoryHooks(
       };
   }
   return undefined;
+}
+
+/**
+ * The files git reads as the user's configuration that are not protected by name, and the template
+ * folder it copies into every new repository (red team 24, RT24-B): what the system and global
+ * files — and the project's repository's own, when the project is one — include (`include.path`,
+ * `includeIf "…".path`, every condition taken as true; those that do not exist yet among them), and
+ * `init.templateDir`. A write in `~` lands in no repository, so {@link ownRepositoryHooks} never
+ * compares it with these; a key written there (`core.fsmonitor`, an `!` alias) runs at the next
+ * `git status`, a template's hook at the first commit of the next clone. What the view cannot read
+ * adds nothing here (the includes read so far are kept by git's reading order, not guessed).
+ */
+export function gitUserConfigPlaces(
+  ctx: { fs: EvaluationContext['fs']; environment: EvaluationContext['environment']; projectDir: string | undefined },
+  home: string,
+  git?: GitReads,
+): ReadPlace[] {
+  const view = ctx.fs;
+  if (view?.readText === undefined) return [];
+  const reads = git ?? gitReads(view);
+  const variable = (name: string) => environmentValue(ctx.environment, name);
+  const found = ctx.projectDir === undefined ? undefined : reads.discover(ctx.projectDir);
+  const repo = found !== undefined && 'found' in found ? found.found : undefined;
+  const config = reads.config(configFiles(repo, home, configPlaces(variable)), home);
+  if ('unknown' in config) return [];
+  const said = (f: string) => (f.startsWith(`${home}/`) ? `~${f.slice(home.length)}` : f);
+  const out: ReadPlace[] = config.includes.map(({ from, path }) => ({
+    path,
+    why: `${said(from)} includes ${said(path)}: git reads it as configuration, which runs programs (core.fsmonitor, core.pager, an alias)`,
+  }));
+  let template: { file: string; value: string } | undefined;
+  for (const e of config.entries) if (e.key === 'init.templatedir' && e.value !== null && e.value !== '') template = { file: e.file, value: e.value };
+  const dir =
+    template === undefined
+      ? undefined
+      : template.value.startsWith('~/')
+        ? `${home === '/' ? '' : home}/${template.value.slice(2)}`
+        : template.value.startsWith('/')
+          ? template.value
+          : undefined;
+  if (template !== undefined && dir !== undefined)
+    out.push({
+      path: dir,
+      folder: true,
+      why: `${said(template.file)} sets init.templateDir = ${template.value}: git copies that folder into every repository git init or git clone makes, and a hook in it runs at the next git commit there`,
+    });
+  return out;
 }

@@ -72,7 +72,8 @@ import { installedPythonNames, loaderLocations, loaderLocationWrite } from './lo
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
-import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
+import { gitHooksDirs, gitHooksWrite, gitUserConfigPlaces, ownRepositoryHooks } from './git-hooks-dir.js';
+import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { markNonPrograms } from './non-programs.js';
@@ -378,6 +379,7 @@ function heldPathAsks(state: EvalState): undefined {
     let namesHit: ProtectedNames | undefined;
     let linked: LinkedProtected[] | undefined;
     let gitHooks: string[] | undefined;
+    let readPlaces: ReadPlace[] | undefined;
     let unknownHooks: { t: ShellWrite; why: string } | undefined;
     const heldWrite = (t: ShellWrite, hit: string): undefined => {
       const said = hitSaid(hit, state);
@@ -424,6 +426,9 @@ function heldPathAsks(state: EvalState): undefined {
             ),
           ]),
         ) ??
+        // What the user's start-up files source and git's configuration includes, by any name: read
+        // from the view once per call, when a write gets this far (red team 24, RT24-B/F/O).
+        (t.removal === true ? undefined : readPlaceWrite(written, real, (readPlaces ??= userReadPlaces(state)))) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         (t.removal === true
           ? undefined
@@ -471,6 +476,28 @@ function heldPathAsks(state: EvalState): undefined {
     if (unknownHooks !== undefined) return heldWrite(unknownHooks.t, unknownHooks.why);
     return passFixed(state, NO_PROTECTED_WRITE);
   }
+}
+
+/** The files the user's start-up files source and git's configuration includes, and git's template folder (see each reader). */
+function userReadPlaces(state: EvalState): ReadPlace[] {
+  const folder = (name: string): string | undefined => {
+    const v = environmentValue(state.ctx.environment, name);
+    return typeof v === 'string' && v.startsWith('/') ? v : undefined;
+  };
+  const zdotdir = folder('ZDOTDIR');
+  const xdgConfigHome = folder('XDG_CONFIG_HOME');
+  return [
+    ...sourcedFiles(state.ctx.fs, {
+      home: state.env.home,
+      ...(zdotdir !== undefined ? { zdotdir } : {}),
+      ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
+    }),
+    ...gitUserConfigPlaces(
+      { fs: state.ctx.fs, environment: state.ctx.environment, projectDir: state.ctx.projectDir ?? state.workingDirectories[0] },
+      state.env.home,
+      state.git,
+    ),
+  ];
 }
 
 /** Why names toolgate cannot see, written into `dir`, may be a protected system file (`sysctl --system` into /proc/sys). */
@@ -1395,6 +1422,7 @@ export function makeState(
       // An alias or program the configuration files name is judged as the command git runs.
       const configured = gitConfigRuns(facts.analysis, facts.effects, world, git, variable, env.platform);
       if (configured.effects.length > 0) facts = { ...facts, effects: [...facts.effects, ...configured.effects] };
+      if (configured.starts.length > 0) facts.matching.startedByConfiguration(configured.starts);
       // A misspelt subcommand the user's configuration autocorrects runs a command not judged.
       const corrected = gitAutocorrectWrites(facts.analysis, facts.effects, world.cwd, world.home, git, variable);
       if (corrected.length > 0) facts = { ...facts, effects: [...facts.effects, ...corrected] };

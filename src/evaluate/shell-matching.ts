@@ -11,7 +11,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { plainProgramName } from '../shell/programs/plain-names.js';
 import { otherInstalledNames } from '../shell/programs/installed-names.js';
-import { programsRunByWord } from '../shell/programs/installed-scripts.js';
+import { programsRunByCommand } from '../shell/programs/installed-scripts.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { hasHoles, wordVariants } from './holes.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
@@ -29,6 +29,7 @@ export class ShellMatching {
   private extras: AnalysisExtras | undefined;
   private names: SameFileNames | undefined;
   private scriptRuns: ScriptCommand[] | undefined;
+  private readonly configured: ScriptCommand[] = [];
 
   constructor(readonly analysis: ShellAnalysis) {}
 
@@ -42,9 +43,21 @@ export class ShellMatching {
     return (this.extras ??= analysisExtras(this.analysis));
   }
 
-  /** The commands whose first word names a script installed beside a program, in order ({@link ScriptCommand}). */
+  /**
+   * The commands whose first word names a script installed beside a program, in order, then those
+   * a configuration file makes start a program by its name ({@link ScriptCommand}).
+   */
   scripts(): readonly ScriptCommand[] {
-    return (this.scriptRuns ??= scriptCommands(this.analysis));
+    return (this.scriptRuns ??= [...scriptCommands(this.analysis), ...this.configured]);
+  }
+
+  /** Programs the configuration makes commands start by their names (git's signing program), told before any rule is tried. */
+  startedByConfiguration(started: readonly { command: number; runs: readonly string[]; why: string }[]): void {
+    for (const s of started) {
+      const cmd = this.analysis.commands[s.command];
+      if (cmd !== undefined) this.configured.push({ cmd, runs: s.runs, why: s.why });
+    }
+    this.scriptRuns = undefined;
   }
 
   /** The names looked up in `view` for this call (a view other than the last one asked about starts afresh). */
@@ -54,18 +67,23 @@ export class ShellMatching {
   }
 }
 
-/** A command run by a script installed beside a program (`zgrep` runs gzip: `installed-scripts.ts`), and the programs it runs. */
+/**
+ * A command run by a script installed beside a program (`zgrep` runs gzip: `installed-scripts.ts`),
+ * a program's transport (`scp a host:b` runs ssh), or one a configuration file makes start a
+ * program by its name (`git commit` gpg), the programs it runs, and `why` in a reason's words.
+ */
 export interface ScriptCommand {
   cmd: SimpleCommand;
   runs: readonly string[];
+  why?: string;
 }
 
 /** The {@link ScriptCommand}s of an analysis: every deny and ask rule asks, so they are found once per call. */
 function scriptCommands(analysis: ShellAnalysis): ScriptCommand[] {
   const out: ScriptCommand[] = [];
   for (const cmd of analysis.commands) {
-    const runs = programsRunByWord(cmd.argv[0] ?? '');
-    if (runs !== undefined) out.push({ cmd, runs });
+    const found = programsRunByCommand(cmd.argv);
+    if (found !== undefined) out.push({ cmd, runs: found.runs, why: found.how });
   }
   return out;
 }

@@ -92,9 +92,22 @@ const CONFIG_FILES: readonly string[] = [
   '.fzf.zsh',
   '.zcompdump',
   '.zcompdump.zwc',
+  // Their compiled forms, and the digest of the function folder below (`zcompile ~/.zfunc.zwc
+  // ~/.zfunc/*`): zsh's `source ~/.p10k.zsh` ran ~/.p10k.zsh.zwc when it was newer, and `autoload
+  // mycmd` with ~/.zfunc on fpath ran ~/.zfunc.zwc's function (zsh 5.9; red team 24, RT24-O).
+  '.p10k.zsh.zwc',
+  '.fzf.zsh.zwc',
+  '.zfunc.zwc',
   '.zimrc',
   '.zpreztorc',
   '.antigenrc',
+  // The start-up file of an interactive POSIX shell: dash, ksh and bash --posix source the file
+  // $ENV names, commonly ~/.shrc (FreeBSD's skeleton .profile exports ENV=$HOME/.shrc) or
+  // ~/.kshrc, which ksh93 and mksh (~/.mkshrc) also read by default: with ENV=~/.shrc inherited,
+  // a line written there ran at `sh -i -c ls` (dash 0.5.12, leads24).
+  '.shrc',
+  '.kshrc',
+  '.mkshrc',
   '.xprofile',
   '.xsessionrc',
   '.pam_environment',
@@ -547,7 +560,10 @@ const CONFIG_DIRS: readonly string[] = [
  *   /etc/apt/trusted.gpg(.d) and /etc/apt/keyrings, and runs their packages' maintainer scripts as
  *   root at the next install or upgrade (unattended-upgrades' daily timer among them); /etc/hosts
  *   decides which server answers for those sources' names, a git remote's or a registry's
- *   (sources.list(5), hosts(5)).
+ *   (sources.list(5), hosts(5));
+ * - GnuPG's tools read /etc/gnupg's option files (`gpg.conf`, `gpg-agent.conf`: `agent-program`,
+ *   `pinentry-program`, `photo-viewer` start programs) before the user's ~/.gnupg, and git starts
+ *   gpg for every signed commit (strace of git 2.39.5 `commit.gpgSign`: gpg opened /etc/gnupg/gpg.conf).
  * The `/lib` forms are merged-/usr's `/usr/lib` on Debian 12; both are listed, as a write may name either.
  */
 const SYSTEM_CODE_PATHS: readonly string[] = [
@@ -614,6 +630,7 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/etc/dpkg/dpkg.cfg',
   '/etc/dpkg/dpkg.cfg.d',
   '/etc/gitconfig',
+  '/etc/gnupg',
   '/etc/tmux.conf',
   '/etc/update-motd.d',
   '/etc/xdg/autostart',

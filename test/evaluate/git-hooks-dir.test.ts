@@ -4,7 +4,8 @@
  * folder, a `.git` file, a bare repository's layout) — with that repository's own `core.hooksPath`.
  */
 import { describe, expect, it } from 'vitest';
-import { ownRepositoryHooksUnknown, ownRepositoryHooksWrite } from '../../src/evaluate/git-hooks-dir.js';
+import { gitUserConfigPlaces, ownRepositoryHooksUnknown, ownRepositoryHooksWrite } from '../../src/evaluate/git-hooks-dir.js';
+import { readPlaceWrite } from '../../src/evaluate/sourced-files.js';
 import type { EnvironmentFacts } from '../../src/evaluate/types.js';
 import { createMemoryFileSystem, type MemoryEntry } from '../../src/testing/memory-fs.js';
 
@@ -86,5 +87,39 @@ describe('ownRepositoryHooksWrite and ownRepositoryHooksUnknown', () => {
 
   it('without a view, decides nothing (.git is protected by name)', () => {
     expect(ownRepositoryHooksWrite(`${P}/r_hooks/hk/x`, undefined, { environment: ORDINARY }, HOME)).toBeUndefined();
+  });
+});
+
+describe("what the user's git configuration includes, and its template folder (red team 24, RT24-B)", () => {
+  const places = (files: Record<string, MemoryEntry>, env: EnvironmentFacts = ORDINARY) =>
+    gitUserConfigPlaces({ fs: createMemoryFileSystem({ ...repo(P, ''), ...files }).view(), environment: env, projectDir: P }, HOME);
+  const hit = (files: Record<string, MemoryEntry>, written: string, env?: EnvironmentFacts) =>
+    readPlaceWrite(written, undefined, places(files, env));
+
+  it('an include.path or includeIf target of ~/.gitconfig, existing or not, relative or from ~', () => {
+    const global = {
+      [`${HOME}/.gitconfig`]: '[include]\n\tpath = ~/.gitconfig.local\n[includeIf "gitdir:~/work/"]\n\tpath = ../user/.gitconfig-work\n',
+    };
+    expect(hit(global, `${HOME}/.gitconfig.local`)).toBe(
+      '~/.gitconfig includes ~/.gitconfig.local: git reads it as configuration, which runs programs (core.fsmonitor, core.pager, an alias)',
+    );
+    expect(hit(global, `${HOME}/.gitconfig-work`)).toContain('includes ~/.gitconfig-work');
+    expect(hit(global, `${HOME}/.gitconfig.other`)).toBeUndefined();
+  });
+
+  it('what the XDG file and the project repository include, and what an include includes', () => {
+    const files = {
+      [`${HOME}/.config/git/config`]: '[include]\n\tpath = extra\n',
+      [`${HOME}/.config/git/extra`]: '[include]\n\tpath = /opt/shared/gitcfg\n',
+      [`${P}/.git/config`]: '[core]\n\trepositoryformatversion = 0\n[include]\n\tpath = ../../team.gitconfig\n',
+    };
+    expect(hit(files, '/opt/shared/gitcfg')).toContain('~/.config/git/extra includes /opt/shared/gitcfg');
+    expect(hit(files, `${HOME}/team.gitconfig`)).toContain('includes ~/team.gitconfig');
+  });
+
+  it("init.templateDir's folder, hooks and all; a configuration the view cannot parse adds nothing", () => {
+    const files = { [`${HOME}/.gitconfig`]: '[init]\n\ttemplateDir = ~/tmpl\n' };
+    expect(hit(files, `${HOME}/tmpl/hooks/pre-commit`)).toContain('sets init.templateDir = ~/tmpl');
+    expect(hit({ [`${HOME}/.gitconfig`]: '[include\n' }, `${HOME}/tmpl/hooks/pre-commit`)).toBeUndefined();
   });
 });

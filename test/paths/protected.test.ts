@@ -248,6 +248,7 @@ describe('system files that run code later (decision 0123)', () => {
     ['/etc/apt/sources.list.d/x.list', '/etc/apt/sources.list.d'],
     ['/etc/apt/keyrings/x.gpg', '/etc/apt/keyrings'],
     ['/etc/hosts', '/etc/hosts'],
+    ['/etc/gnupg/gpg.conf', '/etc/gnupg'],
   ])('%s is protected by %s (Claude Code and noeta lists)', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
     expect(protectedPathMatch(path, NOETA)).toBe(entry);

@@ -233,9 +233,9 @@ function withPhysical(resolved: [Resolved], value: string, base: string, ctx: Sh
 /** Why a path under `/**` is there when a `cd` through CDPATH put it there. */
 const CDPATH_WHY = 'a cd through CDPATH, which may be set, may have gone to any directory of its name';
 
-/** Why a path under `/**` is there when a `cd` through zsh's CDABLE_VARS put it there. */
+/** Why a path under `/**` is there when a `cd` through zsh's CDABLE_VARS or bash's cdable_vars put it there. */
 const CDABLE_WHY =
-  "with zsh's CDABLE_VARS (which start-up files may set) a cd to a name that is no directory here goes where a variable, a hash -d name or a user of that name points";
+  "with zsh's CDABLE_VARS or bash's cdable_vars (which start-up files may set) a cd to a name that is no directory here goes where a variable of that name points (in zsh also a hash -d name or a user's home)";
 
 /**
  * What `cd DIR` (literal, relative) may lead to below a directory toolgate cannot tell in a shell
@@ -1143,7 +1143,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
                 for (const word of along(c.value.slice(2))) if (word !== c.value.slice(2)) words.push({ word, literal: true });
           } else if (literal && searchesCdPath(value)) words.push(...along(value).map((word) => ({ word, literal })));
           else words.push({ word: value, literal });
-          // zsh's CDABLE_VARS: a name that is no directory here may be a variable's, a user's home…
+          // zsh's CDABLE_VARS, bash's cdable_vars: a name that is no directory here may be a variable's, a user's home…
           const rest = literal ? cdFallback(value, bases, ctx, analysis.command) : undefined;
           if (rest !== undefined) words.push({ word: `${ANYWHERE}${rest}`, literal, why: CDABLE_WHY });
           next = [];

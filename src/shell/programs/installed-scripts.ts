@@ -1,4 +1,5 @@
 /** The scripts installed beside programs that run them (decision 0122), for deny and ask rules. */
+import { PROGRAMS } from './index.js';
 
 /**
  * Scripts installed beside a program that run it with words of their own (decision 0122): gzip's
@@ -43,6 +44,16 @@ export const SCRIPTS_RUNNING: Readonly<Record<string, readonly string[]>> = {
   'make-first-existing-target': ['make'],
   // gcc-12 (Debian c89-gcc, c99-gcc; c89 and c99 are alternatives only they provide): `exec gcc -std=c89 … "$@"`.
   ...scripts(['c89-gcc', 'c99-gcc', 'c89', 'c99'], ['gcc']),
+  // Scripts whose `#!` line names the interpreter (replay 23 V9: pygettext3 -h exec'd python3 through
+  // env, cpan exec'd perl again, ptar ran as perl): perl 5.36's and python3.11's on Debian 12.
+  ...scripts(
+    (
+      'corelist cpan enc2xs encguess h2ph h2xs instmodsh json_pp libnetcfg perlbug perlivp perlthanks piconv pl2pm ' +
+      'pod2html pod2man pod2text pod2usage podchecker prove ptar ptardiff ptargrep shasum splain streamzip xsubpp zipdetails'
+    ).split(' '),
+    ['perl'],
+  ),
+  ...scripts(['pygettext3', 'pygettext3.11', 'pydoc3', 'pydoc3.11', 'py3clean', 'py3compile'], ['python3']),
 };
 
 /** Each of `names` runs `programs`. */
@@ -53,6 +64,22 @@ function scripts(names: readonly string[], programs: readonly string[]): Record<
 /** The programs a script installed under `name` (a basename) runs (see {@link SCRIPTS_RUNNING}), or undefined. @internal */
 export function programsRunBy(name: string): readonly string[] | undefined {
   return Object.hasOwn(SCRIPTS_RUNNING, name) ? SCRIPTS_RUNNING[name] : undefined;
+}
+
+/**
+ * The programs a command runs with words of its own, and why in a reason's words: a script
+ * installed beside them ({@link programsRunBy}), or its model's documented transport (`scp a
+ * host:b` runs ssh: `ProgramModel.transports`, looked up in the index, so no other model loads).
+ * @internal
+ */
+export function programsRunByCommand(argv: readonly string[]): { runs: readonly string[]; how: string } | undefined {
+  const word = argv[0] ?? '';
+  const base = word.slice(word.lastIndexOf('/') + 1);
+  const scripts = programsRunBy(base);
+  if (scripts !== undefined) return { runs: scripts, how: `${base} is a script that runs it` };
+  if (!PROGRAMS.namesWith('transports').includes(base)) return undefined;
+  const runs = PROGRAMS.get(base)?.transports?.(argv);
+  return runs === undefined || runs.length === 0 ? undefined : { runs, how: `${base} runs it to reach another machine` };
 }
 
 /** {@link programsRunBy} for a command's first word, which may name the script by its path (`/usr/bin/zgrep`). @internal */

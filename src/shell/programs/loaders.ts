@@ -127,6 +127,7 @@ import { at, atq, atrm, crontab, updateRcD } from './schedulers.js';
 import { scp } from './scp.js';
 import { screen } from './screen.js';
 import { script } from './script.js';
+import { scriptlive } from './scriptlive.js';
 import { gsed, sed } from './sed/index.js';
 import { seq } from './seq.js';
 import { dbusRunSession, xvfbRun } from './session-runners.js';
@@ -384,6 +385,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => scp,
   () => screen,
   () => script,
+  () => scriptlive,
   () => gsed,
   () => sed,
   () => seq,

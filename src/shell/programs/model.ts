@@ -384,6 +384,13 @@ export interface ProgramModel {
    */
   readonly runsConfigured?: (argv: readonly string[], literal: readonly boolean[], env: Environment) => Unwrapped[];
   /**
+   * The programs it runs, for these words, as its documented transport to another machine (scp,
+   * sftp and rsync run ssh for a remote path, git for an ssh URL), with words of their own: a deny
+   * or ask rule on such a program meets the command as one on a script's program does (decision
+   * 0122, `evaluate/rule-match.ts`); `undefined` when these words run none.
+   */
+  readonly transports?: (argv: readonly string[]) => readonly string[] | undefined;
+  /**
    * Its words without the options before its subcommand that change nothing a rule names (git's
    * `-C DIR`, `--no-pager`, `-c NAME=VALUE`): deny and ask rules are tried against them too
    * (`git -C . push` is `git push` to a rule); `undefined` when it has none.

@@ -132,6 +132,9 @@ const F2PY = {
 /** IPython's informational words: they print and exit before the profile or any code loads. */
 const IPYTHON_INFO: ReadonlySet<string> = new Set(['--version', '-V', '-h', '--help', '--help-all']);
 
+/** The words that only print what a Jupyter program is (traitlets applications): its version or help. */
+const JUPYTER_INFO: ReadonlySet<string> = new Set(['--version', '-h', '--help']);
+
 /**
  * Whether a word of `jsonschema` may be its --validator option: `-V…`, or a long option argparse
  * would take for it (`--va`, `--validator=x`; any prefix past `--v`, which --version shares).
@@ -255,6 +258,21 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
     what: 'the notebooks it executes and its Python configuration files',
     info: new Set(['--version', '-h', '--help']),
   },
+  // Jupyter's other programs run code in a kernel (leads24, Debian 12's jupyter_client 7.4 and
+  // jupyter_console 6.4): `jupyter-run x.py` ran x.py's code and `jupyter-console` the code on its
+  // input; --version ran neither. jupyter-kernel starts a kernel (IPython's start-up files, then
+  // what is sent to it); the servers run the kernels of the notebooks they open, voila each page's
+  // notebook, papermill the notebook it is given (their manuals).
+  'jupyter-run': { what: 'the files it runs in a kernel and its Python configuration files', info: JUPYTER_INFO },
+  'jupyter-console': { what: 'the code it reads, in a kernel, and its Python configuration files', info: JUPYTER_INFO },
+  'jupyter-qtconsole': { what: 'the code it reads, in a kernel, and its Python configuration files', info: JUPYTER_INFO },
+  'jupyter-kernel': { what: 'a kernel, with the start-up files of its IPython profile', info: JUPYTER_INFO },
+  'jupyter-notebook': { what: 'the kernels of the notebooks it opens and its Python configuration files', info: JUPYTER_INFO },
+  'jupyter-lab': { what: 'the kernels of the notebooks it opens and its Python configuration files', info: JUPYTER_INFO },
+  'jupyter-server': { what: 'the kernels of the notebooks it opens and its Python configuration files', info: JUPYTER_INFO },
+  'jupyter-nbclassic': { what: 'the kernels of the notebooks it opens and its Python configuration files', info: JUPYTER_INFO },
+  voila: { what: 'the notebooks it serves, in a kernel, and its Python configuration files', info: JUPYTER_INFO },
+  papermill: { what: 'the notebooks it executes', info: JUPYTER_INFO },
   // antlr4's pygrun imports GRAMMARLexer.py and GRAMMARParser.py from the working directory
   // (antlr4-python3-runtime 4.13: `pygrun x y f.txt` ran ./xLexer.py's rm; replay 22, NEW-U2).
   pygrun: {
@@ -558,8 +576,23 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'f2py3 -h out.pyf x.f', runs: true, why: 'f2py3 is f2py, which evaluated ./.f2py_f2cmap' },
   { command: 'jupyter nbconvert --to notebook --execute n.ipynb', runs: true, why: "the notebook's cell ran in a kernel" },
   { command: 'jupyter nbconvert --to html n.ipynb', runs: true, why: 'it loads ~/.jupyter/jupyter_nbconvert_config.py' },
+  // nbconvert 6.5.3 (precision24): without --execute no cell ran and ./jupyter_nbconvert_config.py
+  // was not loaded, but the working directory is a template folder: ./lab/index.html.j2 (and
+  // ./markdown/index.md.j2 for --to markdown) was the template, its Jinja ran Python.
+  {
+    command: 'jupyter nbconvert --to markdown n.ipynb',
+    runs: true,
+    why: './markdown/index.md.j2 was its template, whose Jinja ran open()',
+  },
+  { command: 'jupyter nbconvert --to mymod.E n.ipynb', runs: true, why: 'a dotted exporter name imported ./mymod.py' },
   { command: 'jupyter-execute n.ipynb', runs: true },
   { command: 'jupyter --paths', runs: false },
+  { command: 'jupyter-run x.py', runs: true, why: "x.py's code ran in a kernel (leads24)" },
+  { command: 'jupyter-console --simple-prompt', runs: true, why: 'the code on its input ran in a kernel (leads24)' },
+  { command: 'jupyter-console --version', runs: false, why: 'printed its version; no kernel started' },
+  { command: 'jupyter-lab --no-browser', runs: true },
+  { command: 'papermill in.ipynb out.ipynb', runs: true },
+  { command: 'voila n.ipynb', runs: true },
   { command: 'pygrun x r f.txt --tree', runs: true, why: 'it imported ./xLexer.py (replay 22)' },
   { command: 'pygrun -h', runs: false },
   { command: 'uvicorn app:app', runs: true, why: 'it imported app.py' },

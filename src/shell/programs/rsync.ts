@@ -163,6 +163,18 @@ function rsyncRemote(argv: readonly string[], ops: readonly number[], copied: Fi
 }
 
 /**
+ * The program rsync runs to reach another machine: ssh, its default remote shell (rsync(1)), for an
+ * operand with one colon before any slash (`host:path`; `host::module` and `rsync://` talk to a
+ * daemon) when no `-e`/`--rsh` names another (that command is judged as what it is). An exported
+ * `RSYNC_RSH` may name another program: ssh is still the one the words choose.
+ */
+function rsyncTransports(argv: readonly string[]): readonly string[] | undefined {
+  const words = readWords(argv, grammar);
+  if (words === undefined || words.options.some((o) => o.name === '-e' || o.name === '--rsh')) return undefined;
+  return words.operands.some((k) => /^[^/:]*:(?!:)/.test(argv[k]!)) ? ['ssh'] : undefined;
+}
+
+/**
  * The commands `-e`/`--rsh`/`--rsync-path` name, read with rsync's grammar; for a command it
  * refuses, with the lenient reading (another rsync may take it, and run them).
  */
@@ -184,6 +196,7 @@ export const rsync = defineProgram({
   // is run there through a shell: each judged as a command.
   runs: 'seen',
   unwrap: (argv, literal) => rsyncRuns(argv, literal),
+  transports: rsyncTransports,
   positional: true,
   // A word this grammar refuses (an unknown option, a missing value): another rsync may take it.
   // A command its options name that is not literal may write anything (`rsync -e "$x" src/

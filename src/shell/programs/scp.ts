@@ -66,6 +66,18 @@ function scpRuns(argv: readonly string[], literal: readonly boolean[]): WrapperI
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
 }
 
+/**
+ * The program scp runs to reach another machine: ssh, for a remote operand (`scp -o BatchMode=yes a
+ * nohost.invalid:b` exec'd ssh under strace; two local operands run cp). `-S PROGRAM` other than
+ * ssh runs in its place, judged as the program it is.
+ */
+function scpTransports(argv: readonly string[]): readonly string[] | undefined {
+  const words = readWords(argv, grammar);
+  if (words === undefined) return undefined;
+  const other = words.options.some((o) => o.name === '-S' && !/(^|\/)ssh$/.test(o.value ?? ''));
+  return !other && words.operands.some((k) => remote(argv[k]!)) ? ['ssh'] : undefined;
+}
+
 /** The files an scp command reads and writes on this machine. */
 function scpFiles(argv: readonly string[]): FileOperands {
   const words = readWords(argv, grammar);
@@ -129,6 +141,7 @@ export const scp = defineProgram({
   // ssh's -o commands, -S and -D programs are judged as what they are (opaque code or commands).
   runs: 'seen',
   unwrap: (argv, literal) => scpRuns(argv, literal),
+  transports: scpTransports,
   positional: true,
   files: (_name, argv) => scpFiles(argv),
   examples: [

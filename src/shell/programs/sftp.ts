@@ -69,6 +69,17 @@ function sftpRuns(argv: readonly string[], literal: readonly boolean[]): Wrapper
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
 }
 
+/**
+ * The program sftp runs to reach the other machine: ssh, given a destination (`-S PROGRAM` other
+ * than ssh runs in its place and `-D` runs a local server instead, each judged as what it is).
+ */
+function sftpTransports(argv: readonly string[]): readonly string[] | undefined {
+  const words = readWords(argv, grammar);
+  if (words === undefined || words.operands.length === 0) return undefined;
+  const other = words.options.some((o) => o.name === '-D' || o.name === '-h' || (o.name === '-S' && !/(^|\/)ssh$/.test(o.value ?? '')));
+  return other ? undefined : ['ssh'];
+}
+
 /** The files an sftp command names: its configuration, identity and batch files, and a fetch's target. */
 function sftpFiles(argv: readonly string[]): FileOperands {
   const words = readWords(argv, grammar);
@@ -110,6 +121,7 @@ export const sftp = defineProgram({
   // The session's commands are opaque code; -o commands, -S and -D are judged as what they are.
   runs: 'seen',
   unwrap: (argv, literal) => sftpRuns(argv, literal),
+  transports: sftpTransports,
   positional: true,
   files: (_name, argv) => sftpFiles(argv),
   examples: [

@@ -29,7 +29,11 @@ export const bash: ShellModel = {
   ansiC: [BASH_ANSI_C],
   wordProblem: () => undefined,
   patternOf: () => undefined,
-  cdFallback: () => undefined,
+  // cdable_vars (bash(1), shopt), which a start-up file may set: when `cd NAME` finds no directory,
+  // bash changes to the value of the variable NAME (cd.c: the whole argument is the name, so a
+  // word with a slash names none). `bash -O cdable_vars -c 'cd HOME && cat .ssh/id_rsa'` printed
+  // the home folder's key (bash 5.2, leads24).
+  cdFallback: (dir) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(dir) ? '' : undefined),
   bracedModifier: () => undefined,
   equalsExpansion: false,
   bangJoinsOperator: false,

@@ -59,8 +59,8 @@ export interface ShellModel {
    * and no `CDPATH` entry holds it, under options a user's start-up files may set: the rest of DIR
    * after its first name (`''` for DIR alone), below a directory toolgate cannot tell (zsh's
    * CDABLE_VARS reads `cd NAME/rest` as `cd ~NAME/rest`: a parameter holding an absolute path, a
-   * `hash -d` name or a user's home). Undefined when the shell goes nowhere else (bash, sh: their
-   * `cdable_vars` is only set by `shopt`, which the commands after it are not judged through).
+   * `hash -d` name or a user's home; bash's `cdable_vars` reads a whole NAME as a variable's value).
+   * Undefined when the shell goes nowhere else (sh: dash has no such option).
    */
   cdFallback(dir: string): string | undefined;
   /**

@@ -778,9 +778,19 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
       return addUnseen(c, 'the shells this command may run in read its operators three ways');
     const differing = spots.find((s) => s.differs);
     const differs = joining.length < c.shells.length && (ranges.length > 0 || differing !== undefined);
-    // Both meanings when the shells disagree on what runs or is written: each is judged, and the
-    // difference itself is a firm ask (DESIGN, "a construct whose meaning … differs").
-    if (differs) walkOne(tree.rootNode, src, c);
+    // Both meanings when the shells disagree on what runs or is written: each is walked, its
+    // commands and effects judged as any others, so the call is decided as the stricter of the
+    // two — a firm ask only where a reading is (DESIGN, "a construct whose meaning … differs").
+    // The readings are alternatives: each starts where the line starts (a `cd` of one does not
+    // move the other), so their flows are the two branches of an `if` with an empty condition.
+    const before = c.flow;
+    let first: Flow | undefined;
+    if (differs) {
+      delete c.flow;
+      walkOne(tree.rootNode, src, c);
+      first = c.flow;
+      delete c.flow;
+    }
     const joinedSrc = respellSpots(src, [...(readsBang(joining[0]!) ? spots : []), ...(readsRange(joining[0]!) ? ranges : [])]);
     const joinedTree = parser.parse(joinedSrc);
     if (!joinedTree) return addUnseen(c, 'the parser returned no tree');
@@ -790,27 +800,9 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
       joinedTree.delete();
     }
     if (differs) {
-      const others = c.shells
-        .filter((s) => !joining.includes(s))
-        .map((s) => s.name)
-        .join(' and ');
-      const joins = joining.map((s) => s.name).join(' and ');
-      const range = ranges[0];
-      if (range !== undefined) {
-        const where = src.slice(Math.max(0, range.start - 20), range.end + 20);
-        addUnseen(
-          c,
-          `in ${joins}, ${range.written} in a word is a glob matching numbers; in ${others}, it is read as redirections from and to files (${where}); toolgate judges the command for both`,
-        );
-      } else if (differing !== undefined) {
-        const where = src.slice(differing.start, differing.end + 20);
-        addUnseen(
-          c,
-          differing.written === '&!'
-            ? `in ${joins}, &! runs the command before it in the background and the next word is a command; in ${others}, the ! is part of that command's name (${where}); toolgate judges the command for both`
-            : `in ${joins}, ${differing.written} overwrites the file named by the word after it; in ${others}, it writes to a file whose name starts with ! (${where}); toolgate judges the command for both`,
-        );
-      }
+      if (first === undefined || c.flow === undefined) return addUnseen(c, 'the two readings of this command could not be followed');
+      const readings: Flow = { kind: 'if', clauses: [{ cond: sequence([]), body: first }], otherwise: c.flow };
+      c.flow = before === undefined ? readings : sequence([before, readings]);
     }
   } finally {
     tree.delete();

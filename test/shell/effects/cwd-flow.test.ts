@@ -10,7 +10,12 @@ await prepareShell();
 
 const DIRS = new Set(['/p', '/p/src', '/p/src/lib', '/']);
 /** The directories each command of `command` runs in, from /p (the view shows /p/src, /p/src/lib and the file /p/README.md). */
-function places(command: string, shell: 'bash' | 'zsh' = 'bash', front: 'auto' | 'lexer' | 'parser' = 'auto', view = true): string[][] {
+function places(
+  command: string,
+  shell: 'bash' | 'zsh' | 'unknown' = 'bash',
+  front: 'auto' | 'lexer' | 'parser' = 'auto',
+  view = true,
+): string[][] {
   const a = front === 'auto' ? analyzeShell(command, { shell }) : analyzeShellWith(front, command, { shell });
   // The fast path leaves what it does not read to the parser (`parser: 'none'`): judged as auto does.
   if (a.parser === 'none' && front === 'lexer') return places(command, shell, 'auto', view);
@@ -29,19 +34,29 @@ describe('the working directory along the flow', () => {
     expect(places('f() { cd ..; }; cat .env')[1]).toEqual(['/', '/p']);
     expect(places('nice cd ..; cat .env')[2]).toEqual(['/', '/p']);
   });
+  it("each reading of a line the shells read two ways starts where the line starts: one's cd does not move the other", () => {
+    // bash reads `ls x<1-5>y` as redirections, zsh as a numeric glob: two readings, both after `cd src`, in /p/src.
+    const p = places('cd src && ls x<1-5>y', 'unknown');
+    expect(p).toHaveLength(4);
+    for (const dirs of p.slice(1)) expect(dirs).not.toContain('/p/src/src');
+    expect(p[1]).toEqual(['/p/src']);
+    expect(p[3]).toEqual(['/p/src']);
+  });
   it('keeps the everyday forms to one directory', () => {
     expect(places('cd src && ls')[1]).toEqual(['/p/src']);
     expect(places('cd src || exit 1; ls')[2]).toEqual(['/p/src']);
-    expect(places('cd nonexist || { echo no; exit 1; }; ls')[3]).toEqual(['/p/nonexist']);
+    // bash's cdable_vars and zsh's CDABLE_VARS (start-up files may set them) may take a name that is no
+    // directory here to where a variable of that name points: somewhere the view cannot tell (`/**`).
+    expect(places('cd nonexist || { echo no; exit 1; }; ls')[3]).toEqual(['/**', '/p/nonexist']);
     expect(places('(cd nonexist || exit 1); ls')[2]).toContain('/p');
     expect(places('cd src; ls')[1]).toEqual(['/p/src']);
     expect(places('cd src && make; ls')[2]).toEqual(['/p/src']);
-    expect(places('cd nonexist && make; ls')[2]).toEqual(['/p', '/p/nonexist']);
+    expect(places('cd nonexist && make; ls')[2]).toEqual(['/**', '/p', '/p/nonexist']);
     expect(places('builtin cd src && ls')[2]).toEqual(['/p/src']);
   });
   it('a cd the view does not show going to a directory may fail', () => {
-    expect(places('cd nonexist; ls')[1]).toEqual(['/p', '/p/nonexist']);
-    expect(places('cd nonexist && ls')[1]).toEqual(['/p/nonexist']);
+    expect(places('cd nonexist; ls')[1]).toEqual(['/**', '/p', '/p/nonexist']);
+    expect(places('cd nonexist && ls')[1]).toEqual(['/**', '/p/nonexist']);
     expect(places('cd ..; ls')[1]).toEqual(['/']);
   });
   it('a cd whose redirection may fail may not run (replay of red team 20, NEW-R1)', () => {
@@ -81,8 +96,8 @@ describe('the working directory along the flow', () => {
     expect(places('cd ..; cat .env', 'bash', 'auto', false).at(-1)).toEqual(['/']);
   });
   it('a cd may fail from one place it starts and not another', () => {
-    expect(places('[ -d x ] && cd src; cd lib; cat .env').at(-1)).toEqual(['/p', '/p/lib', '/p/src/lib']);
-    expect(places('[ -d x ] && cd src; cd lib && cat .env').at(-1)).toEqual(['/p/lib', '/p/src/lib']);
+    expect(places('[ -d x ] && cd src; cd lib; cat .env').at(-1)).toEqual(['/**', '/p', '/p/lib', '/p/src/lib']);
+    expect(places('[ -d x ] && cd src; cd lib && cat .env').at(-1)).toEqual(['/**', '/p/lib', '/p/src/lib']);
   });
   it('says a cd in a loop body is not followed, and zsh repeat N of a cd too', () => {
     expect(analyzeShell('while read d; do cd ..; done; ls', { shell: 'bash' }).stateChanges.join()).toMatch(/loop's body/);

@@ -200,6 +200,8 @@ describe('every program has one home', () => {
 
 /** Files whose tables hold words that are program names but name something else there. */
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
+  'src/evaluate/sourced-files.ts':
+    "the words before a sourcing command in the user's start-up files (`builtin`, `time`, `export`, `typeset`) and which shell's start-up file is read (`sh`, `zsh`): text read from a file, not commands judged",
   'src/paths/glob-bracket.ts':
     'the shells (`bash`, `zsh`, `dash`) whose reading of a bracket expression a glob is matched with, not the programs',
   'src/evaluate/hook-runner-keys.ts': 'package.json keys that hold git hooks (`lint-staged`, `husky`, `pre-commit`), not the programs',

@@ -140,6 +140,27 @@ export function signingProgram(last: Last): { key?: string; program: string } {
   return { program: format === 'x509' ? 'gpgsm' : format === 'ssh' ? 'ssh-keygen' : 'gpg' };
 }
 
+/**
+ * The signing programs git starts by their names, with words of its own (git 2.39.5, a logging
+ * stand-in on PATH: `commit.gpgSign` ran `gpg --status-fd=2 -bsau KEY`, with `gpg.format = ssh`
+ * `ssh-keygen -Y sign -n git -f KEY FILE`, with `x509` `gpgsm --status-fd=2 -bsau KEY`), and the
+ * variables under which each runs code the configuration files do not show: GnuPG's tools read
+ * the option files of the home `GNUPGHOME` names (`gnupg-config.ts`; `~/.gnupg` is protected),
+ * ssh-keygen loads the library `SSH_SK_PROVIDER` names for a security key. @internal
+ */
+export const SIGNING_PROGRAM_VARIABLES: Readonly<Record<string, readonly string[]>> = {
+  gpg: ['GNUPGHOME'],
+  gpg2: ['GNUPGHOME'],
+  gpgsm: ['GNUPGHOME'],
+  'ssh-keygen': ['SSH_SK_PROVIDER'],
+};
+
+/** The signing program a value names by its name alone (`gpg`, `gpg2`, `ssh-keygen`), or undefined. @internal */
+export function signingProgramByName(script: string): string | undefined {
+  const name = script.trim();
+  return Object.hasOwn(SIGNING_PROGRAM_VARIABLES, name) ? name : undefined;
+}
+
 /** The subcommands that run every configured trailer command, and those that run them given `--trailer`. */
 const TRAILERS: ReadonlySet<string> = new Set(['interpret-trailers']);
 const TRAILER_OPTION: ReadonlySet<string> = new Set(['commit']);

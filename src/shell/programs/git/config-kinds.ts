@@ -29,6 +29,7 @@ import {
   patchesInteractively,
   reachesRemote,
   signingProgram,
+  signingProgramByName,
   signs,
   signsBy,
   startsEditor,
@@ -62,6 +63,13 @@ export interface ConfigRead {
    * deny rule must meet git starting gpg, which no wildcard's consent to git covers.
    */
   everyProgram?: true;
+  /**
+   * The program git starts by its name for this text, with words of its own (the signing program:
+   * `gpg`, `ssh-keygen`), when the text names nothing else: the command is judged as running it —
+   * a deny or ask rule on that program meets the git command, as `Bash(gpg *)` meets `git commit
+   * -S` — not as opaque code (the user's configuration chose git's own default).
+   */
+  startsByName?: (script: string) => string | undefined;
 }
 
 /** Whether a value is set to something (an empty command runs nothing). @internal */
@@ -151,6 +159,7 @@ export const SIGNING: ConfigRead = {
     return used.key === key ? used.program : '';
   },
   everyProgram: true,
+  startsByName: signingProgramByName,
   what: 'git signs or verifies with the signing program',
 };
 /** Trailer commands, run by `git interpret-trailers` and `--trailer`. @internal */

@@ -14,6 +14,7 @@ import { gitHiddenOptions, gitOperands, gitPrintsNoOption } from './files.js';
 import { withoutGitGlobalOptions } from './global-options.js';
 import { gitReadOnly } from './read-only-walk.js';
 import { gitPrograms } from './runs.js';
+import { gitSshTransports } from './transports.js';
 import { LESS_VARIABLES } from '../pagers.js';
 
 /** The git model. @internal */
@@ -43,6 +44,8 @@ export const git = defineProgram({
   },
   runs: 'seen',
   runsConfigured: gitPrograms,
+  // ssh, for a repository URL on the line that names it (`git clone host:x`).
+  transports: (argv) => gitSshTransports(withoutGitGlobalOptions(argv) ?? argv, 1),
   withoutGlobalOptions: (argv) => withoutGitGlobalOptions(argv),
   touchesFilesAsWrapper: true,
   findsRepositoryFromCwd: true,

@@ -125,7 +125,15 @@ export interface PlacedConfigEntry extends GitConfigEntry {
  * the files read; `absent` the files an include names that do not exist (git skips them: a
  * command that creates one before git runs adds configuration the view did not show).
  */
-export type EffectiveConfig = { entries: PlacedConfigEntry[]; files: string[]; absent: string[] } | { unknown: string };
+export type EffectiveConfig =
+  | { entries: PlacedConfigEntry[]; files: string[]; absent: string[]; includes: GitInclude[] }
+  | { unknown: string };
+
+/** An include followed: the file that names it (`from`) and the file it names (`path`, resolved). */
+export interface GitInclude {
+  from: string;
+  path: string;
+}
 
 const MAX_INCLUDE_DEPTH = 10;
 
@@ -138,6 +146,7 @@ export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string
   const entries: PlacedConfigEntry[] = [];
   const read: string[] = [];
   const absent: string[] = [];
+  const includes: GitInclude[] = [];
   const visit = (file: string, depth: number): string | undefined => {
     if (!present(view, file)) {
       if (depth > 0) absent.push(file);
@@ -161,6 +170,7 @@ export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string
           ? undefined
           : resolve(dir, e.value);
       if (target === undefined) return `${file} includes ${e.value}, relative to git's installation`;
+      includes.push({ from: file, path: target });
       const problem = visit(target, depth + 1);
       if (problem !== undefined) return problem;
     }
@@ -170,7 +180,7 @@ export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string
     const problem = visit(f, 0);
     if (problem !== undefined) return { unknown: problem };
   }
-  return { entries, files: read, absent };
+  return { entries, files: read, absent, includes };
 }
 
 /**

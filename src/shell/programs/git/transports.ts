@@ -100,6 +100,38 @@ export function transportPrograms(argv: readonly string[], literal: readonly boo
   return out;
 }
 
+/**
+ * Whether git reaches a repository named so over ssh (git(1) "GIT URLS", connect.c): `ssh://`,
+ * `git+ssh://`, `ssh+git://`, or the scp-like `[user@]host:path` (a colon before any slash, not a
+ * `scheme://` URL nor a `transport::address`). A local path holding a colon is taken as git would
+ * take it where it does not exist.
+ */
+function sshUrl(word: string): boolean {
+  if (/^(ssh|git\+ssh|ssh\+git):\/\//i.test(word)) return true;
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(word) || word.includes('::') || word.startsWith('-')) return false;
+  return /^[^/]*:/.test(word);
+}
+
+/**
+ * The program git runs to reach a repository whose URL the command line names (`git ls-remote
+ * ssh://nohost.invalid/x` and `git clone nohost.invalid:x d` exec'd ssh under strace): ssh, for the
+ * repository operand of clone, fetch, pull, push, ls-remote and the pack plumbing (clone: either
+ * operand) or `archive --remote=`/`push --repo=`. A remote given by its name (`origin`) is not read
+ * here; `GIT_SSH_COMMAND`, `GIT_SSH` and `core.sshCommand` are judged as the code they are
+ * (`runs.ts`), and ssh stays the program the words choose.
+ */
+export function gitSshTransports(argv: readonly string[], sub: number): readonly string[] | undefined {
+  const name = argv[sub];
+  if (name === undefined) return undefined;
+  const words = argv.slice(sub + 1);
+  const option = URL_OPTIONS[name];
+  if (option !== undefined && words.some((w) => w.startsWith(`--${option}=`) && sshUrl(w.slice(option.length + 3)))) return ['ssh'];
+  if (!REPOSITORY_FIRST.has(name)) return undefined;
+  const operands = words.filter((w) => !w.startsWith('-'));
+  const repository = name === 'clone' ? operands : operands.slice(0, 1);
+  return repository.some(sshUrl) ? ['ssh'] : undefined;
+}
+
 /** Subcommands whose first operand is the repository (`fetch --multiple`: every operand). */
 const REPOSITORY_FIRST = new Set(['fetch', 'pull', 'push', 'ls-remote', 'clone', 'fetch-pack', 'send-pack']);
 

@@ -3,7 +3,15 @@ import type { GitConfigEntry } from '../../../../src/shell/programs/git/config-f
 import { COMMAND_KEY_GROUPS, PAGER_KEYS } from '../../../../src/shell/programs/git/command-keys.js';
 import { EVERY_READ } from '../../../../src/shell/programs/git/config-kinds.js';
 import { programKeys } from '../../../../src/shell/programs/git/config-reads.js';
-import { given, reachesRemote, signingProgram, signs, signsBy, startsEditor } from '../../../../src/shell/programs/git/config-forms.js';
+import {
+  given,
+  reachesRemote,
+  signingProgram,
+  signingProgramByName,
+  signs,
+  signsBy,
+  startsEditor,
+} from '../../../../src/shell/programs/git/config-forms.js';
 import { submoduleConfigSub } from '../../../../src/shell/programs/git/hooks.js';
 
 const config = (pairs: Record<string, string | null>): Map<string, GitConfigEntry> =>
@@ -136,6 +144,22 @@ describe('the forms that sign or verify', () => {
     expect(signingProgram(config({ 'gpg.program': './x.sh' }))).toEqual({ key: 'gpg.program', program: './x.sh' });
     expect(signingProgram(config({ 'gpg.format': 'ssh', 'gpg.program': './x.sh' }))).toEqual({ program: 'ssh-keygen' });
     expect(signingProgram(config({ 'gpg.format': 'x509' }))).toEqual({ program: 'gpgsm' });
+  });
+});
+
+describe('the signing programs git starts by their names (judged as running them, precision24)', () => {
+  it.each([
+    ['gpg', 'gpg'],
+    [' gpg2 ', 'gpg2'],
+    ['gpgsm', 'gpgsm'],
+    ['ssh-keygen', 'ssh-keygen'],
+    // A path, other words or another program is what the configuration chose: opaque code as before.
+    ['./sign.sh', undefined],
+    ['/usr/bin/gpg', undefined],
+    ['gpg --homedir ./g', undefined],
+    ['mysigner', undefined],
+  ])('%j -> %s', (script, name) => {
+    expect(signingProgramByName(script)).toBe(name);
   });
 });
 

@@ -1,0 +1,289 @@
+/**
+ * The files the user's start-up files source, by whatever name they have. `~/.bashrc`,
+ * `~/.zshrc`, `~/.ssh/config` are protected by name, and so is a list of what they commonly source
+ * (`.p10k.zsh`, `.bashrc.d`), but a user's own `[ -f ~/.aliases ] && source ~/.aliases`,
+ * `. ~/.profile.local`, ssh's `Include ~/.config/ssh/extra` or tmux's `source-file` names a file of
+ * any name: a line written there runs at the next `bash -i`, `zsh -i`, login, ssh or tmux start
+ * (red team 24, RT24-F: verified with bash 5.2 and zsh 5.9). This reads those start-up files
+ * through the view, when a write is judged, for the files they name, and zsh's compiled forms of
+ * them (`FILE.zwc`, which zsh reads in place of `FILE` when it is newer: RT24-O).
+ *
+ * What a sourcing line names that cannot be read — another variable, a command substitution — is
+ * its literal folder (`source ~/.zsh/$x.zsh`: `~/.zsh`); a glob is what it may match. A line that
+ * names nothing literal at all (`source "$f"` with no `for f in …` beside it) cannot be placed and
+ * is left to the names protected by list. The work is bounded: a few files, their first
+ * {@link MAX_TEXT} characters, {@link MAX_DEPTH} levels of sourcing.
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import { isInside } from '../paths/index.js';
+
+/** A file or folder a program reads as code or configuration, and why, as a reason says it. */
+export interface ReadPlace {
+  /** The file, or the folder (`folder`), absolute. */
+  path: string;
+  /** Everything inside `path` is read (an operand toolgate cannot read names some file there). */
+  folder?: true;
+  /** A glob's names: a path matching it (absolute) is read. */
+  pattern?: RegExp;
+  why: string;
+}
+
+type Kind = 'sh' | 'zsh' | 'sshConfig' | 'tmuxConf' | 'vimScript';
+
+/** What reads each kind of file, as a reason says it. */
+const RUNS: Record<Kind, string> = {
+  sh: 'the shell runs it as start-up code',
+  zsh: 'zsh runs it as start-up code',
+  sshConfig: 'ssh reads it as configuration, which runs programs (ProxyCommand, LocalCommand)',
+  tmuxConf: 'tmux runs its commands when it starts',
+  vimScript: 'vim runs it as commands when it starts',
+};
+
+const MAX_TEXT = 32 * 1024;
+const MAX_FILES = 32;
+const MAX_DEPTH = 3;
+
+/** What the reader knows of the shell's variables: `HOME` and the start-up folders' values. */
+export interface StartupVariables {
+  home: string;
+  /** `ZDOTDIR` when the environment sets it to a known absolute folder. */
+  zdotdir?: string;
+  /** `XDG_CONFIG_HOME` when the environment sets it to a known absolute folder. */
+  xdgConfigHome?: string;
+}
+
+/**
+ * The files and folders the user's start-up files source (bash, sh, zsh, ssh, tmux, vim), read
+ * from `view`; each sourced file found is read in turn (up to {@link MAX_DEPTH} levels). Without
+ * `readText`, none.
+ */
+export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVariables): ReadPlace[] {
+  if (view?.readText === undefined) return [];
+  const h = trimmed(vars.home);
+  const zdot = trimmed(vars.zdotdir ?? vars.home);
+  const xdg = trimmed(vars.xdgConfigHome ?? `${h}/.config`);
+  const starts: [string, Kind][] = [
+    ...['.bashrc', '.bash_profile', '.bash_login', '.profile', '.bash_aliases', '.bash_logout'].map((f): [string, Kind] => [`${h}/${f}`, 'sh']),
+    ...[...new Set([h, zdot])].flatMap((d) =>
+      ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'].map((f): [string, Kind] => [`${d}/${f}`, 'zsh']),
+    ),
+    [`${h}/.ssh/config`, 'sshConfig'],
+    [`${h}/.tmux.conf`, 'tmuxConf'],
+    [`${xdg}/tmux/tmux.conf`, 'tmuxConf'],
+    [`${h}/.vimrc`, 'vimScript'],
+    [`${h}/.vim/vimrc`, 'vimScript'],
+    [`${xdg}/nvim/init.vim`, 'vimScript'],
+  ];
+  const out: ReadPlace[] = [];
+  const read = new Set<string>();
+  const queue = starts.map(([file, kind]) => ({ file, kind, depth: 0 }));
+  while (queue.length > 0 && read.size < MAX_FILES) {
+    const { file, kind, depth } = queue.shift()!;
+    if (read.has(file)) continue;
+    read.add(file);
+    if (view.isDirectory?.(file) === true) continue;
+    const text = view.readText(file);
+    if (text === undefined) continue;
+    for (const place of namedBy(text.slice(0, MAX_TEXT), file, kind, { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg })) {
+      out.push(place);
+      if (kind === 'zsh' && place.pattern === undefined)
+        out.push({ path: `${place.path}.zwc`, why: `zsh reads ${place.path}.zwc in place of ${place.path} when it is newer, and ${place.why}` });
+      if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH)
+        queue.push({ file: place.path, kind, depth: depth + 1 });
+    }
+  }
+  return out;
+}
+
+/** Why writing `written` (resolved: `real`) changes a file a program reads (one of `places`), or `undefined`. */
+export function readPlaceWrite(written: string, real: string | undefined, places: readonly ReadPlace[]): string | undefined {
+  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+    const hit = places.find((r) => (r.pattern !== undefined ? r.pattern.test(p) : r.folder === true ? isInside(p, r.path) : p === r.path));
+    if (hit !== undefined) return hit.why;
+  }
+  return undefined;
+}
+
+/** The places one start-up file's text names. @internal */
+export function namedBy(text: string, file: string, kind: Kind, vars: Required<StartupVariables>): ReadPlace[] {
+  const from = file.startsWith(`${vars.home}/`) ? `~${file.slice(vars.home.length)}` : file;
+  const dir = file.slice(0, file.lastIndexOf('/')) || '/';
+  const out: ReadPlace[] = [];
+  const place = (operand: string, lists: ReadonlyMap<string, string[]>, bases: readonly string[], what = 'sources'): void => {
+    for (const word of lists.get(loopVariable(operand) ?? '') ?? [operand]) {
+      const named = placed(word, vars, bases);
+      if (named === undefined) continue;
+      // A folder on fpath: zsh autoloads every function file in it.
+      const p = what === 'puts on fpath' && named.pattern === undefined ? { ...named, folder: true as const } : named;
+      if (what === 'puts on fpath') {
+        out.push({ ...p, why: `${from} puts ${p.path} on fpath: zsh loads the functions there when they are first called` });
+        continue;
+      }
+      const said = p.folder === true ? `a file in ${p.path} (${word})` : p.pattern !== undefined ? `${p.path} (${word})` : p.path;
+      out.push({ ...p, why: `${from} ${what} ${said}: ${RUNS[kind]}` });
+    }
+  };
+  const none = new Map<string, string[]>();
+  const lines = text.split('\n');
+  if (kind === 'sh' || kind === 'zsh') {
+    const lists = loopLists(text);
+    const values = assignedValues(text);
+    for (const loop of lists.keys()) values.delete(loop);
+    for (const line of lines) {
+      for (const command of commandsOf(uncommented(line))) {
+        const words = wordsOf(command);
+        // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
+        const name = words[0]?.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
+        if ((name === '.' || name === 'source') && words[1] !== undefined)
+          for (const operand of withValues(words[1], values)) place(operand, lists, [vars.home, dir]);
+      }
+      if (kind === 'zsh') for (const f of fpathDirs(uncommented(line))) place(f, none, [vars.home, dir], 'puts on fpath');
+    }
+  } else if (kind === 'sshConfig') {
+    for (const line of lines) {
+      const m = /^\s*include(?:\s*=\s*|\s+)(.+)$/i.exec(line);
+      if (m !== null) for (const w of wordsOf(uncommented(m[1]!))) place(w, none, [`${vars.home}/.ssh`], 'includes');
+    }
+  } else if (kind === 'tmuxConf') {
+    for (const line of lines)
+      for (const m of uncommented(line).matchAll(/(?:^|[\s;'"{])(?:source-file|source)((?:\s+-[Fnqv]+)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g))
+        place(m[2]!, none, [vars.home, dir]);
+  } else {
+    for (const line of lines)
+      for (const command of line.split('|')) {
+        const m = /^\s*:*\s*(?:sil(?:ent)?!?\s+)?so(?:u(?:r(?:c(?:e)?)?)?)?!?\s+(\S+)/.exec(command);
+        if (m !== null && !m[1]!.startsWith('"')) place(m[1]!, none, [vars.home]);
+      }
+  }
+  return out;
+}
+
+/** A `for NAME in WORDS` list of a shell file, by name: `. "$NAME"` in its loop sources each word. */
+function loopLists(text: string): Map<string, string[]> {
+  const lists = new Map<string, string[]>();
+  for (const m of text.matchAll(/\bfor\s+(\w+)\s+in\s+([^;\n]*?)\s*(?:;|\n|\bdo\b)/g))
+    lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
+  for (const m of text.matchAll(/\bfor\s+(\w+)\s+\(([^)\n]*)\)/g)) lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
+  return lists;
+}
+
+/**
+ * The literal values a shell file gives its variables (`export NVM_DIR="$HOME/.nvm"`), by name:
+ * a sourcing line that names one (`. "$NVM_DIR/nvm.sh"`) names each. The variables the reader
+ * knows itself (`HOME`, `ZDOTDIR`, `XDG_CONFIG_HOME`) and loop variables are left to it.
+ */
+function assignedValues(text: string): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  for (const m of text.matchAll(/(?:^|[;&|]\s*|\bexport\s+|\btypeset\s+(?:-\w+\s+)*|\blocal\s+)([A-Za-z_]\w*)=("[^"`]*"|'[^']*'|[^\s;&|()`'"]+)/gm)) {
+    const name = m[1]!;
+    if (name === 'HOME' || name === 'ZDOTDIR' || name === 'XDG_CONFIG_HOME') continue;
+    const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+    if (value.includes('$(')) continue;
+    values.set(name, [...new Set([...(values.get(name) ?? []), value])]);
+  }
+  return values;
+}
+
+/** An operand with each variable a file gives a literal value put in (each value of one set twice). */
+function withValues(operand: string, values: ReadonlyMap<string, string[]>): string[] {
+  let out = [operand];
+  for (const [name, vals] of values) {
+    const used = new RegExp(`\\$\\{${name}\\}|\\$${name}\\b`, 'g');
+    if (!used.test(operand)) continue;
+    out = out.flatMap((o) => vals.map((v) => o.replace(used, () => v)));
+    if (out.length > 8) break;
+  }
+  return out;
+}
+
+function loopVariable(operand: string): string | undefined {
+  return /^"?\$\{?(\w+)\}?"?$/.exec(operand)?.[1];
+}
+
+/** zsh's `fpath=(DIR … $fpath)`, `fpath+=(DIR)`, `fpath+=DIR`, `fpath[1,0]=DIR`: the folders named. */
+function fpathDirs(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/(?:^|[;&|]\s*|\s)(?:export\s+|typeset\s+-\w+\s+)?fpath(?:\[[^\]]*\])?\+?=(?:\(([^)]*)\)|([^\s;&|]+))/g))
+    out.push(...wordsOf(m[1] ?? m[2]!).filter((w) => !/^"?\$\{?fpath\b/.test(w)));
+  return out;
+}
+
+/**
+ * Where a word names: a file (`~`, `$HOME`, `$ZDOTDIR`, `$XDG_CONFIG_HOME` expanded; a relative
+ * name from each of `bases`), a folder (a variable or substitution past a literal folder), a glob's
+ * matches; `undefined` when nothing literal is left to place it by.
+ */
+function placed(word: string, vars: Required<StartupVariables>, bases: readonly string[]): Omit<ReadPlace, 'why'> | undefined {
+  let w = word.replace(/^(['"])(.*)\1$/, '$2').replace(/"/g, '');
+  w = w
+    .replace(/^~(?=\/|$)/, vars.home)
+    .replace(/\$\{ZDOTDIR:-(?:\$HOME|\$\{HOME\}|~)\}|\$\{ZDOTDIR\}|\$ZDOTDIR\b/g, vars.zdotdir)
+    .replace(/\$\{XDG_CONFIG_HOME:-(?:\$HOME|\$\{HOME\}|~)\/\.config\}|\$\{XDG_CONFIG_HOME\}|\$XDG_CONFIG_HOME\b/g, vars.xdgConfigHome)
+    .replace(/\$\{HOME\}|\$HOME\b/g, vars.home)
+    // zsh's glob qualifiers (`*.zsh(N)`, `(.N)`) choose among the matches: the pattern is the same.
+    .replace(/\([#.\-^NDn@/*%rwxURWXoOL]*\)$/, '');
+  if (w === '' || w.startsWith('-')) return undefined;
+  const unreadable = w.search(/[$`]|<[a-z]+>/);
+  const absolute = w.startsWith('/');
+  if (unreadable >= 0) {
+    const folder = w.slice(0, unreadable).replace(/\/[^/]*$/, '');
+    if (!absolute || folder === '') return undefined;
+    // Past the home itself (`. ~/.${name}rc`) the folder would be every file of the home: the
+    // names that start as the operand does, any characters where the value goes, are protected.
+    return isInside(vars.home, folder)
+      ? { path: folder, pattern: new RegExp(`^${escaped(w.slice(0, unreadable))}.*$`) }
+      : { path: folder, folder: true };
+  }
+  const full = absolute ? [w] : bases.map((b) => `${b}/${w.replace(/^\.\//, '')}`);
+  if (/[*?[]/.test(w)) {
+    const pattern = new RegExp(`^(?:${full.map(globSource).join('|')})$`);
+    return { path: full[0]!, pattern };
+  }
+  // A relative name is placed from its first base; the others are read in turn by the caller's
+  // list as separate places only when they differ.
+  return full.length === 1 ? { path: full[0]! } : { path: full[0]!, pattern: new RegExp(`^(?:${full.map(escaped).join('|')})$`) };
+}
+
+function globSource(path: string): string {
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i]!;
+    if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '[') {
+      const end = path.indexOf(']', i + 2);
+      if (end < 0) out += '\\[';
+      else {
+        out += `[${path.slice(i + 1, end).replace(/^[!^]/, '^').replace(/\\/g, '\\\\')}]`;
+        i = end;
+      }
+    } else out += escaped(c);
+  }
+  return out;
+}
+
+function escaped(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A line without its comment (`#` that starts a word). */
+function uncommented(line: string): string {
+  return line.replace(/(^|\s)#.*$/, '$1');
+}
+
+/** The simple commands of a line: split at `;`, `&&`, `||`, `|`, `&`, braces and parentheses, leading keywords dropped. */
+function commandsOf(line: string): string[] {
+  return line
+    .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()]/)
+    .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
+    .filter((c) => c !== '');
+}
+
+/** Words split at blanks outside quotes, quotes kept (the caller strips them). */
+function wordsOf(text: string): string[] {
+  return [...text.matchAll(/(?:"[^"]*"|'[^']*'|[^\s"'])+/g)].map((m) => m[0]);
+}
+
+function trimmed(dir: string): string {
+  return dir === '/' ? '' : dir.replace(/\/+$/, '');
+}
