@@ -18,7 +18,7 @@ import type { PathMatchContext } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import { globBase } from './facts.js';
 import { mayMatchWithHoles } from './holes.js';
-import type { EvalState } from './types.js';
+import type { EvalState, PowerShellReadOnly } from './types.js';
 import type { PowerShellFacts } from './powershell-facts.js';
 import { rulesForTool } from './policy-index.js';
 import { effectVerdict, type MatchEnv, type RuleMatch } from './rule-match.js';
@@ -129,20 +129,12 @@ export function powerShellUnknownWrite(facts: PowerShellFacts): string | undefin
   return u === undefined ? undefined : `it ${verb(u.op)} a path that could not be worked out (${u.why})`;
 }
 
-/** Per command: read-only or why not. */
-export interface PowerShellReadOnly {
-  ok: boolean;
-  why?: string;
-  perCommand: boolean[];
-  reasons: string[];
-}
-
-const roCache = new WeakMap<EvalState, PowerShellReadOnly>();
-
-/** Is the line read-only as a whole: every command read-only, every path a read inside the working directories? */
+/**
+ * Is the line read-only as a whole: every command read-only, every path a read inside the working
+ * directories? Worked out when a step first asks and kept on the call's state for its other steps.
+ */
 export function powerShellReadOnly(state: EvalState, facts: PowerShellFacts): PowerShellReadOnly {
-  const cached = roCache.get(state);
-  if (cached) return cached;
+  if (state.powerShellReadOnly !== undefined) return state.powerShellReadOnly;
   const perCommand: boolean[] = [];
   const reasons: string[] = [];
   let why: string | undefined;
@@ -156,7 +148,7 @@ export function powerShellReadOnly(state: EvalState, facts: PowerShellFacts): Po
   if (facts.analysis.commands.length === 0) why ??= 'it runs no command';
   why ??= pathsWhy(state, facts, 'read');
   const result: PowerShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
-  roCache.set(state, result);
+  state.powerShellReadOnly = result;
   return result;
 }
 

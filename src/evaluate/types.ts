@@ -251,6 +251,14 @@ export interface ShellReadOnly {
   reasons: Map<SimpleCommand, string>;
 }
 
+/** Whether a PowerShell call is read-only as a whole, and per command: read-only or why not. */
+export interface PowerShellReadOnly {
+  ok: boolean;
+  why?: string;
+  perCommand: boolean[];
+  reasons: string[];
+}
+
 /** Everything the steps share while deciding one call. */
 export interface EvalState {
   call: ToolCall;
@@ -293,6 +301,8 @@ export interface EvalState {
    * a step first asks and kept for the call's other steps. Absent until then.
    */
   shellReadOnly?: ShellReadOnly;
+  /** The same for a PowerShell call (`powerShellReadOnly` of powershell.ts). Absent until a step asks. */
+  powerShellReadOnly?: PowerShellReadOnly;
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */

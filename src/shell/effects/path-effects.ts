@@ -658,8 +658,8 @@ export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext)
   return collectEffects(analysis, ctx);
 }
 
-let lastEffects: {
-  analysis: ShellAnalysis | undefined;
+/** The last context {@link collectEffects} was asked about for an analysis, and its answer. */
+interface HeldEffects {
   cdPath: string | null | undefined;
   oldPwd: string | null | undefined;
   environment: ShellPathContext['environment'];
@@ -670,32 +670,20 @@ let lastEffects: {
   realpath: unknown;
   isDirectory: unknown;
   globMatches: unknown;
-  result: ShellPathEffects | undefined;
-} = {
-  analysis: undefined,
-  cdPath: undefined,
-  oldPwd: undefined,
-  environment: undefined,
-  shell: undefined,
-  cwd: '',
-  home: '',
-  platform: 'linux',
-  realpath: undefined,
-  isDirectory: undefined,
-  globMatches: undefined,
-  result: undefined,
-};
+  result: ShellPathEffects;
+}
+
+const EFFECTS = new SideTable<ShellAnalysis, HeldEffects>();
 
 /**
- * {@link computeEffects}, remembering the last answer: one call's analysis is asked for its
- * effects by the facts and again by the critical-removal check. (Results are never changed by
- * their readers.)
+ * {@link computeEffects}, the analysis holding the answer for the last context asked about: one
+ * call's analysis is asked for its effects by the facts and again by the critical-removal check.
+ * (Results are never changed by their readers.)
  */
 function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
-  const last = lastEffects;
+  const last = EFFECTS.get(analysis);
   if (
-    last.analysis === analysis &&
-    last.result !== undefined &&
+    last !== undefined &&
     last.cdPath === ctx.cdPath &&
     last.oldPwd === ctx.oldPwd &&
     last.environment === ctx.environment &&
@@ -710,8 +698,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     return last.result;
   }
   const result = computeEffects(analysis, ctx);
-  lastEffects = {
-    analysis,
+  EFFECTS.set(analysis, {
     cdPath: ctx.cdPath,
     oldPwd: ctx.oldPwd,
     environment: ctx.environment,
@@ -723,7 +710,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     isDirectory: ctx.isDirectory,
     globMatches: ctx.globMatches,
     result,
-  };
+  });
   return result;
 }
 

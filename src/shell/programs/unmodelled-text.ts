@@ -7,6 +7,7 @@
  */
 import type { ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
+import { SideTable } from '../../core/side-table.js';
 
 /** Characters no program name holds: where a text splits into the names it may run. */
 const NAME_SPLIT = /[\s;&|()<>'"`=,{}$\\]+/;
@@ -91,17 +92,17 @@ export function inputTexts(commands: readonly SimpleCommand[], i: number): strin
 }
 
 /**
- * {@link inputTexts} of command `i` of an analysis, worked out at most once per command: the path
- * effects (what a program with no model may read) and the words of programs toolgate does not know
- * both ask for the same command's. A one-slot memo keyed on the analysis's identity (decision 0084,
- * kind a‴): an answer never depends on an earlier call, only the time it takes does.
+ * {@link inputTexts} of command `i` of an analysis, worked out at most once per command and held
+ * by the analysis: the path effects (what a program with no model may read) and the words of
+ * programs toolgate does not know both ask for the same command's.
  */
 export function inputTextsOf(analysis: ShellAnalysis, i: number): readonly string[] {
-  if (lastInputs.analysis !== analysis) lastInputs = { analysis, texts: [] };
-  return (lastInputs.texts[i] ??= inputTexts(analysis.commands, i));
+  let texts = INPUT_TEXTS.get(analysis);
+  if (texts === undefined) INPUT_TEXTS.set(analysis, (texts = []));
+  return (texts[i] ??= inputTexts(analysis.commands, i));
 }
 
-let lastInputs: { analysis: ShellAnalysis | undefined; texts: (readonly string[] | undefined)[] } = { analysis: undefined, texts: [] };
+const INPUT_TEXTS = new SideTable<ShellAnalysis, (readonly string[] | undefined)[]>();
 
 /** Whether two commands stand side by side in one list or pipeline (same parent, same context). */
 function beside(c: SimpleCommand, cmd: SimpleCommand): boolean {

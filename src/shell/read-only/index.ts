@@ -11,6 +11,7 @@ import { matchesLong, parseWithEntry } from '../programs/read-only-parse.js';
 import { cdReadOnly, findsRepositoryFromCwd, PROGRAMS } from '../programs/index.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
+import { SideTable } from '../../core/side-table.js';
 import { globOptionWord } from '../programs/glob-options.js';
 
 /** Which read-only set to use. @public */
@@ -279,22 +280,18 @@ function readOnlyOf(cmd: SimpleCommand, set: ReadOnlyOptions['set'], globOptions
 }
 
 /**
- * {@link isReadOnly} of command `i` of an analysis, worked out at most once per command and set:
- * the evaluator's read-only step and the words of programs toolgate does not know both ask for
- * the same commands'. A one-slot memo keyed on the analysis's identity and the set (decision
- * 0084, kind a‴): the verdict is a function of the command's words alone (not of `opaque`, which
- * the evaluator may set in between), so an answer never depends on an earlier call. @internal
+ * {@link isReadOnly} of command `i` of an analysis, worked out at most once per command and set
+ * and held by the analysis: the evaluator's read-only step and the words of programs toolgate
+ * does not know both ask for the same commands'. The verdict is a function of the command's words
+ * alone (not of `opaque`, which the evaluator may set in between). @internal
  */
 export function isReadOnlyAt(analysis: ShellAnalysis, i: number, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
-  if (lastVerdicts.analysis !== analysis || lastVerdicts.set !== set) lastVerdicts = { analysis, set, verdicts: [] };
-  return (lastVerdicts.verdicts[i] ??= isReadOnly(analysis.commands[i]!, { set }));
+  let held = VERDICTS.get(analysis);
+  if (held === undefined) VERDICTS.set(analysis, (held = { claudeCode: [], robota: [] }));
+  return (held[set][i] ??= isReadOnly(analysis.commands[i]!, { set }));
 }
 
-let lastVerdicts: { analysis: ShellAnalysis | undefined; set: ReadOnlyOptions['set']; verdicts: (ReadOnlyVerdict | undefined)[] } = {
-  analysis: undefined,
-  set: 'claudeCode',
-  verdicts: [],
-};
+const VERDICTS = new SideTable<ShellAnalysis, Record<ReadOnlyOptions['set'], (ReadOnlyVerdict | undefined)[]>>();
 
 /**
  * Whether a whole analysed command is read-only: fully understood, at least one command, no
