@@ -648,6 +648,73 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   // (red team 24, RT24-H: creating /etc/claude-code/managed-settings.json was allowed).
   '/etc/claude-code',
   '/Library/Application Support/ClaudeCode',
+  // Installed code programs load, and the system files of programs whose per-user forms are
+  // protected above (red team 24, RT24-C; each written by a root agent in bypassPermissions, decided
+  // allow): interpreters' module folders (a dist-packages `*.pth` runs at every Python start), git's own helpers and the template every `git init`/`clone` copies, login
+  // and account files, root-run hooks (logrotate's postrotate, kernel and initramfs hooks, DHCP
+  // exit hooks, polkit's JavaScript rules, rsyslog's omprog, needrestart's Perl), X sessions, and
+  // the system rc files of npm, gem, R, vim, gdb, screen, readline, mailcap and the completions.
+  // `/root` itself is not here: it is the home (and often the project's parent) of a root agent;
+  // root's ssh folder is (a key appended to its authorized_keys is a root login).
+  '/root/.ssh',
+  // The library roots themselves are not listed: a path inside them is a common word of build
+  // commands (`opt -load /usr/lib/llvm-14/lib/LLVMPolly.so`), which a program with no model is
+  // assumed to write; Python's module folders are (a `*.pth` there runs at every start).
+  '/usr/lib/python3',
+  '/usr/lib/python3.9',
+  '/usr/lib/python3.10',
+  '/usr/lib/python3.11',
+  '/usr/lib/python3.12',
+  '/usr/lib/python3.13',
+  '/usr/local/lib/python3.9',
+  '/usr/local/lib/python3.10',
+  '/usr/local/lib/python3.11',
+  '/usr/local/lib/python3.12',
+  '/usr/local/lib/python3.13',
+  '/usr/lib/git-core',
+  '/usr/libexec/git-core',
+  '/usr/share/perl5',
+  '/usr/share/perl',
+  '/usr/local/share/perl',
+  '/etc/perl',
+  '/usr/share/git-core',
+  '/etc/gitattributes',
+  '/etc/tmpfiles.d',
+  '/etc/binfmt.d',
+  '/etc/modules-load.d',
+  '/etc/modules',
+  '/etc/logrotate.conf',
+  '/etc/logrotate.d',
+  '/etc/kernel',
+  '/etc/initramfs-tools',
+  '/etc/dhcp',
+  '/etc/polkit-1',
+  '/etc/rsyslog.conf',
+  '/etc/rsyslog.d',
+  '/etc/needrestart',
+  '/etc/X11',
+  // /etc/passwd itself is left out for now: a value naming it (`TZ=/etc/passwd date`) is assumed
+  // written by the program it is given to, an ask whose reason would not be true.
+  '/etc/shadow',
+  '/etc/group',
+  '/etc/gshadow',
+  '/etc/subuid',
+  '/etc/subgid',
+  '/etc/security',
+  '/etc/login.defs',
+  '/etc/npmrc',
+  '/usr/etc/npmrc',
+  '/etc/gemrc',
+  '/etc/R',
+  '/etc/vim',
+  '/usr/share/vim',
+  '/etc/gdb',
+  '/etc/screenrc',
+  '/etc/mailcap',
+  '/etc/inputrc',
+  '/usr/share/bash-completion',
+  '/usr/share/zsh',
+  '/usr/local/share/zsh',
 ];
 
 /**

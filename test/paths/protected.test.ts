@@ -315,3 +315,25 @@ describe('session start-up places and Claude Code’s own files (red team 24, RT
       expect([p, protectedPathMatch(p, S)]).toEqual([p, undefined]);
   });
 });
+
+describe('installed code and system files that run code later (red team 24, RT24-C)', () => {
+  it('protects libraries, module folders, git’s helpers and templates, account and hook files', () => {
+    for (const p of [
+      '/usr/lib/python3/dist-packages/zz.pth',
+      '/usr/local/lib/python3.11/dist-packages/x.pth',
+      '/usr/lib/git-core/git-sh-setup',
+      '/usr/share/git-core/templates/hooks/pre-commit',
+      '/etc/logrotate.d/x',
+      '/etc/tmpfiles.d/x.conf',
+      '/etc/shadow',
+      '/etc/security/pam_env.conf',
+      '/root/.ssh/authorized_keys',
+      '/usr/share/bash-completion/completions/git',
+    ])
+      expect([p, protectedPathMatch(p, CC) !== undefined]).toEqual([p, true]);
+  });
+  it('leaves a root agent’s home and project, and other system places, to the other checks', () => {
+    for (const p of ['/root/project/src/a.ts', '/root/notes.txt', '/usr/lib/llvm-14/lib/LLVMPolly.so', '/usr/share/doc/x/README', '/var/log/app.log', '/etc/passwd-old/x', '/usr/library/x'])
+      expect([p, protectedPathMatch(p, CC)]).toEqual([p, undefined]);
+  });
+});
