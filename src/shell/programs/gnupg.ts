@@ -25,6 +25,7 @@
  * to show, a PKCS#12 file to import, a card), which the tries did not reach.
  */
 import { gnupgConfigFiles } from './gnupg-config.js';
+import { gpgFiles } from './gpg-outputs.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { wrapInfo } from './wrapper-info.js';
@@ -151,7 +152,7 @@ function gpgconfWrites(argv: readonly string[]): Unwrapped[] {
 }
 
 /** A GnuPG tool whose code options are all that is modelled of it (gpgconf: and the files it writes). */
-function gnupgModel(key: string, summary: string, examples: ProgramModel['examples']): ProgramModel {
+function gnupgModel(key: string, summary: string, examples: ProgramModel['examples'], files?: ProgramModel['files']): ProgramModel {
   const tool = GNUPG_TOOLS[key]!;
   return defineProgram({
     names: tool.names,
@@ -165,6 +166,8 @@ function gnupgModel(key: string, summary: string, examples: ProgramModel['exampl
     // The configuration files of the home the environment's GNUPGHOME names (gnupg-config.ts).
     configFiles: gnupgConfigFiles,
     configFilesWithoutView: 'absent',
+    // gpg: the names it writes that are not on its command line (gpg-outputs.ts).
+    ...(files !== undefined ? { files } : {}),
     otherwiseUnknown: true,
     runs: 'unseen',
     examples,
@@ -172,9 +175,35 @@ function gnupgModel(key: string, summary: string, examples: ProgramModel['exampl
 }
 
 /** @internal */
-export const gpg = gnupgModel('gpg', 'gpg: OpenPGP', [
-  { command: 'gpg --agent-program ./a --card-status', effects: ['write ./a (path)'], why: 'the agent is opaque code (unwrap)' },
-]);
+export const gpg = gnupgModel(
+  'gpg',
+  'gpg: OpenPGP',
+  [
+    { command: 'gpg --agent-program ./a --card-status', effects: ['write ./a (path)'], why: 'the agent is opaque code (unwrap)' },
+    {
+      command: 'gpg --batch --yes .npmrc.gpg',
+      effects: ['read ./.npmrc.gpg', 'write ./.npmrc'],
+      why: 'no command: gpg decrypts into the name without .gpg (red team 24)',
+    },
+    {
+      command: 'gpg --decrypt-files sub/.bashrc.asc',
+      effects: ['read ./sub/.bashrc.asc', 'write ./sub/.bashrc'],
+      why: 'beside the input, without .asc',
+    },
+    { command: 'gpg -d .npmrc.gpg', effects: ['write ./.npmrc.gpg (path)'], why: '-d writes to standard output' },
+    {
+      command: 'gpg --use-embedded-filename x.gpg',
+      effects: ['write . [some]', 'write ./x.gpg (word)'],
+      why: 'the name the data holds, written into the working directory',
+    },
+    {
+      command: 'gpg -o out.txt .npmrc.gpg',
+      effects: ['write ./out.txt (word)', 'write ./.npmrc.gpg (path)'],
+      why: '-o names the one file written',
+    },
+  ],
+  (_name, argv) => gpgFiles(argv),
+);
 
 /** @internal */
 export const gpgsm = gnupgModel('gpgsm', 'gpgsm: S/MIME and X.509', [

@@ -24,6 +24,7 @@ import { cat } from './cat.js';
 import { cd } from './cd.js';
 import { b2sum, checksums, cksum, sum } from './checksums.js';
 import { chrt } from './chrt.js';
+import { cmake } from './cmake-commands.js';
 import { cmp } from './cmp.js';
 import { column } from './column.js';
 import { comm } from './comm.js';
@@ -40,6 +41,7 @@ import { df } from './df.js';
 import { diff } from './diff.js';
 import { dirname } from './dirname.js';
 import { dos2unix } from './dos2unix.js';
+import { dpkg } from './dpkg.js';
 import { du } from './du.js';
 import { ed } from './ed.js';
 import { basenc, encoders } from './encoders.js';
@@ -224,6 +226,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => cksum,
   () => sum,
   () => chrt,
+  () => cmake,
   () => cmp,
   () => column,
   () => comm,
@@ -250,6 +253,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => diff,
   () => dirname,
   () => dos2unix,
+  () => dpkg,
   () => du,
   () => ed,
   () => basenc,
