@@ -117,11 +117,16 @@ function toolgatePackageOf(file: string, view: ReadonlyFsView): string | undefin
     dir = up;
     const text = view.readText?.(`${dir === '/' ? '' : dir}/package.json`);
     if (text === undefined) continue;
+    let name: unknown;
     try {
-      return (JSON.parse(text) as { name?: unknown } | null)?.name === 'toolgate' ? dir : undefined;
+      name = (JSON.parse(text) as { name?: unknown } | null)?.name;
     } catch {
       return undefined;
     }
+    // A package.json with no name only sets the module type of its folder (the published package's
+    // dist/cli/package.json is `{"type":"commonjs"}`): the package is further up (replay 24, RP24-E1).
+    if (name === undefined) continue;
+    return name === 'toolgate' ? dir : undefined;
   }
   return undefined;
 }

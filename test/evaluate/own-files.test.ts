@@ -232,6 +232,8 @@ describe("toolgate's own code", () => {
     const tree = {
       [`${P}/node_modules/toolgate/package.json`]: pkgJson('toolgate', { zod: '4', 'proper-lockfile': '4', 'jsonc-parser': '3' }),
       [`${P}/node_modules/toolgate/dist/cli/main.js`]: 'text: x\n',
+      // As npm packs it: dist/cli/package.json sets the module type and has no name (replay 24, RP24-E1).
+      [`${P}/node_modules/toolgate/dist/cli/package.json`]: 'text: {"type":"commonjs"}\n',
       [`${P}/node_modules/zod/package.json`]: pkgJson('zod'),
       [`${P}/node_modules/proper-lockfile/package.json`]: pkgJson('proper-lockfile', { 'graceful-fs': '4' }),
       [`${P}/node_modules/graceful-fs/package.json`]: pkgJson('graceful-fs'),
