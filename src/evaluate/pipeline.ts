@@ -187,7 +187,11 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
         else if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
       }
       // A denied name that is a link, used by its target's name (RT24-N): matched as the link's name.
-      if (list === 'deny' && state.ctx.fs !== undefined && (f.kind === 'read' || f.kind === 'edit' || (f.kind === 'shell' && f.effects.length > 0))) {
+      if (
+        list === 'deny' &&
+        state.ctx.fs !== undefined &&
+        (f.kind === 'read' || f.kind === 'edit' || (f.kind === 'shell' && f.effects.length > 0))
+      ) {
         const rooted = rootedDenyRulesOf(rules);
         if (rooted.length > 0) {
           const look = {
@@ -196,7 +200,8 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
             maySet: (n: string) => environmentValue(state.ctx.environment, n) !== null,
           };
           const hit = deniedLinkUse(state.call, f, deniedLinks(rooted, state.env, state.ctx.fs), state.env, look);
-          if (hit !== undefined) return decide(state, name, 'deny', 'rule', `denied by ${hit.cr.rule.text}: ${hit.detail}`, { rule: ruleRef(hit.cr) });
+          if (hit !== undefined)
+            return decide(state, name, 'deny', 'rule', `denied by ${hit.cr.rule.text}: ${hit.detail}`, { rule: ruleRef(hit.cr) });
         }
       }
       // A read of a file with several names: a user's Read deny rule cannot settle it by the name
@@ -420,7 +425,7 @@ function heldPathAsks(state: EvalState): undefined {
                   path,
                   entry: 'a git hook',
                 })),
-                { path: `${state.env.home === '/' ? '' : state.env.home}/.ssh`, entry: "a file ssh reads (~/.ssh)" },
+                { path: `${state.env.home === '/' ? '' : state.env.home}/.ssh`, entry: 'a file ssh reads (~/.ssh)' },
               ],
               state.ctx.fs,
             ),
@@ -561,7 +566,8 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
     toolgateCodeWrite(
       written,
       state.ctx.fs?.realpath(written),
-      hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs),
+      // Once per call: every written name (an archive's members among them) is compared with it.
+      (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs)),
     )
   );
 }

@@ -303,6 +303,12 @@ export interface EvalState {
   shellReadOnly?: ShellReadOnly;
   /** The same for a PowerShell call (`powerShellReadOnly` of powershell.ts). Absent until a step asks. */
   powerShellReadOnly?: PowerShellReadOnly;
+  /**
+   * The files and folders toolgate's hooks run from (`hookCodePaths` of own-files.ts: the hook
+   * scripts, the toolgate package and the packages it loads), read from the view when a write is
+   * first judged and kept for the call's other written names. Absent until then.
+   */
+  hookCode?: readonly string[];
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */
