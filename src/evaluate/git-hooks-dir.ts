@@ -16,6 +16,7 @@ import { configFiles } from '../shell/programs/git/repository.js';
 import { configPlaces } from '../shell/programs/git/world.js';
 import { environmentValue } from './shell-world.js';
 import type { ReadPlace } from './sourced-files.js';
+import { writtenNames } from '../paths/real.js';
 
 /**
  * The hooks directories of the repositories git finds from the project and from the call's
@@ -46,7 +47,7 @@ export function gitHooksDirs(
 
 /** Why writing `written` (resolved: `real`) puts a git hook in place, or `undefined`. */
 export function gitHooksWrite(written: string, real: string | undefined, dirs: readonly string[]): string | undefined {
-  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+  for (const p of writtenNames(written, real)) {
     const dir = dirs.find((d) => isInside(p, d));
     if (dir !== undefined)
       return `${dir} is where git takes its hooks from (core.hooksPath): a file there runs at the next git commit, merge or push`;
@@ -109,7 +110,7 @@ export function ownRepositoryHooks(
   if (view === undefined) return undefined;
   const reads = git ?? gitReads(view);
   const variable = (name: string) => environmentValue(ctx.environment, name);
-  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+  for (const p of writtenNames(written, real)) {
     if (p === '/') continue;
     const place = gitHooksPlace(reads, p.slice(0, p.lastIndexOf('/')) || '/', home, variable);
     if ('none' in place) continue;
@@ -164,7 +165,8 @@ export function gitUserConfigPlaces(
     why: `${said(from)} includes ${said(path)}: git reads it as configuration, which runs programs (core.fsmonitor, core.pager, an alias)`,
   }));
   let template: { file: string; value: string } | undefined;
-  for (const e of config.entries) if (e.key === 'init.templatedir' && e.value !== null && e.value !== '') template = { file: e.file, value: e.value };
+  for (const e of config.entries)
+    if (e.key === 'init.templatedir' && e.value !== null && e.value !== '') template = { file: e.file, value: e.value };
   const dir =
     template === undefined
       ? undefined

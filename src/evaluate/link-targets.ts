@@ -11,6 +11,7 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { Policy } from '../settings/types.js';
+import { writtenNames } from '../paths/real.js';
 
 /** A name toolgate protects and where the file system view resolves it. */
 export interface LinkedProtected {
@@ -120,7 +121,7 @@ export function linkedProtected(
  * `undefined`: it is a link's target or inside a linked folder's target.
  */
 export function linkTargetWrite(written: string, real: string | undefined, linked: readonly LinkedProtected[]): string | undefined {
-  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+  for (const p of writtenNames(written, real)) {
     const hit = linked.find((l) => isInside(p, l.target));
     if (hit !== undefined)
       return `${hit.name} is a link to ${hit.target}: writing ${p === hit.target ? 'the target' : 'inside the target'} ${hit.entry === undefined ? 'rewrites the settings' : `changes ${hit.entry}`}`;

@@ -11,6 +11,7 @@ import { isInside, normalizePath, protectedPathMatch, type ProtectedPathSpec } f
 import type { Policy } from '../settings/types.js';
 import type { EnvironmentFacts } from './types.js';
 import { environmentValue } from './shell-world.js';
+import { writtenNames } from '../paths/real.js';
 
 /**
  * The directory `toolgate hook` keeps its cache in: `$TOOLGATE_CACHE_DIR`, else
@@ -193,7 +194,8 @@ function dependencyNames(packageJson: string | undefined): string[] {
     const names = new Set<string>();
     for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies']) {
       const deps = p?.[key];
-      if (deps !== null && typeof deps === 'object') for (const n of Object.keys(deps)) if (/^(?:@[\w.-]+\/)?[\w.-]+$/.test(n)) names.add(n);
+      if (deps !== null && typeof deps === 'object')
+        for (const n of Object.keys(deps)) if (/^(?:@[\w.-]+\/)?[\w.-]+$/.test(n)) names.add(n);
     }
     return [...names];
   } catch {
@@ -230,7 +232,7 @@ function resolvePackage(name: string, from: string, view: ReadonlyFsView): { pla
  * ({@link hookCodePaths}).
  */
 export function toolgateCodeWrite(written: string, real: string | undefined, hookPaths: readonly string[]): string | undefined {
-  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+  for (const p of writtenNames(written, real)) {
     if (protectedPathMatch(p, INSTALLS) !== undefined) return `${p} is in an install of toolgate: its code decides every later call`;
     const hit = hookPaths.find((h) => isInside(p, h));
     if (hit !== undefined) return `${hit} holds code a hook of the settings runs for every tool call`;

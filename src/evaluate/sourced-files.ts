@@ -16,6 +16,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
+import { writtenNames } from '../paths/real.js';
 
 /** A file or folder a program reads as code or configuration, and why, as a reason says it. */
 export interface ReadPlace {
@@ -63,7 +64,10 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
   const zdot = trimmed(vars.zdotdir ?? vars.home);
   const xdg = trimmed(vars.xdgConfigHome ?? `${h}/.config`);
   const starts: [string, Kind][] = [
-    ...['.bashrc', '.bash_profile', '.bash_login', '.profile', '.bash_aliases', '.bash_logout'].map((f): [string, Kind] => [`${h}/${f}`, 'sh']),
+    ...['.bashrc', '.bash_profile', '.bash_login', '.profile', '.bash_aliases', '.bash_logout'].map((f): [string, Kind] => [
+      `${h}/${f}`,
+      'sh',
+    ]),
     ...[...new Set([h, zdot])].flatMap((d) =>
       ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'].map((f): [string, Kind] => [`${d}/${f}`, 'zsh']),
     ),
@@ -87,7 +91,10 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
     for (const place of namedBy(text.slice(0, MAX_TEXT), file, kind, { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg })) {
       out.push(place);
       if (kind === 'zsh' && place.pattern === undefined)
-        out.push({ path: `${place.path}.zwc`, why: `zsh reads ${place.path}.zwc in place of ${place.path} when it is newer, and ${place.why}` });
+        out.push({
+          path: `${place.path}.zwc`,
+          why: `zsh reads ${place.path}.zwc in place of ${place.path} when it is newer, and ${place.why}`,
+        });
       if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH)
         queue.push({ file: place.path, kind, depth: depth + 1 });
     }
@@ -97,7 +104,7 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
 
 /** Why writing `written` (resolved: `real`) changes a file a program reads (one of `places`), or `undefined`. */
 export function readPlaceWrite(written: string, real: string | undefined, places: readonly ReadPlace[]): string | undefined {
-  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+  for (const p of writtenNames(written, real)) {
     const hit = places.find((r) => (r.pattern !== undefined ? r.pattern.test(p) : r.folder === true ? isInside(p, r.path) : p === r.path));
     if (hit !== undefined) return hit.why;
   }
@@ -174,7 +181,9 @@ function loopLists(text: string): Map<string, string[]> {
  */
 function assignedValues(text: string): Map<string, string[]> {
   const values = new Map<string, string[]>();
-  for (const m of text.matchAll(/(?:^|[;&|]\s*|\bexport\s+|\btypeset\s+(?:-\w+\s+)*|\blocal\s+)([A-Za-z_]\w*)=("[^"`]*"|'[^']*'|[^\s;&|()`'"]+)/gm)) {
+  for (const m of text.matchAll(
+    /(?:^|[;&|]\s*|\bexport\s+|\btypeset\s+(?:-\w+\s+)*|\blocal\s+)([A-Za-z_]\w*)=("[^"`]*"|'[^']*'|[^\s;&|()`'"]+)/gm,
+  )) {
     const name = m[1]!;
     if (name === 'HOME' || name === 'ZDOTDIR' || name === 'XDG_CONFIG_HOME') continue;
     const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
@@ -254,7 +263,10 @@ function globSource(path: string): string {
       const end = path.indexOf(']', i + 2);
       if (end < 0) out += '\\[';
       else {
-        out += `[${path.slice(i + 1, end).replace(/^[!^]/, '^').replace(/\\/g, '\\\\')}]`;
+        out += `[${path
+          .slice(i + 1, end)
+          .replace(/^[!^]/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = end;
       }
     } else out += escaped(c);

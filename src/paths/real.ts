@@ -32,3 +32,11 @@ export function realPathOf(
   }
   return undefined;
 }
+
+/**
+ * The names a write to `written` reaches: the path as given and, when a link makes it another, the
+ * path it resolves to (`real`, from the view). Each check of a written place looks at both.
+ */
+export function writtenNames(written: string, real: string | undefined): readonly string[] {
+  return real === undefined || real === written ? [written] : [written, real];
+}
