@@ -780,7 +780,8 @@ export function walkTree(parser: Parser, given: string, c: Collector): void {
     const differs = joining.length < c.shells.length && (ranges.length > 0 || differing !== undefined);
     // Both meanings when the shells disagree on what runs or is written: each is walked, its
     // commands and effects judged as any others, so the call is decided as the stricter of the
-    // two — a firm ask only where a reading is (DESIGN, "a construct whose meaning … differs").
+    // two — a firm ask only where a reading is (decision 0124; DESIGN, "a construct whose meaning
+    // … differs", kept for what toolgate reads one way only).
     // The readings are alternatives: each starts where the line starts (a `cd` of one does not
     // move the other), so their flows are the two branches of an `if` with an empty condition.
     const before = c.flow;
