@@ -31,7 +31,9 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     const text = typeof value === 'string' ? value : '';
     const link = /^(?:symlink ->|8\.3 alias of)\s*(.+)$/.exec(text);
     const hard = /^hard link of\s*(.+)$/.exec(text);
-    if (link?.[1] !== undefined) links.set(path, norm(link[1].trim()));
+    // A link's relative target is read from the folder holding the link, as the kernel reads it
+    // (`.git/hooks/pre-commit -> ../../scripts/pre-commit`, `/usr/bin/gcc -> gcc-12`).
+    if (link?.[1] !== undefined) links.set(path, normalizePath(link[1].trim(), { ...ctx, cwd: path.slice(0, path.lastIndexOf('/')) || '/' }));
     else if (hard?.[1] !== undefined) {
       const other = norm(hard[1].trim());
       present.add(path);
@@ -134,6 +136,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       return [...entries].sort();
     },
     isSymlink: (p) => links.has(canonical(norm(p))),
+    readlink: (p) => links.get(canonical(norm(p))),
     readText: (p) => {
       const real = realpath(p);
       return real === undefined || absent.has(real) ? undefined : texts.get(real);

@@ -89,6 +89,12 @@ export interface ReadonlyFsView {
   /** Whether the path itself is a symbolic link (not followed). Optional; used with {@link ReadonlyFsView.list}. */
   isSymlink?(path: string): boolean;
   /**
+   * What the symbolic link at the path holds, as written (`../../scripts/pre-commit`), not
+   * followed: `undefined` when it is no link or cannot be read. Optional; with it a link whose
+   * target does not exist yet is known to lead there (creating the target writes through it).
+   */
+  readlink?(path: string): string | undefined;
+  /**
    * The text of a small regular file (symlinks followed, UTF-8): `undefined` when it does not
    * exist, is no regular file, is too large or cannot be read. Optional; git's configuration files
    * are read with it (a configuration key can make a read-only git command run a program).

@@ -22,6 +22,7 @@ export function cachedFsView(view: ReadonlyFsView): ReadonlyFsView {
   const linkCount = memo(view.linkCount);
   const list = memo(view.list);
   const isSymlink = memo(view.isSymlink);
+  const readlink = memo(view.readlink);
   const readText = memo(view.readText);
   const readBytes = memo(view.readBytes);
   return {
@@ -31,6 +32,7 @@ export function cachedFsView(view: ReadonlyFsView): ReadonlyFsView {
     ...(linkCount !== undefined ? { linkCount } : {}),
     ...(list !== undefined ? { list } : {}),
     ...(isSymlink !== undefined ? { isSymlink } : {}),
+    ...(readlink !== undefined ? { readlink } : {}),
     ...(readText !== undefined ? { readText } : {}),
     ...(readBytes !== undefined ? { readBytes } : {}),
   };

@@ -11,7 +11,7 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { Policy } from '../settings/types.js';
-import { writtenNames } from '../paths/real.js';
+import { whereLinkLeads, writtenNames } from '../paths/real.js';
 
 /** A name toolgate protects and where the file system view resolves it. */
 export interface LinkedProtected {
@@ -48,7 +48,7 @@ export function linkedSettings(
   for (const b of policy.brokenFiles ?? []) if (b.source.file !== undefined) names.add(b.source.file);
   const out: LinkedProtected[] = [];
   for (const name of names) {
-    const target = view.realpath(name);
+    const target = whereLinkLeads(name, view);
     if (target !== undefined && target !== name) out.push({ name, target });
   }
   return out;
@@ -86,7 +86,7 @@ export function linkedProtected(
     // A folder is resolved whole (its parent may be the link: `~/go -> /data/go` for `go/bin`); a
     // file is asked whether it is a link first, one lstat where most are not.
     if (listInside || isLink(view, name)) {
-      const target = view.realpath(name);
+      const target = whereLinkLeads(name, view);
       if (target !== undefined && target !== name) return void out.push({ name, target, entry: `a protected path (${entry})` });
     }
     if (listInside) for (const child of view.list?.(name) ?? []) consider(`${name}/${child}`, false);
@@ -102,7 +102,7 @@ export function linkedProtected(
   }
   for (const { path, entry } of folders) {
     const folder = trimmed(path);
-    const real = view.realpath(folder);
+    const real = whereLinkLeads(folder, view);
     if (real !== undefined && real !== folder) out.push({ name: folder, target: real, entry });
     else for (const child of view.list?.(folder) ?? []) considerLink(`${folder}/${child}`, entry);
   }
@@ -111,22 +111,37 @@ export function linkedProtected(
   function considerLink(name: string, entry: string): void {
     if (seen.has(name) || !isLink(view!, name)) return;
     seen.add(name);
-    const target = view!.realpath(name);
+    const target = whereLinkLeads(name, view!);
     if (target !== undefined && target !== name) out.push({ name, target, entry });
   }
 }
 
 /**
  * Why writing `written` (resolved: `real`) rewrites a protected file or folder through a link, or
- * `undefined`: it is a link's target or inside a linked folder's target.
+ * `undefined`: it is a link's target or inside a linked folder's target; or, for a write that
+ * `holder` says removes or fills a folder (`mv scripts scripts.old`, `cp -r x/. conf`, `tar -C`),
+ * a folder holding the target — the next write there, or what is moved in, becomes the protected
+ * file (replay 24, RP24-L1).
  */
-export function linkTargetWrite(written: string, real: string | undefined, linked: readonly LinkedProtected[]): string | undefined {
+export function linkTargetWrite(
+  written: string,
+  real: string | undefined,
+  linked: readonly LinkedProtected[],
+  holder?: 'removes' | 'fills',
+): string | undefined {
   for (const p of writtenNames(written, real)) {
     const hit = linked.find((l) => isInside(p, l.target));
     if (hit !== undefined)
-      return `${hit.name} is a link to ${hit.target}: writing ${p === hit.target ? 'the target' : 'inside the target'} ${hit.entry === undefined ? 'rewrites the settings' : `changes ${hit.entry}`}`;
+      return `${hit.name} is a link to ${hit.target}: writing ${p === hit.target ? 'the target' : 'inside the target'} ${changes(hit)}`;
+    const held = holder === undefined ? undefined : linked.find((l) => isInside(l.target, p));
+    if (held !== undefined)
+      return `${held.name} is a link to ${held.target}: ${holder === 'removes' ? 'moving or removing' : 'filling'} ${p}, which holds the target, ${changes(held)}`;
   }
   return undefined;
+}
+
+function changes(l: LinkedProtected): string {
+  return l.entry === undefined ? 'rewrites the settings' : `changes ${l.entry}`;
 }
 
 function isLink(view: ReadonlyFsView, name: string): boolean {

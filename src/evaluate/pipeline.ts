@@ -1,6 +1,7 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
+import { writtenNames } from '../paths/real.js';
 import {
   protectedPathBelow,
   protectedPathStartingWith,
@@ -430,6 +431,7 @@ function heldPathAsks(state: EvalState): undefined {
               state.ctx.fs,
             ),
           ]),
+          t.removal === true ? 'removes' : t.unseenNames === true || t.names !== undefined ? 'fills' : undefined,
         ) ??
         // What the user's start-up files source and git's configuration includes, by any name: read
         // from the view once per call, when a write gets this far (red team 24, RT24-B/F/O).
@@ -451,7 +453,9 @@ function heldPathAsks(state: EvalState): undefined {
           : undefined) ??
         (t.unseenNames === true && t.removal !== true ? systemCodeBelow(written, state) : undefined) ??
         repositoryHit(t, targets, state) ??
-        (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state, t.unseenNames === true));
+        (t.removal === true
+          ? (ownCacheRemoval(written, state) ?? hookCodeRemoval(written, real, state))
+          : programPathHit(written, state, t.unseenNames === true));
       if (hit !== undefined) return heldWrite(t, hit);
       // Where the repository written into takes its hooks from, when the view cannot tell: asked
       // after every path, so a write a check can name is the one cited.
@@ -580,6 +584,23 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
 function ownCacheRemoval(removed: string, state: EvalState): string | undefined {
   const home = pathWorld(state.ctx, state.env, state.workingDirectories).home;
   return toolgateCacheWrite(removed, toolgateCacheDirs(state.ctx.environment, home), home);
+}
+
+/**
+ * A removal or move of code a hook of the settings runs, or of a folder holding it (`mv
+ * node_modules/zod zod.old`, `rm -rf node_modules` under a hook that runs the project's toolgate):
+ * the protected files are the hook's, but a move of their folder takes them all, and the next
+ * call puts what it likes there (replay 24, RP24-E1).
+ */
+function hookCodeRemoval(removed: string, real: string | undefined, state: EvalState): string | undefined {
+  const world = pathWorld(state.ctx, state.env, state.workingDirectories);
+  const code = (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs));
+  for (const p of writtenNames(removed, real)) {
+    const hit = code.find((h) => isInside(h, p) || isInside(p, h));
+    if (hit !== undefined)
+      return `${hit} holds code a hook of the settings runs for every tool call: ${p === hit ? 'moving or removing it' : `moving or removing ${p}, which holds it,`} lets the next call put other code there`;
+  }
+  return undefined;
 }
 
 /** A write to a `package.json` that may change the keys telling git hooks what to run (`"lint-staged"`, …). */

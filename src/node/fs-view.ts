@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 // Apart from ./fs.ts so that what only reads (the `toolgate hook` process) does not load the
@@ -100,6 +100,13 @@ export function nodeFsView(): ReadonlyFsView {
         return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
       } catch {
         return false;
+      }
+    },
+    readlink(path) {
+      try {
+        return readlinkSync(path, 'utf8');
+      } catch {
+        return undefined;
       }
     },
     readText(path) {

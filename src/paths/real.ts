@@ -1,5 +1,6 @@
 import type { Platform } from '../core/types.js';
-import { normalizePath, parentsOf } from './normalize.js';
+import type { ReadonlyFsView } from '../core/ports.js';
+import { normalizePath, parentsOf, resolveLexically } from './normalize.js';
 
 /**
  * The real path of a normalised `path` as the operating system reaches it: the real path of its
@@ -39,4 +40,27 @@ export function realPathOf(
  */
 export function writtenNames(written: string, real: string | undefined): readonly string[] {
   return real === undefined || real === written ? [written] : [written, real];
+}
+
+/**
+ * Where `name` leads: its real path, or — a link whose target does not exist (yet) — the path
+ * creating the target would make, from the link's text read from its (real) folder, as the kernel
+ * reads it (`.git/hooks/pre-commit -> ../../scripts/pre-commit`, `~/.bashrc -> dotfiles/bashrc`
+ * before the dotfiles are cloned); a chain of such links is followed a few hops. `undefined` when
+ * the view cannot tell (no `readlink`, no link).
+ */
+export function whereLinkLeads(name: string, view: Pick<ReadonlyFsView, 'realpath' | 'readlink' | 'isSymlink'>): string | undefined {
+  const real = view.realpath(name);
+  if (real !== undefined || view.readlink === undefined) return real;
+  let at = name;
+  for (let hop = 0; hop < 8; hop++) {
+    const text = view.readlink(at);
+    if (text === undefined || text === '') return undefined;
+    const folder = parentsOf(at)[0] ?? '/';
+    const joined = resolveLexically(view.realpath(folder) ?? folder, text);
+    const landed = realPathOf(joined, view.realpath, { home: '/', platform: 'linux' }) ?? joined;
+    if (view.isSymlink?.(landed) !== true || view.realpath(landed) !== undefined) return landed;
+    at = landed;
+  }
+  return undefined;
 }

@@ -295,6 +295,14 @@ export function createMemoryFileSystem(files: Record<string, MemoryEntry> = {}):
             return false;
           }
         },
+        readlink(path) {
+          try {
+            const { node } = lookup(path, false, 'lstat');
+            return node?.kind === 'symlink' ? node.target : undefined;
+          } catch {
+            return undefined;
+          }
+        },
         readText(path) {
           try {
             const { node } = lookup(path, true, 'open');

@@ -106,3 +106,42 @@ describe('protected files that are links (red team 24, RT24-A)', () => {
     expect(decide('echo y > /tmp/worktrees/a/x.txt').behavior).toBe('allow');
   });
 });
+
+describe('links whose target is missing, and the folders holding a target (replay 24, RP24-L1)', () => {
+  const policy = policyFromObjects([]);
+  const tree = {
+    [`${H}/.bashrc`]: 'symlink -> dotfiles/bashrc',
+    [`${P}/.git/HEAD`]: 'text: ref: refs/heads/main\n',
+    [`${P}/.git/hooks/pre-commit`]: 'symlink -> ../../scripts/pre-commit',
+    [`${P}/.claude`]: 'symlink -> conf/claude',
+    [`${P}/conf/claude/settings.json`]: 'text: {}\n',
+    [`${P}/conf/other.txt`]: 'text: x\n',
+    [`${P}/src/index.js`]: 'text: x\n',
+  };
+  const fs = caseFsView(tree, { cwd: P, home: H, platform: 'linux' });
+  const decide = (command: string, mode: 'bypassPermissions' | 'acceptEdits' = 'acceptEdits') =>
+    evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd: P, home: H, projectDir: P, workingDirectories: [P], fs });
+
+  it('a relative link is read from its own folder', () => {
+    expect(fs.realpath(`${P}/.git/hooks/pre-commit`)).toBe(`${P}/scripts/pre-commit`);
+    expect(fs.readlink!(`${H}/.bashrc`)).toBe(`${H}/dotfiles/bashrc`);
+  });
+
+  it('creating the missing target, or moving or filling a folder that holds a target, is a protected ask', () => {
+    for (const [command, mode] of [
+      ["mkdir -p scripts && printf '#!/bin/sh\\n' > scripts/pre-commit", 'acceptEdits'],
+      ["mkdir -p ~/dotfiles && echo 'rm -f README.md' > ~/dotfiles/bashrc", 'bypassPermissions'],
+      ['mv conf conf.old', 'acceptEdits'],
+      ['rm -rf conf', 'acceptEdits'],
+      ['mv hooks.d scripts', 'acceptEdits'],
+      ['cp -r shared/. conf/', 'acceptEdits'],
+    ] as const)
+      expect([command, decide(command, mode).askKind]).toEqual([command, 'protected']);
+    expect(decide('mv conf conf.old').reason.message).toContain('which holds the target');
+  });
+
+  it('a folder beside the target, a file beside it and a plain mkdir of a parent stay allowed', () => {
+    for (const command of ['mkdir -p scripts', 'echo x > scripts/build.sh', 'mv src lib', 'rm conf/other.txt', 'echo y > conf/notes.txt'])
+      expect([command, decide(command).behavior]).toEqual([command, 'allow']);
+  });
+});
