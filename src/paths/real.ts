@@ -49,7 +49,7 @@ export function writtenNames(written: string, real: string | undefined): readonl
  * before the dotfiles are cloned); a chain of such links is followed a few hops. `undefined` when
  * the view cannot tell (no `readlink`, no link).
  */
-export function whereLinkLeads(name: string, view: Pick<ReadonlyFsView, 'realpath' | 'readlink' | 'isSymlink'>): string | undefined {
+export function whereLinkLeads(name: string, view: ReadonlyFsView): string | undefined {
   const real = view.realpath(name);
   if (real !== undefined || view.readlink === undefined) return real;
   let at = name;
