@@ -42,6 +42,8 @@ export const SCRIPTS_RUNNING: Readonly<Record<string, readonly string[]>> = {
   'gdb-add-index': ['gdb', 'objcopy'],
   // make-dfsg 4.3: a Perl script running `make TARGET` for the first target that exists.
   'make-first-existing-target': ['make'],
+  // openssh-client 9.2: ssh-copy-id is a sh script that runs ssh twice (red team 25 RT25-C, strace).
+  'ssh-copy-id': ['ssh'],
   // gcc-12 (Debian c89-gcc, c99-gcc; c89 and c99 are alternatives only they provide): `exec gcc -std=c89 … "$@"`.
   ...scripts(['c89-gcc', 'c99-gcc', 'c89', 'c99'], ['gcc']),
   // Scripts whose `#!` line names the interpreter (replay 23 V9: pygettext3 -h exec'd python3 through

@@ -497,6 +497,26 @@ function parallelFiles(argv: readonly string[]): FileOperands {
   return { files, unresolved: problem === undefined ? [] : [problem], notFiles, ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
+/**
+ * The program parallel runs to reach a remote sshlogin: ssh (`parallel -S host.invalid echo :::
+ * a` and `sem -S host.invalid echo a` exec'd ssh under strace, parallel 20221122; red team 25
+ * RT25-C). `:` is this machine; a login of several words names its own ssh command and `--ssh`
+ * another program, each judged as the code it is ({@link sshLoginRuns}, `RUNNING_OPTIONS`).
+ */
+function parallelTransports(argv: readonly string[]): readonly string[] | undefined {
+  const { options } = parallelOptions(argv, parallelWords(argv).end);
+  if (options.some((o) => o.name === 'ssh')) return undefined;
+  const remote = options.some(
+    (o) =>
+      o.name === 'sshlogin' &&
+      (o.value ?? '')
+        .split(/[,\n]/)
+        .map((l) => l.trim().replace(LOGIN_PREFIX, ''))
+        .some((login) => login !== '' && login !== ':' && login !== '..' && login !== '-' && !/\s/.test(login)),
+  );
+  return remote ? ['ssh'] : undefined;
+}
+
 /** The parallel model. @internal */
 export const parallel = defineProgram({
   names: ['parallel', 'sem'],
@@ -506,6 +526,7 @@ export const parallel = defineProgram({
   role: 'wrapper',
   unwrap,
   files: (_name, argv) => parallelFiles(argv),
+  transports: parallelTransports,
   touchesFilesAsWrapper: true,
   handsOnInput: readsArgumentsUnseen,
   // parallel puts $PARALLEL's words before its own, and reads `config` (and the profiles -J names)

@@ -195,7 +195,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [163, 0, ["less"], ["files","grammar","readsVariables","runs.unseen","runsConfigured"], {}],
   [164, 0, ["lesskey"], ["files","grammar","runs.unseen"], {}],
   [165, 0, ["more"], ["files","grammar","readsVariables","runs.unseen"], {}],
-  [166, 0, ["parallel","sem"], ["files","handsOnInput","readsVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
+  [166, 0, ["parallel","sem"], ["files","handsOnInput","readsVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","transports","unwrap"], {}],
   [167, 0, ["paste"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["paste"]}],
   [168, 0, ["patch"], ["files","grammar","positional","runs.unseen"], {}],
   [169, 0, ["perf"], ["files","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],

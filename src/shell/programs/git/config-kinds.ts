@@ -38,6 +38,7 @@ import {
   startsViewer,
 } from './config-forms.js';
 import { formatVerifiesSignatures } from './formats.js';
+import { keySubsection, reachedOverSsh, reachesRemoteNamed, typesUrlWith } from './remote-urls.js';
 
 export { isTrue };
 
@@ -176,6 +177,21 @@ export const TRANSPORT: ConfigRead = {
   when: reachesRemote,
   what: 'git reaches the other repository through it',
 };
+/**
+ * A remote's URL, or a rewrite of URLs (`url.<base>.insteadOf`), that makes git reach a repository
+ * over ssh: git starts `ssh` by its name with words of its own, so a deny or ask rule on ssh meets
+ * the command (`remote-urls.ts`; red team 25 RT25-C). A URL naming a transport helper (`ext::`) is
+ * not this kind: only a remote set on the command line is read for those (`runs.ts`). @internal
+ */
+export const SSH_REMOTE: ConfigRead = {
+  key: /^remote\..+\.(url|pushurl)$|^url\..+\.(insteadof|pushinsteadof)$/,
+  when: (sub, words, last, key) =>
+    key.startsWith('remote.') ? reachesRemoteNamed(sub, words, last, keySubsection(key)) : typesUrlWith(sub, words, last.get(key)?.value ?? ''),
+  program: (key, value, last) =>
+    (key.startsWith('remote.') ? reachedOverSsh(value ?? '', last) : reachedOverSsh(keySubsection(key), new Map())) ? 'ssh' : '',
+  startsByName: (script) => (script === 'ssh' ? 'ssh' : undefined),
+  what: 'git reaches the repository over ssh',
+};
 /** Credential helpers, run when a remote asks who is there. @internal */
 export const CREDENTIAL: ConfigRead = {
   key: CREDENTIAL_KEYS,
@@ -213,6 +229,7 @@ export const COMMAND_FORMS: readonly ConfigRead[] = [
   TRAILER,
   VIEWER,
   TRANSPORT,
+  SSH_REMOTE,
   CREDENTIAL,
   TOOL,
   INTERACTIVE,

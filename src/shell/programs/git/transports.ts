@@ -105,8 +105,9 @@ export function transportPrograms(argv: readonly string[], literal: readonly boo
  * `git+ssh://`, `ssh+git://`, or the scp-like `[user@]host:path` (a colon before any slash, not a
  * `scheme://` URL nor a `transport::address`). A local path holding a colon is taken as git would
  * take it where it does not exist.
+ * @internal
  */
-function sshUrl(word: string): boolean {
+export function sshUrl(word: string): boolean {
   if (/^(ssh|git\+ssh|ssh\+git):\/\//i.test(word)) return true;
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(word) || word.includes('::') || word.startsWith('-')) return false;
   return /^[^/]*:/.test(word);

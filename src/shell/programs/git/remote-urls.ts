@@ -1,0 +1,113 @@
+/**
+ * The ssh a git command starts for a repository its configuration names (red team 25 RT25-C: under
+ * `Bash(*)` + deny `Bash(ssh *)`, `git fetch origin`, `git fetch`, `git push origin main`, `git
+ * ls-remote`, `git remote update` exec'd /usr/bin/ssh for `remote.origin.url = git@host:x/y.git`,
+ * and `git clone https://host/x/y` did for a `url.git@host:.insteadOf = https://host/` in
+ * ~/.gitconfig — git 2.39.5 under strace — where the same URL typed was already denied).
+ *
+ * The typed URL is `transports.ts`'s (`gitSshTransports`); here the remote a command reaches by
+ * name, or by default, is looked up in the configuration git reads (`remote.<name>.url` and
+ * `.pushurl`), and every URL is rewritten as git rewrites it (`url.<base>.insteadOf`, the longest
+ * prefix; `.pushInsteadOf` for pushes) before asking whether it is reached over ssh.
+ */
+import type { GitConfigEntry } from './config-file.js';
+import { given } from './config-forms.js';
+import { sshUrl } from './transports.js';
+
+type Last = ReadonlyMap<string, GitConfigEntry>;
+
+/** Subcommands whose first operand names the repository, a remote's name among them (`fetch --multiple`: every operand). */
+const BY_NAME: ReadonlySet<string> = new Set(['fetch', 'pull', 'push', 'ls-remote']);
+
+/** The `git remote` forms that reach the remotes they name (`update` with none: every remote). */
+const REMOTE_FORMS: ReadonlySet<string> = new Set(['show', 'update', 'prune', 'set-head']);
+
+/** The part between the first and last dot of a key (`remote.<name>.url` → name), as written. */
+function subsection(key: string): string {
+  return key.slice(key.indexOf('.') + 1, key.lastIndexOf('.'));
+}
+
+/** The remotes the configuration defines. */
+function configuredRemotes(last: Last): Set<string> {
+  const out = new Set<string>();
+  for (const key of last.keys()) if (/^remote\..+\.[a-z0-9-]+$/.test(key)) out.add(subsection(key));
+  return out;
+}
+
+/**
+ * The remotes a command reaches when it names none: `origin`, and any a branch or the pushing
+ * default names (`branch.<b>.remote`, `.pushRemote`, `remote.pushDefault`) — which branch is
+ * checked out is not read, so every branch's counts.
+ */
+function defaultRemotes(last: Last): Set<string> {
+  const out = new Set(['origin']);
+  for (const [key, e] of last)
+    if (/^branch\..+\.(remote|pushremote)$|^remote\.pushdefault$/.test(key) && e.value !== null && e.value !== '') out.add(e.value);
+  return out;
+}
+
+/** A word that names a repository by URL or path, not by a remote's name. */
+function namesRepository(word: string): boolean {
+  return word.includes(':') || word.includes('/') || word === '.' || word === '..';
+}
+
+/**
+ * Whether `git SUB WORDS` reaches the configured remote `name` (words unknown: any). The words are
+ * the subcommand's; an option's value may be taken for an operand (`--depth 1`), which is harmless
+ * here: only a word that is a remote's name, or one that names a repository otherwise, counts.
+ * @internal
+ */
+export function reachesRemoteNamed(sub: string, words: readonly string[] | undefined, last: Last, name: string): boolean {
+  if (words === undefined) return true;
+  const end = words.indexOf('--');
+  const operands = (end < 0 ? words : words.filter((_, k) => k !== end)).filter((w) => !w.startsWith('-'));
+  const remotes = configuredRemotes(last);
+  if (sub === 'remote') {
+    const [verb, ...rest] = operands;
+    if (verb === undefined || !REMOTE_FORMS.has(verb)) return false;
+    if (verb === 'update' && rest.length === 0) return true;
+    // `git remote update GROUP`: a group is `remotes.<group>`, a list of remotes.
+    return rest.some((r) => r === name || (last.get(`remotes.${r}`)?.value ?? '').split(/\s+/).includes(name));
+  }
+  if (sub === 'archive') return words.some((w, k) => w === `--remote=${name}` || (w === '--remote' && words[k + 1] === name));
+  if (!BY_NAME.has(sub)) return false;
+  if (sub === 'fetch' && given(words, ['all'])) return true;
+  if (sub === 'push' && words.some((w) => w.startsWith('--repo='))) return words.includes(`--repo=${name}`);
+  const named = operands.filter((w) => remotes.has(w));
+  if (named.length > 0) return sub === 'fetch' && given(words, ['multiple']) ? named.includes(name) : named[0] === name;
+  if (operands.some(namesRepository)) return false;
+  return defaultRemotes(last).has(name);
+}
+
+/** `url` with the longest matching prefix of the keys `url.<base>.<which>` replaced by its base, or undefined. */
+function rewritten(url: string, last: Last, which: 'insteadof' | 'pushinsteadof'): string | undefined {
+  let best: { base: string; prefix: string } | undefined;
+  for (const [key, e] of last) {
+    if (!key.startsWith('url.') || !key.endsWith(`.${which}`) || e.value === null || e.value === '') continue;
+    if (url.startsWith(e.value) && (best === undefined || e.value.length > best.prefix.length)) best = { base: subsection(key), prefix: e.value };
+  }
+  return best === undefined ? undefined : best.base + url.slice(best.prefix.length);
+}
+
+/**
+ * Whether git reaches `url` over ssh, as written or as its configuration rewrites it (`insteadOf`,
+ * and `pushInsteadOf`, which only a push uses — counted for every command: which one asks is not
+ * known where the URL is judged).
+ * @internal
+ */
+export function reachedOverSsh(url: string, last: Last): boolean {
+  return [url, rewritten(url, last, 'insteadof'), rewritten(url, last, 'pushinsteadof')].some((u) => u !== undefined && sshUrl(u));
+}
+
+/** Whether `git SUB WORDS` names a repository by a URL that starts with `prefix` (one an `insteadOf` key rewrites). @internal */
+export function typesUrlWith(sub: string, words: readonly string[] | undefined, prefix: string): boolean {
+  if (words === undefined) return true;
+  if (!BY_NAME.has(sub) && sub !== 'clone' && sub !== 'archive') return false;
+  return words.some((w) => {
+    const value = !w.startsWith('-') ? w : w.includes('=') ? w.slice(w.indexOf('=') + 1) : undefined;
+    return value?.startsWith(prefix) === true;
+  });
+}
+
+/** The name in a key `section.<name>.variable`: a remote's (`remote.<name>.url`), a rewrite's base (`url.<base>.insteadOf`). @internal */
+export const keySubsection = subsection;
