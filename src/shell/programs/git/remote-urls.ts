@@ -12,7 +12,7 @@
  */
 import type { GitConfigEntry } from './config-file.js';
 import { given } from './config-forms.js';
-import { sshUrl } from './transports.js';
+import { sshUrl } from './ssh-url.js';
 
 type Last = ReadonlyMap<string, GitConfigEntry>;
 

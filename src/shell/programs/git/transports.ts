@@ -11,6 +11,7 @@ import type { Unwrapped } from '../wrapper-types.js';
 import { resolveLongOption } from '../../options/gnu-options.js';
 import { optionNameAt } from '../input-options.js';
 import { gitGrammar } from './files-options.js';
+import { sshUrl } from './ssh-url.js';
 import { gitCommandOptions, gitLongOptions, gitTakesUrls, gitValueLetters } from './subcommands.js';
 
 /** A URL naming its transport helper: a scheme (a letter, then letters, digits, `+`, `-`, `.`) and `::`. */
@@ -98,19 +99,6 @@ export function transportPrograms(argv: readonly string[], literal: readonly boo
     out.push(...urlPrograms(url, name, `git ${name} ${url}`));
   }
   return out;
-}
-
-/**
- * Whether git reaches a repository named so over ssh (git(1) "GIT URLS", connect.c): `ssh://`,
- * `git+ssh://`, `ssh+git://`, or the scp-like `[user@]host:path` (a colon before any slash, not a
- * `scheme://` URL nor a `transport::address`). A local path holding a colon is taken as git would
- * take it where it does not exist.
- * @internal
- */
-export function sshUrl(word: string): boolean {
-  if (/^(ssh|git\+ssh|ssh\+git):\/\//i.test(word)) return true;
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(word) || word.includes('::') || word.startsWith('-')) return false;
-  return /^[^/]*:/.test(word);
 }
 
 /**
