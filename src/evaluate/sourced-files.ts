@@ -7,6 +7,12 @@
  * (red team 24, RT24-F: verified with bash 5.2 and zsh 5.9). This reads those start-up files
  * through the view, when a write is judged, for the files they name, and zsh's compiled forms of
  * them (`FILE.zwc`, which zsh reads in place of `FILE` when it is newer: RT24-O).
+ * Besides `.`/`source` (red team 25 RT25-B, each verified with bash 5.2 or zsh 5.9): text the
+ * shell evaluates from a file (`eval "$(cat F)"`, `. <(cat F)`, `. /dev/stdin < F`), a file given
+ * to a shell (`bash F`), zsh's `autoload PATH`, `eval`/`emulate -c` text read as commands, a
+ * program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`), the folders a
+ * `PATH=` line adds (Debian's stock ~/.profile adds ~/bin and ~/.local/bin), a `ZDOTDIR` ~/.zshenv
+ * sets, and a sourced file that is a link, where it leads.
  *
  * What a sourcing line names that cannot be read — another variable, a command substitution — is
  * its literal folder (`source ~/.zsh/$x.zsh`: `~/.zsh`); a glob is what it may match. A line that
@@ -26,6 +32,8 @@ export interface ReadPlace {
   folder?: true;
   /** A glob's names: a path matching it (absolute) is read. */
   pattern?: RegExp;
+  /** A program the file runs (not shell text it sources): not read in turn. */
+  runs?: true;
   why: string;
 }
 
@@ -80,23 +88,45 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
   ];
   const out: ReadPlace[] = [];
   const read = new Set<string>();
-  const queue = starts.map(([file, kind]) => ({ file, kind, depth: 0 }));
+  const known: Required<StartupVariables> = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
+  const queue: { file: string; kind: Kind; depth: number; vars: Required<StartupVariables> }[] = starts.map(([file, kind]) => ({
+    file,
+    kind,
+    depth: 0,
+    vars: known,
+  }));
   while (queue.length > 0 && read.size < MAX_FILES) {
-    const { file, kind, depth } = queue.shift()!;
+    const { file, kind, depth, vars: at } = queue.shift()!;
     if (read.has(file)) continue;
     read.add(file);
     if (view.isDirectory?.(file) === true) continue;
-    const text = view.readText(file);
-    if (text === undefined) continue;
-    for (const place of namedBy(text.slice(0, MAX_TEXT), file, kind, { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg })) {
+    const raw = view.readText(file);
+    if (raw === undefined) continue;
+    const text = raw.slice(0, MAX_TEXT);
+    // `export ZDOTDIR=$HOME/.config/zsh` in ~/.zshenv: zsh reads the rest of its start-up files
+    // there (red team 25 RT25-B: zsh -i ran `$ZDOTDIR/.zshrc`'s sourced file, zsh 5.9).
+    const moved = kind === 'zsh' && file.endsWith('/.zshenv') ? zdotdirSet(text, at) : undefined;
+    if (moved !== undefined && moved !== at.zdotdir) {
+      const there = { ...at, zdotdir: moved };
+      for (const f of ['.zprofile', '.zshrc', '.zlogin', '.zlogout']) {
+        const why = `${shownFrom(file, at.home)} sets ZDOTDIR to ${moved}, where zsh reads ${f}: ${RUNS.zsh}`;
+        out.push({ path: `${moved}/${f}`, why }, { path: `${moved}/${f}.zwc`, why: `zsh reads ${moved}/${f}.zwc in place of it when it is newer; ${why}` });
+        queue.push({ file: `${moved}/${f}`, kind, depth: depth + 1, vars: there });
+      }
+    }
+    for (const place of namedBy(text, file, kind, at)) {
       out.push(place);
+      // A sourced file that is a link runs where it leads (RT25-B: `. ~/.aliases` with
+      // `~/.aliases -> dot/aliases`; a write of ~/dot/aliases ran at the next bash -i).
+      const real = place.folder === undefined && place.pattern === undefined ? view.realpath?.(place.path) : undefined;
+      if (real !== undefined && real !== place.path) out.push({ path: real, why: `${place.why} (through a link, at ${real})` });
       if (kind === 'zsh' && place.pattern === undefined)
         out.push({
           path: `${place.path}.zwc`,
           why: `zsh reads ${place.path}.zwc in place of ${place.path} when it is newer, and ${place.why}`,
         });
-      if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH)
-        queue.push({ file: place.path, kind, depth: depth + 1 });
+      if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH && place.runs !== true)
+        queue.push({ file: place.path, kind, depth: depth + 1, vars: at });
     }
   }
   return out;
@@ -113,13 +143,24 @@ export function readPlaceWrite(written: string, real: string | undefined, places
 
 /** The places one start-up file's text names. @internal */
 export function namedBy(text: string, file: string, kind: Kind, vars: Required<StartupVariables>): ReadPlace[] {
-  const from = file.startsWith(`${vars.home}/`) ? `~${file.slice(vars.home.length)}` : file;
+  const from = shownFrom(file, vars.home);
   const dir = file.slice(0, file.lastIndexOf('/')) || '/';
   const out: ReadPlace[] = [];
-  const place = (operand: string, lists: ReadonlyMap<string, string[]>, bases: readonly string[], what = 'sources'): void => {
+  const place = (operand: string, lists: ReadonlyMap<string, string[]>, bases: readonly string[], what = 'sources', runs = false): void => {
     for (const word of lists.get(loopVariable(operand) ?? '') ?? [operand]) {
       const named = placed(word, vars, bases);
       if (named === undefined) continue;
+      if (what === 'puts on PATH') {
+        // The programs directly in the folder, not the folder's whole tree (`PATH=$HOME:$PATH`
+        // makes ~/ls a program, not every file under the home).
+        if (named.pattern !== undefined || named.folder !== undefined || !word.match(/^["']?(\/|~|\$\{?(HOME|XDG_CONFIG_HOME|ZDOTDIR)\b)/)) continue;
+        out.push({
+          path: named.path,
+          pattern: new RegExp(`^${escaped(trimmed(named.path))}/[^/]+$`),
+          why: `${from} puts ${named.path} on PATH: a program written there runs in place of any program of its name`,
+        });
+        continue;
+      }
       // A folder on fpath: zsh autoloads every function file in it.
       const p = what === 'puts on fpath' && named.pattern === undefined ? { ...named, folder: true as const } : named;
       if (what === 'puts on fpath') {
@@ -127,7 +168,7 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
         continue;
       }
       const said = p.folder === true ? `a file in ${p.path} (${word})` : p.pattern !== undefined ? `${p.path} (${word})` : p.path;
-      out.push({ ...p, why: `${from} ${what} ${said}: ${RUNS[kind]}` });
+      out.push({ ...p, ...(runs ? { runs: true as const } : {}), why: `${from} ${what} ${said}: ${runs ? 'it runs at every start' : RUNS[kind]}` });
     }
   };
   const none = new Map<string, string[]>();
@@ -136,15 +177,39 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
     const lists = loopLists(text);
     const values = assignedValues(text);
     for (const loop of lists.keys()) values.delete(loop);
-    for (const line of lines) {
-      for (const command of commandsOf(uncommented(line))) {
-        const words = wordsOf(command);
-        // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
-        const name = words[0]?.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
-        if ((name === '.' || name === 'source') && words[1] !== undefined)
-          for (const operand of withValues(words[1], values)) place(operand, lists, [vars.home, dir]);
+    const bases = [vars.home, dir];
+    const visit = (command: string, depth: number): void => {
+      const words = wordsOf(command);
+      // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
+      const name = words[0]?.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
+      if (name === undefined) return;
+      // `eval 'TEXT'`, and a command that is one quoted text (`emulate sh -c ". ~/.x"` once
+      // commandsOf has dropped its head): the text is read as commands of its own.
+      const text = name === 'eval' ? words.slice(1).join(' ') : words.length === 1 && name !== words[0] ? name : undefined;
+      if (text !== undefined && depth < 2) {
+        for (const c of commandsOf(text.replace(/^(['"])(.*)\1$/, '$2'))) visit(c, depth + 1);
+        return;
       }
-      if (kind === 'zsh') for (const f of fpathDirs(uncommented(line))) place(f, none, [vars.home, dir], 'puts on fpath');
+      const operand = words.slice(1).find((w) => !/^[-+]/.test(w));
+      if ((name === '.' || name === 'source') && words[1] !== undefined) {
+        for (const o of withValues(words[1], values)) place(o, lists, bases);
+      } else if (SHELLS.has(name) && operand !== undefined && words[1] === operand) {
+        // `bash ~/.bash_local`: the shell runs the file's text.
+        for (const o of withValues(operand, values)) place(o, lists, bases, 'runs');
+      } else if (name === 'autoload' && operand !== undefined && operand.includes('/')) {
+        // zsh's `autoload -Uz ~/.zfuncs/myinit`: the function's file, loaded by its path.
+        for (const o of withValues(operand, values)) place(o, lists, bases, 'autoloads');
+      } else if (/^(~|\$\{?HOME\}?)\//.test(name) || name.startsWith(`${vars.home}/`)) {
+        // A program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`).
+        for (const o of withValues(name, values)) place(o, lists, bases, 'runs the program', true);
+      }
+    };
+    for (const line of lines) {
+      const clean = uncommented(line);
+      for (const command of commandsOf(clean)) visit(command, 0);
+      for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of');
+      for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
+      if (kind === 'zsh') for (const f of fpathDirs(clean)) place(f, none, bases, 'puts on fpath');
     }
   } else if (kind === 'sshConfig') {
     for (const line of lines) {
@@ -298,4 +363,49 @@ function wordsOf(text: string): string[] {
 
 function trimmed(dir: string): string {
   return dir === '/' ? '' : dir.replace(/\/+$/, '');
+}
+
+/** A start-up file as a reason names it (`~/.bashrc`). */
+function shownFrom(file: string, home: string): string {
+  return file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file;
+}
+
+/** The shells a start-up line may run a file with (`bash ~/.bash_local`). */
+const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh']);
+
+/**
+ * Files whose text a line has the shell run without naming them to `.`: `eval "$(cat F)"`,
+ * `. <(cat F)`, zsh's `source =(cat F)` and `eval "$(<F)"`, `. /dev/stdin < F` (red team 25 RT25-B,
+ * each run by bash 5.2 or zsh 5.9 at the next interactive start).
+ */
+function evaluatedFiles(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/(?:^|[\s;&|{])(?:eval|source|\.)\s+["']?[$<=]\(\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s)"';&|]+)/g)) out.push(m[1]!);
+  for (const m of line.matchAll(/(?:^|[\s;&|{])(?:source|\.)\s+(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|-)\s*<\s*([^\s;&|)]+)/g))
+    out.push(m[1]!);
+  return out;
+}
+
+/**
+ * The literal folders a `PATH=…`/`export PATH=…` (or zsh's `path=(…)`, `path+=…`) line puts on
+ * PATH: Debian's stock ~/.profile adds ~/bin and ~/.local/bin when they exist, so a program
+ * written there runs in place of `git` or `ls` at the next login shell (RT25-B, bash 5.2).
+ */
+function pathDirs(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/(?:^|[;&|]\s*|\s)(?:export\s+|typeset\s+-\w+\s+)?PATH=("[^"]*"|'[^']*'|[^\s;&|]+)/g))
+    out.push(...m[1]!.replace(/^(['"])(.*)\1$/, '$2').split(':').filter((d) => d !== '' && !/^\$\{?PATH\}?$/.test(d)));
+  for (const m of line.matchAll(/(?:^|[;&|]\s*|\s)path(?:\[[^\]]*\])?\+?=(?:\(([^)]*)\)|([^\s;&|]+))/g))
+    out.push(...wordsOf(m[1] ?? m[2]!).filter((w) => !/^"?\$\{?path\b/.test(w)));
+  return out;
+}
+
+/** The folder a literal `ZDOTDIR=…` in ~/.zshenv names, as {@link placed} expands it, or undefined. */
+function zdotdirSet(text: string, vars: Required<StartupVariables>): string | undefined {
+  let found: string | undefined;
+  for (const m of text.matchAll(/(?:^|[;&|]\s*|\s)(?:export\s+|typeset\s+-\w+\s+)?ZDOTDIR=("[^"]*"|'[^']*'|[^\s;&|]+)/gm)) {
+    const named = placed(m[1]!, vars, [vars.home]);
+    if (named !== undefined && named.pattern === undefined && named.folder === undefined) found = trimmed(named.path);
+  }
+  return found;
 }

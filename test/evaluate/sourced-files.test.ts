@@ -75,3 +75,43 @@ describe('namedBy', () => {
     expect(p?.pattern?.test(`${H}/.config/sh/extra.sh`)).toBe(true);
   });
 });
+
+describe('start-up files that run a file by other forms than `.` (red team 25 RT25-B)', () => {
+  const rc = (line: string) => ({ [`${H}/.bashrc`]: `text: ${line}\n` });
+  it('reads a file whose text the shell evaluates through a substitution or its input', () => {
+    expect(hit(rc('eval "$(cat ~/.aliases)"'), `${H}/.aliases`)).toContain('runs the text of');
+    expect(hit(rc('source <(cat ~/.aliases)'), `${H}/.aliases`)).toBeDefined();
+    expect(hit(rc('. /dev/stdin < ~/.aliases'), `${H}/.aliases`)).toBeDefined();
+    expect(hit({ [`${H}/.zshrc`]: 'text: eval "$(<~/.aliases)"\n' }, `${H}/.aliases`)).toBeDefined();
+    // A value read, or text printed, runs nothing.
+    expect(hit(rc('export TOKEN="$(cat ~/.token)"'), `${H}/.token`)).toBeUndefined();
+    expect(hit(rc('echo "$(cat ~/.motd)"'), `${H}/.motd`)).toBeUndefined();
+  });
+
+  it('reads programs of the home run by path, files given to a shell, autoloads and quoted text', () => {
+    expect(hit(rc('eval "$(~/.local/bin/mise activate bash)"'), `${H}/.local/bin/mise`)).toContain('runs the program');
+    expect(hit(rc('bash ~/.bash_local'), `${H}/.bash_local`)).toBeDefined();
+    expect(hit({ [`${H}/.zshrc`]: 'text: autoload -Uz ~/.zfuncs/myinit && myinit\n' }, `${H}/.zfuncs/myinit`)).toContain('autoloads');
+    expect(hit({ [`${H}/.zshrc`]: 'text: emulate sh -c ". ~/.profile_local"\n' }, `${H}/.profile_local`)).toBeDefined();
+    expect(hit(rc("eval '. ~/.more'"), `${H}/.more`)).toBeDefined();
+  });
+
+  it('takes ZDOTDIR from ~/.zshenv and follows a sourced link to where it leads', () => {
+    const files = {
+      [`${H}/.zshenv`]: 'text: export ZDOTDIR=$HOME/.config/zsh\n',
+      [`${H}/.config/zsh/.zshrc`]: 'text: source $ZDOTDIR/aliases.zsh\n',
+    };
+    expect(hit(files, `${H}/.config/zsh/aliases.zsh`)).toBeDefined();
+    expect(hit(files, `${H}/.config/zsh/.zshrc`)).toContain('sets ZDOTDIR');
+    expect(hit({ ...rc('. ~/.aliases'), [`${H}/.aliases`]: 'symlink -> dot/aliases', [`${H}/dot/aliases`]: 'text: x\n' }, `${H}/dot/aliases`)).toContain(
+      'through a link',
+    );
+  });
+
+  it('reads the folders a line puts on PATH: the programs directly in them', () => {
+    const profile = { [`${H}/.profile`]: 'text: if [ -d "$HOME/bin" ] ; then\n    PATH="$HOME/bin:$PATH"\nfi\n' };
+    expect(hit(profile, `${H}/bin/git`)).toContain('puts /home/user/bin on PATH');
+    expect(hit(profile, `${H}/bin/old/notes`)).toBeUndefined();
+    expect(hit(rc('PATH=.:$PATH'), `${H}/ls`)).toBeUndefined();
+  });
+});
