@@ -22,6 +22,7 @@ import { entryUnder, newBudget, type Budget } from './fs-reach.js';
 import { namesRead } from './hard-link-reads.js';
 import { rulePathMatches, type MatchEnv } from './rule-match.js';
 import { takenOf, walksThroughLinks, type TakeLook } from './tree-takes.js';
+import type { LinkLook } from './link-look.js';
 
 /** A denied name that is (or lies in) a link, and where the view resolves it. */
 export interface DeniedLink {
@@ -30,17 +31,32 @@ export interface DeniedLink {
   target: string;
 }
 
+/** A deny rule with a literal root, and what its pattern names after the root. */
+export interface RootedRule {
+  cr: CompiledRule;
+  /** {@link literalRoot} of its pattern (`./secrets` of `./secrets/**`). */
+  root: string;
+  /** Which entries of the root folder its pattern can name (`.env.*` of `./.env.*`); absent: any. */
+  mayMatch?: (entry: string) => boolean;
+}
+
 /** The user's Read and Edit deny rules with a literal root among `rules`. */
-export function rootedDenyRules(rules: readonly CompiledRule[]): CompiledRule[] {
-  return rules.filter(
-    (cr) =>
-      cr.rule.family === 'path' &&
-      (cr.rule.tool === 'Read' || cr.rule.tool === 'Edit') &&
-      cr.rule.ignored !== true &&
-      cr.rule.specifier !== undefined &&
-      literalRoot(cr.rule.specifier) !== '' &&
-      !isBuiltInRule(cr),
-  );
+export function rootedDenyRules(rules: readonly CompiledRule[]): RootedRule[] {
+  const out: RootedRule[] = [];
+  for (const cr of rules) {
+    if (
+      cr.rule.family !== 'path' ||
+      (cr.rule.tool !== 'Read' && cr.rule.tool !== 'Edit') ||
+      cr.rule.ignored === true ||
+      cr.rule.specifier === undefined ||
+      isBuiltInRule(cr)
+    )
+      continue;
+    const { root, next } = splitRoot(cr.rule.specifier);
+    if (root === '') continue;
+    out.push(next === '' || next === '**' ? { cr, root } : { cr, root, mayMatch: (c) => segmentMatches(next, c, true) });
+  }
+  return out;
 }
 
 /** The part of a pattern before its first glob character, cut back to a whole name: `~/.ssh` of `~/.ssh/**`; '' for `**\/.env`. */
@@ -67,30 +83,30 @@ function rootCandidates(root: string, cr: CompiledRule, env: MatchEnv): string[]
   return [rest === '.' || rest === '' ? env.cwd : j(env.cwd, rest)];
 }
 
-/** The denied links of `rules` (each {@link rootedDenyRules}) in the view: each root that resolves elsewhere, and the links directly inside a root folder. */
-export function deniedLinks(rules: readonly CompiledRule[], env: MatchEnv, view: ReadonlyFsView): DeniedLink[] {
+/**
+ * The denied links of `rules` (each {@link rootedDenyRules}) in the view: each root that resolves
+ * elsewhere, and the links directly inside a root folder. Through `look` each root is resolved
+ * and each folder listed once; the shortest roots first, so that a folder's listing (the project's,
+ * for `./.env.*`) says which of the names in it do not exist without asking the view again.
+ */
+export function deniedLinks(rules: readonly RootedRule[], env: MatchEnv, look: LinkLook): DeniedLink[] {
+  const at = rules.map((r) => rootCandidates(r.root, r.cr, env));
+  for (const root of at.flat().sort((x, y) => x.length - y.length)) {
+    const real = look.realpath(root);
+    if (real !== undefined && look.isDirectory(real) === true) look.list(real);
+  }
   const out: DeniedLink[] = [];
-  const listed = new Map<string, readonly string[]>();
-  for (const cr of rules) {
-    const { root: lit, next } = splitRoot(cr.rule.specifier!);
-    // Only the entries the rule's next name can match are asked whether they are links (`.env.*` of `./.env.*`).
-    const mayMatch = next === '' || next === '**' ? () => true : (c: string) => segmentMatches(next, c, true);
-    for (const root of rootCandidates(lit, cr, env)) {
-      const real = view.realpath(root);
+  rules.forEach(({ cr, mayMatch }, k) => {
+    for (const root of at[k]!) {
+      const real = look.realpath(root);
       if (real === undefined) continue;
       if (real !== root) out.push({ cr, name: root, target: real });
-      if (view.isDirectory?.(real) !== true) continue;
-      const children = listed.get(real) ?? view.list?.(real) ?? [];
-      listed.set(real, children);
-      for (const child of children) {
-        if (!mayMatch(child)) continue;
-        const name = `${root}/${child}`;
-        if (view.isSymlink !== undefined && view.isSymlink(`${real}/${child}`) !== true) continue;
-        const target = view.realpath(`${real}/${child}`);
-        if (target !== undefined && target !== `${real}/${child}` && !isInside(target, real)) out.push({ cr, name, target });
-      }
+      if (look.isDirectory(real) !== true) continue;
+      // Only the entries the rule's next name can match are asked whether they are links (`.env.*` of `./.env.*`).
+      for (const { entry, target } of look.linksIn(real, mayMatch))
+        if (!isInside(target, real)) out.push({ cr, name: `${root}/${entry}`, target });
     }
-  }
+  });
   return out;
 }
 
@@ -99,6 +115,26 @@ type Applies = (cr: CompiledRule) => boolean;
 const READS: Applies = (cr) => cr.rule.tool === 'Read';
 const WRITES: Applies = (cr) => cr.rule.tool === 'Edit';
 const TOOL_WRITES: Applies = () => true;
+
+/**
+ * The rules among `rooted` that a use of the call can meet ({@link deniedLinkUse}): a Read or
+ * Grep call's read meets the Read rules, an edit tool's write both kinds, a command's reads the
+ * Read rules and its writes the Edit rules. The links of the others are not looked for.
+ */
+export function rulesMet(rooted: readonly RootedRule[], facts: CallFacts): readonly RootedRule[] {
+  let reads = facts.kind === 'read' || facts.kind === 'edit';
+  let writes = facts.kind === 'edit';
+  if (facts.kind === 'shell')
+    for (const e of facts.effects) {
+      if (e.assumed !== undefined) continue;
+      if (e.op === 'read') reads = true;
+      else writes = true;
+    }
+  if (reads && writes) return rooted;
+  if (!reads && !writes) return [];
+  const met = reads ? READS : WRITES;
+  return rooted.filter((r) => met(r.cr));
+}
 
 /** The denied link whose rule meets `p` as the link's name; and that name. */
 function linkHit(p: string, applies: Applies, links: readonly DeniedLink[], env: MatchEnv): { l: DeniedLink; as: string } | undefined {

@@ -271,8 +271,14 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
       // A file that does not exist yet is reached through its folders as they really are: its
       // nearest existing parent's real path plus the rest (`vendor/keys/new` with
       // `vendor/keys -> ~/.ssh` writes `~/.ssh/new`), as the shell's path effects resolve it.
+      // (`path` itself is not asked again.)
+      const realpath = ctx.realpath;
       const realPath =
-        real !== undefined ? normalizePath(real, ctx) : ctx.realpath !== undefined ? realPathOf(path, ctx.realpath, ctx) : undefined;
+        real !== undefined
+          ? normalizePath(real, ctx)
+          : realpath !== undefined
+            ? realPathOf(path, (p) => (p === path ? undefined : realpath(p)), ctx)
+            : undefined;
       // Built field by field, in this order (no spreads: this runs on every Read and Edit call).
       const facts: Extract<CallFacts, { kind: 'read' }> | Extract<CallFacts, { kind: 'edit' }> = { kind: family, path, raw };
       if (realPath !== undefined && realPath !== path) facts.realPath = realPath;

@@ -12,6 +12,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { Policy } from '../settings/types.js';
 import { whereLinkLeads, writtenNames } from '../paths/real.js';
+import { linkLook, type LinkLook } from './link-look.js';
 
 /** A name toolgate protects and where the file system view resolves it. */
 export interface LinkedProtected {
@@ -68,8 +69,9 @@ export function linkedProtected(
   bases: readonly string[],
   folders: readonly { path: string; entry: string }[],
   view: ReadonlyFsView | undefined,
+  look: LinkLook | undefined = view && linkLook(view),
 ): LinkedProtected[] {
-  if (view === undefined) return [];
+  if (view === undefined || look === undefined) return [];
   const out: LinkedProtected[] = [];
   const seen = new Set<string>();
   const files = new Set(spec.files.map((f) => f.toLowerCase()));
@@ -104,16 +106,14 @@ export function linkedProtected(
     const folder = trimmed(path);
     const real = whereLinkLeads(folder, view);
     if (real !== undefined && real !== folder) out.push({ name: folder, target: real, entry });
-    else for (const child of view.list?.(folder) ?? []) considerLink(`${folder}/${child}`, entry);
+    else
+      for (const { name, target } of look.linksIn(folder, undefined, (n) => look.realpath(n) ?? whereLinkLeads(n, view))) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        out.push({ name, target, entry });
+      }
   }
   return out;
-
-  function considerLink(name: string, entry: string): void {
-    if (seen.has(name) || !isLink(view!, name)) return;
-    seen.add(name);
-    const target = whereLinkLeads(name, view!);
-    if (target !== undefined && target !== name) out.push({ name, target, entry });
-  }
 }
 
 /**

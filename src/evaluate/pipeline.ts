@@ -83,7 +83,8 @@ import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
 import { hardLinkedReadOf } from './hard-link-reads.js';
-import { deniedLinks, deniedLinkUse, rootedDenyRules } from './denied-links.js';
+import { deniedLinks, deniedLinkUse, rootedDenyRules, rulesMet, type RootedRule } from './denied-links.js';
+import { linkLook } from './link-look.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -117,8 +118,8 @@ export const toolRemoved: PipelineStep = {
 };
 
 /** {@link rootedDenyRules} of a tool's deny list, found once per list (the rules, not the file system). */
-const rootedOf = new WeakMap<readonly CompiledRule[], CompiledRule[]>();
-function rootedDenyRulesOf(rules: readonly CompiledRule[]): CompiledRule[] {
+const rootedOf = new WeakMap<readonly CompiledRule[], RootedRule[]>();
+function rootedDenyRulesOf(rules: readonly CompiledRule[]): RootedRule[] {
   let r = rootedOf.get(rules);
   if (r === undefined) rootedOf.set(rules, (r = rootedDenyRules(rules)));
   return r;
@@ -193,14 +194,14 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
         state.ctx.fs !== undefined &&
         (f.kind === 'read' || f.kind === 'edit' || (f.kind === 'shell' && f.effects.length > 0))
       ) {
-        const rooted = rootedDenyRulesOf(rules);
+        const rooted = rulesMet(rootedDenyRulesOf(rules), f);
         if (rooted.length > 0) {
           const look = {
             view: state.ctx.fs,
             home: state.env.home,
             maySet: (n: string) => environmentValue(state.ctx.environment, n) !== null,
           };
-          const hit = deniedLinkUse(state.call, f, deniedLinks(rooted, state.env, state.ctx.fs), state.env, look);
+          const hit = deniedLinkUse(state.call, f, deniedLinks(rooted, state.env, linkLook(state.ctx.fs)), state.env, look);
           if (hit !== undefined)
             return decide(state, name, 'deny', 'rule', `denied by ${hit.cr.rule.text}: ${hit.detail}`, { rule: ruleRef(hit.cr) });
         }
@@ -416,21 +417,7 @@ function heldPathAsks(state: EvalState): undefined {
         linkTargetWrite(
           written,
           real,
-          (linked ??= [
-            ...linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs),
-            ...linkedProtected(
-              state.protectedSpec,
-              [state.env.home, state.ctx.projectDir ?? state.workingDirectories[0]].filter((d) => d !== undefined),
-              [
-                ...(gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git)).map((path) => ({
-                  path,
-                  entry: 'a git hook',
-                })),
-                { path: `${state.env.home === '/' ? '' : state.env.home}/.ssh`, entry: 'a file ssh reads (~/.ssh)' },
-              ],
-              state.ctx.fs,
-            ),
-          ]),
+          (linked ??= protectedLinks(state, (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git)))),
           t.removal === true ? 'removes' : t.unseenNames === true || t.names !== undefined ? 'fills' : undefined,
         ) ??
         // What the user's start-up files source and git's configuration includes, by any name: read
@@ -485,6 +472,27 @@ function heldPathAsks(state: EvalState): undefined {
     if (unknownHooks !== undefined) return heldWrite(unknownHooks.t, unknownHooks.why);
     return passFixed(state, NO_PROTECTED_WRITE);
   }
+}
+
+/**
+ * The settings files and protected paths that are links, and where they lead (link-targets.ts):
+ * in the home directory and the project, the folders git takes hooks from (`hooksDirs`) and
+ * `~/.ssh`. Read from the view when a write is first judged, once per call.
+ */
+function protectedLinks(state: EvalState, hooksDirs: readonly string[]): LinkedProtected[] {
+  const view = state.ctx.fs;
+  return [
+    ...linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, view),
+    ...linkedProtected(
+      state.protectedSpec,
+      [state.env.home, state.ctx.projectDir ?? state.workingDirectories[0]].filter((d) => d !== undefined),
+      [
+        ...hooksDirs.map((path) => ({ path, entry: 'a git hook' })),
+        { path: `${state.env.home === '/' ? '' : state.env.home}/.ssh`, entry: 'a file ssh reads (~/.ssh)' },
+      ],
+      view,
+    ),
+  ];
 }
 
 /** The files the user's start-up files source and git's configuration includes, and git's template folder (see each reader). */
