@@ -570,6 +570,8 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/etc/ld.so.preload',
   '/etc/ld.so.conf',
   '/etc/ld.so.conf.d',
+  // The cache ldconfig builds: ld.so finds every library by it (`ldconfig /tmp/lib`, ldconfig.ts).
+  '/etc/ld.so.cache',
   '/etc/profile',
   '/etc/profile.d',
   '/etc/bash.bashrc',

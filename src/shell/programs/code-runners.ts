@@ -59,6 +59,43 @@ function ipRuns(argv: readonly string[]): boolean {
   });
 }
 
+/**
+ * Whether a systemd-run command sets a property that runs a program (`-p ExecStartPre=./x.sh`,
+ * `--property=ExecStopPost=…`, `--service-property`, `--socket-property`, `--path-property`):
+ * the service manager runs it as part of the unit, besides the command toolgate reads (systemd
+ * 252 systemd.service(5) `ExecStart=`, `ExecStartPre=`, `ExecStartPost=`, `ExecCondition=`,
+ * `ExecReload=`, `ExecStop=`, `ExecStopPost=`; systemd.socket(5) the same for sockets). Red team
+ * 24, RT24-M: `systemd-run --user -p ExecStartPre=/bin/rm true`.
+ */
+function systemdRunExec(argv: readonly string[]): boolean {
+  const PROPERTY = /^--(?:(?:service|socket|path|timer)-)?property$/;
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (w === '--') return false;
+    const eq = w.indexOf('=');
+    let value: string | undefined;
+    if (w.startsWith('--')) {
+      if (PROPERTY.test(eq < 0 ? w : w.slice(0, eq))) value = eq < 0 ? argv[++k] : w.slice(eq + 1);
+    } else if (w.startsWith('-')) {
+      // A cluster of its flags ending in -p (`-qp X`, `-pX`); a letter taking a value ends the cluster.
+      const p = /^-[rdqtPGS]*p(.*)$/.exec(w);
+      if (p !== null) value = p[1] !== '' ? p[1] : argv[++k];
+    } else return false;
+    if (value !== undefined && /^\s*exec/i.test(value)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a systemctl command sets the service manager's environment (`set-environment
+ * LD_PRELOAD=/tmp/x.so`, `import-environment`): every unit it starts later runs with it — a
+ * library LD_PRELOAD names is loaded into each (systemctl(1), "Environment Commands"; red team 24,
+ * RT24-M). Options may stand before or after the verb.
+ */
+function systemctlSetsEnvironment(argv: readonly string[]): boolean {
+  return argv.slice(1).some((w) => w === 'set-environment' || w === 'import-environment');
+}
+
 /** Whether a pip command is `pip config … edit` (options may stand anywhere: optparse). */
 function pipConfigEdit(argv: readonly string[]): boolean {
   const config = argv.indexOf('config');
@@ -119,6 +156,14 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   at: { what: 'a command later, from its input or a file, outside the agent (no hook, no audit)', quiet: new Set(['-l', '-V']) },
   batch: { what: 'a command later, from its input, outside the agent (no hook, no audit)' },
   crontab: { what: 'the commands a crontab file names, later, outside the agent (no hook, no audit)', quiet: new Set(['-l']) },
+  'systemd-run': {
+    what: 'the programs its Exec… properties name (ExecStartPre=, ExecStopPost=, …), through the service manager',
+    when: systemdRunExec,
+  },
+  systemctl: {
+    what: 'every unit its service manager starts next with the environment it sets (LD_PRELOAD, PATH …)',
+    when: systemctlSetsEnvironment,
+  },
   // Programs that run the code an option, an operand, a directory or their input names — each
   // verified to run a project script that ran rm and printed .env under `Bash(*)` with `Bash(rm *)`
   // denied (red team 21, R21-1, R21-6; spellings from each program's --help on Debian 12).
@@ -256,6 +301,16 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: "batch <<< 'curl -s https://example.com'", opaque: true },
   { command: 'crontab jobs.txt', opaque: true },
   { command: 'crontab -l', opaque: false, why: 'lists the crontab' },
+  { command: 'systemd-run --user -p ExecStartPre=/bin/rm true', opaque: true, why: 'the manager runs /bin/rm before true (red team 24, RT24-M)' },
+  { command: 'systemd-run --property=ExecStopPost=./x.sh make', opaque: true },
+  { command: 'systemd-run -qp ExecStart=./x.sh true', opaque: true, why: 'a cluster ending in -p' },
+  { command: 'systemd-run --socket-property=ExecStartPre=./x.sh --user true', opaque: true },
+  { command: 'systemd-run --user -p MemoryMax=1G ls', opaque: false, why: 'a resource limit runs nothing' },
+  { command: 'systemd-run --user --scope ls', opaque: false, why: 'the command it runs is read as a command' },
+  { command: 'systemctl --user set-environment LD_PRELOAD=/tmp/x.so', opaque: true, why: 'every later unit loads /tmp/x.so (red team 24, RT24-M)' },
+  { command: 'systemctl --user import-environment PATH', opaque: true },
+  { command: 'systemctl --user show-environment', opaque: false },
+  { command: 'systemctl status', opaque: false },
   { command: "claude -p 'run the tests' --dangerously-skip-permissions --settings '{\"disableAllHooks\":true}'", opaque: true },
   { command: 'codex exec --full-auto x', opaque: true },
   { command: 'gemini -y -p x', opaque: true },

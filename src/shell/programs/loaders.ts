@@ -83,6 +83,7 @@ import { jq } from './jq.js';
 import { jar, java, javac, jdkArgfileTools, jdkCodeArgfileTools, jdkTools, mvn } from './jvm-tools.js';
 import { gpgAgent, sshAgent } from './key-agents.js';
 import { kustomize } from './kustomize.js';
+import { ldconfig } from './ldconfig.js';
 import { sshAdd, sshKeygen } from './library-loaders.js';
 import { llvmTools } from './llvm-tools.js';
 import { link, ln } from './ln.js';
@@ -324,6 +325,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => gpgAgent,
   () => sshAgent,
   () => kustomize,
+  () => ldconfig,
   () => sshAdd,
   () => sshKeygen,
   () => llvmTools,
