@@ -46,9 +46,9 @@ export interface LazyFamily {
 const NAMESPACE = 'toolgate-lazy-family';
 /** The main bundle's side of a split family: the modules it shares, and how the family's file is loaded. */
 const HOST = 'toolgate-split-host';
-/** The family file's side: the main bundle's shared modules, handed over when the file is loaded. */
+/** A family's own file's side: the loading file's shared modules, handed over when the file is loaded. */
 const GUEST = 'toolgate-split-guest';
-/** A family file's entry and the stand-ins for the main bundle's modules in it. */
+/** A family's own file's entry and the stand-ins for the loading file's modules in it. */
 const GUEST_ENTRY = 'toolgate-split-entry';
 const SHARED = 'toolgate-split-shared';
 /** The start of the name of the module (in no folder) that hands a split family's file the shared modules. */
@@ -120,7 +120,7 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
                 `// The main bundle's modules the family ${d.name}'s file imports (scripts/lazy-families.ts).`,
                 ...shared.map((f, i) => `import * as m${i} from ${local(f)};`),
                 `import { share } from '${HOST}:${d.name}';`,
-                `share({ ${shared.map((f, i) => `${JSON.stringify(relative(root, f))}: m${i}`).join(', ')} });`,
+                `share({ ${shared.map((f, i) => `${JSON.stringify(relative(root, f))}: () => m${i}`).join(', ')} });`,
               ].join('\n'),
               loader: 'ts',
               resolveDir: root,
@@ -289,7 +289,11 @@ async function probe(
           // The loaders as the bundle reads them: each model a `require` in its loader.
           build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
             if (!lazyImporters.has(args.path)) return undefined;
-            return { contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path), loader: 'ts', resolveDir: dirname(args.path) };
+            return {
+              contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path),
+              loader: 'ts',
+              resolveDir: dirname(args.path),
+            };
           });
         },
       },
@@ -299,9 +303,9 @@ async function probe(
 }
 
 /**
- * The split family's own file: a function of the main bundle's shared modules that returns the
- * loader of the family's modules the main bundle asks for (`wanted`). Every module in it runs on
- * first use; an import of a shared module reads the main bundle's.
+ * The split family's own file ({@link buildOwnFile}), loaded by the main bundle, with the family's
+ * modules the main bundle asks for (`wanted`), and its second file when it has one: in the first,
+ * a loader's `require` of a module kept apart loads the second file with the first's modules.
  */
 async function buildFamilyFile(
   options: BuildOptions,
@@ -311,107 +315,52 @@ async function buildFamilyFile(
   root: string,
   lazyImporters: ReadonlySet<string>,
 ): Promise<void> {
-  const sharedSet = new Set(shared);
-  const outdir = options.outdir ?? dirname(options.outfile!);
-  const apart = family.apart === undefined ? undefined : await apartModules(options, family.apart, wanted, sharedSet, root, lazyImporters);
+  const apart =
+    family.apart === undefined ? undefined : await apartModules(options, family.apart, wanted, new Set(shared), root, lazyImporters);
   const hostFile = join(root, `${APART_HOST}${family.name}.ts`);
-  await esbuild({
-    ...sameOptions(options),
-    entryPoints: [`${GUEST_ENTRY}:${family.name}`],
-    bundle: true,
-    write: true,
-    outfile: join(outdir, dirname(mainOutput(options)), family.file!),
-    packages: 'external',
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'toolgate-split-family',
-        setup(build) {
-          build.onResolve({ filter: new RegExp(`^${GUEST_ENTRY}:`) }, () => ({ path: family.name, namespace: GUEST_ENTRY }));
-          build.onLoad({ filter: /.*/, namespace: GUEST_ENTRY }, () => ({
-            contents: [
-              `// The family ${family.name}'s own file (scripts/lazy-families.ts): each module runs on first use.`,
-              `const guest = require('${GUEST}');`,
-              `const modules = { ${wanted.map((f) => `${JSON.stringify(relative(root, f))}: () => require(${JSON.stringify(f)})`).join(', ')} };`,
-              'module.exports = (shared) => {',
-              '  guest.shared = shared;',
-              '  return (id) => modules[id]();',
-              '};',
-            ].join('\n'),
-            loader: 'js',
-            resolveDir: root,
-          }));
-          build.onResolve({ filter: new RegExp(`^${GUEST}$`) }, () => ({ path: GUEST, namespace: GUEST }));
-          build.onLoad({ filter: /.*/, namespace: GUEST }, () => ({ contents: 'exports.shared = undefined;', loader: 'js' }));
-          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-            if (args.pluginData === NAMESPACE || args.namespace !== 'file') return undefined;
-            const target = await plainTarget(build, args);
-            if (target === undefined || !sharedSet.has(target)) return undefined;
-            return { path: target, namespace: SHARED };
-          });
-          build.onLoad({ filter: /.*/, namespace: SHARED }, (args) => ({
-            contents: [
-              `// The main bundle's ${relative(root, args.path)} (scripts/lazy-families.ts): its namespace, with the names on the prototype.`,
-              `module.exports = Object.defineProperty(Object.create(require('${GUEST}').shared[${JSON.stringify(relative(root, args.path))}]), '__esModule', { value: true });`,
-            ].join('\n'),
-            loader: 'js',
-            resolveDir: root,
-          }));
-          build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
-            if (!lazyImporters.has(args.path)) return undefined;
-            return {
-              contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path),
-              loader: 'ts',
-              resolveDir: dirname(args.path),
-            };
-          });
-          if (apart === undefined) return;
-          // A loader's `require` of a module kept apart: a stand-in that loads it from the second
-          // file, which the host module below loads on first use with this file's modules.
-          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-            if (args.kind !== 'require-call' || !lazyImporters.has(args.importer) || args.pluginData === NAMESPACE) return undefined;
-            const target = await plainTarget(build, args);
-            return target !== undefined && apart.modules.has(target) ? { path: target, namespace: APART } : undefined;
-          });
-          build.onLoad({ filter: /.*/, namespace: APART }, (args) => ({
-            contents: [
-              `// ${relative(root, args.path)}, kept in ${family.apart!.file} (scripts/lazy-families.ts).`,
-              `module.exports = require(${JSON.stringify(hostFile)}).load(${JSON.stringify(relative(root, args.path))});`,
-            ].join('\n'),
-            loader: 'js',
-            resolveDir: root,
-          }));
-          build.onResolve({ filter: new RegExp(`/${APART_HOST}\\w+\\.ts$`) }, (args) => ({ path: args.path }));
-          build.onLoad({ filter: new RegExp(`/${APART_HOST}\\w+\\.ts$`) }, (args) => {
-            if (args.path !== hostFile) return undefined;
-            const local = (f: string) => JSON.stringify(`./${relative(root, f)}`);
-            return {
-              contents: [
-                `// Loads ${family.apart!.file} on first use, with the modules of this file it imports (scripts/lazy-families.ts).`,
-                `const shared = { ${apart.shared.map((f) => `${JSON.stringify(relative(root, f))}: () => require(${local(f)})`).join(', ')} };`,
-                'let load;',
-                `exports.load = (id) => (load ??= require(${JSON.stringify(`./${family.apart!.file}`)})(shared))(id);`,
-              ].join('\n'),
-              loader: 'js',
-              resolveDir: root,
-            };
-          });
-          build.onResolve({ filter: /^\.\/[^/]+\.cjs$/ }, (args) => (args.path === `./${family.apart!.file}` ? { path: args.path, external: true } : undefined));
-        },
-      },
-    ],
+  await buildOwnFile(options, family.file!, wanted, shared, root, lazyImporters, (build) => {
+    if (apart === undefined) return;
+    // A loader's `require` of a module kept apart: a stand-in that loads it from the second
+    // file, which the host module below loads on first use with this file's modules.
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.kind !== 'require-call' || !lazyImporters.has(args.importer) || args.pluginData === NAMESPACE) return undefined;
+      const target = await plainTarget(build, args);
+      return target !== undefined && apart.modules.has(target) ? { path: target, namespace: APART } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: APART }, (args) => ({
+      contents: [
+        `// ${relative(root, args.path)}, kept in ${family.apart!.file} (scripts/lazy-families.ts).`,
+        `module.exports = require(${JSON.stringify(hostFile)}).load(${JSON.stringify(relative(root, args.path))});`,
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: root,
+    }));
+    build.onResolve({ filter: new RegExp(`/${APART_HOST}\\w+\\.ts$`) }, (args) => ({ path: args.path }));
+    build.onLoad({ filter: new RegExp(`/${APART_HOST}\\w+\\.ts$`) }, (args) => {
+      if (args.path !== hostFile) return undefined;
+      const local = (f: string) => JSON.stringify(`./${relative(root, f)}`);
+      return {
+        contents: [
+          `// Loads ${family.apart!.file} on first use, with the modules of this file it imports (scripts/lazy-families.ts).`,
+          `const shared = { ${apart.shared.map((f) => `${JSON.stringify(relative(root, f))}: () => require(${local(f)})`).join(', ')} };`,
+          'let load;',
+          `exports.load = (id) => (load ??= require(${JSON.stringify(`./${family.apart!.file}`)})(shared))(id);`,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: root,
+      };
+    });
+    build.onResolve({ filter: /^\.\/[^/]+\.cjs$/ }, (args) =>
+      args.path === `./${family.apart!.file}` ? { path: args.path, external: true } : undefined,
+    );
   });
-  if (apart !== undefined) await buildApartFile(options, family.apart!.file, [...apart.modules], apart.shared, root, lazyImporters);
+  if (apart !== undefined) await buildOwnFile(options, family.apart!.file, [...apart.modules], apart.shared, root, lazyImporters);
 }
 
 /** The start of the name of the module (in no folder) that loads a family's second file. */
 const APART_HOST = 'toolgate-split-apart-host-';
 /** Stand-ins, in a family's file, for the modules kept in its second file. */
 const APART = 'toolgate-split-apart';
-/** The second file's side: the family file's modules, handed over when it is loaded. */
-const APART_GUEST = 'toolgate-split-apart-guest';
-const APART_SHARED = 'toolgate-split-apart-shared';
-const APART_ENTRY = 'toolgate-split-apart-entry';
 
 /**
  * The modules a family's second file holds ({@link LazyFamily.apart}): the lazy loaders' required
@@ -458,20 +407,28 @@ async function apartModules(
   return { modules: new Set([...modules].filter((f) => !shared.has(f))), shared: [...shared].sort() };
 }
 
-/** A family's second file ({@link LazyFamily.apart}): as {@link buildFamilyFile}'s, one level down. */
-async function buildApartFile(
+/**
+ * A file of a split family's own, written beside the main bundle: its entry is a function of the
+ * modules it shares with the file that loads it (each a function that returns that module's
+ * namespace), which returns the loader of `modules`. Every module in it runs on first use; an
+ * import of a shared module reads the loading file's. The same for the family's file (loaded by
+ * the main bundle, {@link buildFamilyFile}) and its second file (loaded by the family's file,
+ * {@link LazyFamily.apart}); `more` adds a plugin's steps of the file's own.
+ */
+async function buildOwnFile(
   options: BuildOptions,
   file: string,
   modules: readonly string[],
   shared: readonly string[],
   root: string,
   lazyImporters: ReadonlySet<string>,
+  more: (build: PluginBuild) => void = () => {},
 ): Promise<void> {
   const sharedSet = new Set(shared);
   const outdir = options.outdir ?? dirname(options.outfile!);
   await esbuild({
     ...sameOptions(options),
-    entryPoints: [`${APART_ENTRY}:${file}`],
+    entryPoints: [`${GUEST_ENTRY}:${file}`],
     bundle: true,
     write: true,
     outfile: join(outdir, dirname(mainOutput(options)), file),
@@ -479,13 +436,13 @@ async function buildApartFile(
     logLevel: 'error',
     plugins: [
       {
-        name: 'toolgate-split-apart',
+        name: 'toolgate-split-file',
         setup(build) {
-          build.onResolve({ filter: new RegExp(`^${APART_ENTRY}:`) }, () => ({ path: file, namespace: APART_ENTRY }));
-          build.onLoad({ filter: /.*/, namespace: APART_ENTRY }, () => ({
+          build.onResolve({ filter: new RegExp(`^${GUEST_ENTRY}:`) }, () => ({ path: file, namespace: GUEST_ENTRY }));
+          build.onLoad({ filter: /.*/, namespace: GUEST_ENTRY }, () => ({
             contents: [
               `// ${file} (scripts/lazy-families.ts): each module runs on first use.`,
-              `const guest = require('${APART_GUEST}');`,
+              `const guest = require('${GUEST}');`,
               `const modules = { ${modules.map((f) => `${JSON.stringify(relative(root, f))}: () => require(${JSON.stringify(f)})`).join(', ')} };`,
               'module.exports = (shared) => {',
               '  guest.shared = shared;',
@@ -495,26 +452,31 @@ async function buildApartFile(
             loader: 'js',
             resolveDir: root,
           }));
-          build.onResolve({ filter: new RegExp(`^${APART_GUEST}$`) }, () => ({ path: APART_GUEST, namespace: APART_GUEST }));
-          build.onLoad({ filter: /.*/, namespace: APART_GUEST }, () => ({ contents: 'exports.shared = undefined;', loader: 'js' }));
+          build.onResolve({ filter: new RegExp(`^${GUEST}$`) }, () => ({ path: GUEST, namespace: GUEST }));
+          build.onLoad({ filter: /.*/, namespace: GUEST }, () => ({ contents: 'exports.shared = undefined;', loader: 'js' }));
           build.onResolve({ filter: /^\.\.?\// }, async (args) => {
             if (args.pluginData === NAMESPACE || args.namespace !== 'file') return undefined;
             const target = await plainTarget(build, args);
             if (target === undefined || !sharedSet.has(target)) return undefined;
-            return { path: target, namespace: APART_SHARED };
+            return { path: target, namespace: SHARED };
           });
-          build.onLoad({ filter: /.*/, namespace: APART_SHARED }, (args) => ({
+          build.onLoad({ filter: /.*/, namespace: SHARED }, (args) => ({
             contents: [
-              `// The family file's ${relative(root, args.path)} (scripts/lazy-families.ts): its namespace, with the names on the prototype.`,
-              `module.exports = Object.defineProperty(Object.create(require('${APART_GUEST}').shared[${JSON.stringify(relative(root, args.path))}]()), '__esModule', { value: true });`,
+              `// The loading file's ${relative(root, args.path)} (scripts/lazy-families.ts): its namespace, with the names on the prototype.`,
+              `module.exports = Object.defineProperty(Object.create(require('${GUEST}').shared[${JSON.stringify(relative(root, args.path))}]()), '__esModule', { value: true });`,
             ].join('\n'),
             loader: 'js',
             resolveDir: root,
           }));
           build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
             if (!lazyImporters.has(args.path)) return undefined;
-            return { contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path), loader: 'ts', resolveDir: dirname(args.path) };
+            return {
+              contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path),
+              loader: 'ts',
+              resolveDir: dirname(args.path),
+            };
           });
+          more(build);
         },
       },
     ],

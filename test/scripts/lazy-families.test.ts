@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazyFamilies, requireInLoaders } from '../../scripts/lazy-families.js';
+import { lazyFamilies, requireInLoaders, type LazyFamily } from '../../scripts/lazy-families.js';
 
 let root: string;
 beforeAll(() => {
@@ -64,47 +64,68 @@ describe('lazy tool families in the hook bundle', () => {
   });
 });
 
+/** A project of `files` in a new folder (removed by the caller). */
+function project(prefix: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return dir;
+}
+
+/**
+ * The main bundle of `dir`'s src/core/main.ts with `families` (its own files written to `dir`/out)
+ * and a loader of the three files like the hook's: each file run as CommonJS with `require` of
+ * `./NAME.cjs` reading out/NAME.cjs; `loaded` lists the files required, `ran` the module bodies run.
+ */
+async function splitBundle(dir: string, families: LazyFamily[], lazyImportsOf: string[] = []) {
+  const out = join(dir, 'out');
+  const r = await build({
+    entryPoints: [join(dir, 'src/core/main.ts')],
+    bundle: true,
+    write: false,
+    outdir: out,
+    format: 'cjs',
+    platform: 'node',
+    logLevel: 'silent',
+    plugins: [lazyFamilies(families, dir, lazyImportsOf)],
+  });
+  const ran: string[] = [];
+  const loaded: string[] = [];
+  const text = (file: string) => readFileSync(join(out, file), 'utf8');
+  const run = (source: string): unknown => {
+    const module = { exports: {} as never };
+    new Function('module', 'exports', 'require', 'ran', source)(module, module.exports, require, ran);
+    return module.exports;
+  };
+  const require = (id: string) => {
+    loaded.push(id);
+    return run(text(id));
+  };
+  return { ran, loaded, text, main: () => run(r.outputFiles[0]!.text) };
+}
+
 describe('a lazy family in a file of its own', () => {
   it('loads the file on first use and shares one instance of every module with the main bundle', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolgate-lazy-split-'));
-    const files: Record<string, string> = {
+    const dir = project('toolgate-lazy-split-', {
       'src/core/thing.ts': `ran.push('core/thing');\nexport class Thing {}`,
       'src/core/only-fam.ts': `ran.push('core/only-fam');\nexport const ONLY = 5;`,
       'src/fam/a.ts': `import { Thing } from '../core/thing.js';\nimport { ONLY } from '../core/only-fam.js';\nimport { NAME } from './names.js';\nran.push('fam/a');\nexport const A = NAME.length;\nexport function make() { return new Thing(); }\nexport const only = () => ONLY;`,
       'src/fam/names.ts': `ran.push('fam/names');\nexport const NAME = 'n';`,
       'src/core/main.ts': `import { A, make, only } from '../fam/a.js';\nimport { NAME } from '../fam/names.js';\nimport { Thing } from './thing.js';\nran.push('core/main');\nexport const useA = () => A;\nexport const isThing = () => make() instanceof Thing;\nexport const name = () => NAME;\nexport const onlyOf = () => only();`,
-    };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, file)), { recursive: true });
-      writeFileSync(join(dir, file), text);
-    }
+    });
     try {
-      const out = join(dir, 'out');
-      const r = await build({
-        entryPoints: [join(dir, 'src/core/main.ts')],
-        bundle: true,
-        write: false,
-        outdir: out,
-        format: 'cjs',
-        platform: 'node',
-        logLevel: 'silent',
-        plugins: [lazyFamilies([{ name: 'fam', dir: 'src/fam', file: 'fam.cjs', outside: ['src/fam/names.ts'] }], dir)],
-      });
-      const ran: string[] = [];
-      const loaded: string[] = [];
-      const run = (text: string, require: (id: string) => unknown) => {
-        const module = { exports: {} as never };
-        new Function('module', 'exports', 'require', 'ran', text)(module, module.exports, require, ran);
-        return module.exports;
-      };
-      const guest = readFileSync(join(out, 'fam.cjs'), 'utf8');
+      const {
+        ran,
+        loaded,
+        text,
+        main: load,
+      } = await splitBundle(dir, [{ name: 'fam', dir: 'src/fam', file: 'fam.cjs', outside: ['src/fam/names.ts'] }]);
+      const guest = text('fam.cjs');
       expect(guest).not.toContain('ran.push("core/thing")');
       expect(guest).toContain('ran.push("core/only-fam")');
-      const require = (id: string) => {
-        loaded.push(id);
-        return run(guest, require);
-      };
-      const main = run(r.outputFiles[0]!.text, require) as { useA(): number; isThing(): boolean; name(): string; onlyOf(): number };
+      const main = load() as { useA(): number; isThing(): boolean; name(): string; onlyOf(): number };
       expect([...ran].sort()).toEqual(['core/main', 'core/thing', 'fam/names']);
       expect(loaded).toEqual([]);
       expect(main.name()).toBe('n');
@@ -123,8 +144,7 @@ describe('a lazy family in a file of its own', () => {
 
 describe("a family's second file: the loaders' modules not kept", () => {
   it('reads the second file only when a loader of a module in it runs, with one instance of every module across the three files', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolgate-lazy-apart-'));
-    const files: Record<string, string> = {
+    const dir = project('toolgate-lazy-apart-', {
       'src/core/thing.ts': `ran.push('core/thing');\nexport class Thing {}`,
       'src/fam/model.ts': `import { Thing } from '../core/thing.js';\nran.push('fam/model');\nexport const define = (n: string) => ({ n, thing: new Thing() });`,
       'src/fam/kept.ts': `import { define } from './model.js';\nran.push('fam/kept');\nexport const kept = define('kept');`,
@@ -135,31 +155,20 @@ describe("a family's second file: the loaders' modules not kept", () => {
       'src/fam/loaders.ts': `import { kept } from './kept.js';\nimport { rare } from './rare.js';\nimport { also } from './also.js';\nexport const LOADERS = [\n  () => kept,\n  () => rare,\n  () => also,\n];`,
       'src/fam/index.ts': `import { LOADERS } from './loaders.js';\nimport { viaAlso } from './uses-also.js';\nexport const call = (i: number) => LOADERS[i]!();\nexport { viaAlso };`,
       'src/core/main.ts': `import { call, viaAlso } from '../fam/index.js';\nimport { Thing } from './thing.js';\nexport const name = (i: number) => call(i).n;\nexport const isThing = (i: number) => call(i).thing instanceof Thing;\nexport const sameAlso = () => viaAlso() === call(2);`,
-    };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, file)), { recursive: true });
-      writeFileSync(join(dir, file), text);
-    }
+    });
     try {
-      const out = join(dir, 'out');
-      const r = await build({
-        entryPoints: [join(dir, 'src/core/main.ts')],
-        bundle: true,
-        write: false,
-        outdir: out,
-        format: 'cjs',
-        platform: 'node',
-        logLevel: 'silent',
-        plugins: [
-          lazyFamilies(
-            [{ name: 'fam', dir: 'src/fam', file: 'fam.cjs', apart: { file: 'fam-apart.cjs', keep: ['src/fam/kept.ts'] } }],
-            dir,
-            ['src/fam/loaders.ts'],
-          ),
-        ],
-      });
-      const famText = readFileSync(join(out, 'fam.cjs'), 'utf8');
-      const apartText = readFileSync(join(out, 'fam-apart.cjs'), 'utf8');
+      const {
+        ran,
+        loaded,
+        text,
+        main: load,
+      } = await splitBundle(
+        dir,
+        [{ name: 'fam', dir: 'src/fam', file: 'fam.cjs', apart: { file: 'fam-apart.cjs', keep: ['src/fam/kept.ts'] } }],
+        ['src/fam/loaders.ts'],
+      );
+      const famText = text('fam.cjs');
+      const apartText = text('fam-apart.cjs');
       // The kept model and one that the rest of the family imports stay; the other and what only it imports go apart.
       expect(famText).toContain('ran.push("fam/kept")');
       expect(famText).toContain('ran.push("fam/also")');
@@ -167,18 +176,7 @@ describe("a family's second file: the loaders' modules not kept", () => {
       expect(apartText).toContain('ran.push("fam/rare")');
       expect(apartText).toContain('ran.push("fam/only-rare")');
       for (const shared of ['fam/model', 'core/thing']) expect(apartText).not.toContain(`ran.push("${shared}")`);
-      const ran: string[] = [];
-      const loaded: string[] = [];
-      const run = (text: string, require: (id: string) => unknown) => {
-        const module = { exports: {} as never };
-        new Function('module', 'exports', 'require', 'ran', text)(module, module.exports, require, ran);
-        return module.exports;
-      };
-      const require = (id: string) => {
-        loaded.push(id);
-        return run(id === './fam.cjs' ? famText : apartText, require);
-      };
-      const main = run(r.outputFiles[0]!.text, require) as { name(i: number): string; isThing(i: number): boolean; sameAlso(): boolean };
+      const main = load() as { name(i: number): string; isThing(i: number): boolean; sameAlso(): boolean };
       expect(main.name(0)).toBe('kept');
       expect(main.isThing(0)).toBe(true);
       expect(main.sameAlso()).toBe(true);
