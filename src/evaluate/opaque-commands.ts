@@ -180,7 +180,6 @@ const ARITHMETIC = /^"?\$\(\([^()]*\)\)"?$/;
 /** How deeply arguments read as shell text are read for the programs they run (an argument's argument …). */
 const ARGUMENT_DEPTH = 2;
 
-
 /**
  * A first operand that is a number (`expect_timed-run 5 sh x.sh`, `chrt 10 …`, `timelimit 0.5 …`):
  * a wrapper's limit or time more often than the program's own subject, so the place where it takes
@@ -288,7 +287,11 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
     runs: true,
     why: "an option's value names a program by its path, as the separate word would (red team 22, NEW-T2)",
   },
-  { command: 'sdiff --diff-prog=d/s a b', runs: true, why: 'any start of the option name the program accepts: the value is read whatever the name' },
+  {
+    command: 'sdiff --diff-prog=d/s a b',
+    runs: true,
+    why: 'any start of the option name the program accepts: the value is read whatever the name',
+  },
   { command: 'mt -f localhost:/t --rsh-command=./x.sh status', runs: true, why: 'wherever the option stands' },
   { command: 'mytool -c./x.sh', runs: true, why: "a short option's attached value (`-cVALUE`)" },
   { command: 'diff3 --diff-program=x.sh a b c', runs: false, why: 'a bare name is looked up in PATH (not the project)' },
@@ -301,24 +304,24 @@ export const RUNNER_ARGUMENT_EXAMPLES: readonly { readonly command: string; read
   { command: 'kubectl describe node x', runs: false, why: "describe's words are data (data-subcommands.ts): node is a kind of resource" },
   { command: 'kubectl -n ns exec web -- node x', runs: true, why: 'an option before the subcommand: every word is read' },
   { command: "gh pr create --title 'make it work'", runs: false, why: 'a title is prose (data-subcommands.ts)' },
-  { command: 'envdir d sh < x.sh', runs: true, why: 'a shell with no words after it reads its input: the script' },
+  { command: 's6-envdir d sh < x.sh', runs: true, why: 'a shell with no words after it reads its input: the script' },
   {
-    command: 'envdir d "$(pwd)"/x.sh',
+    command: 's6-envdir d "$(pwd)"/x.sh',
     runs: true,
-    why: 'past the first operand a word worked out only when it runs may be a program named by its path (envdir ran x.sh: leads24)',
+    why: 'past the first operand a word worked out only when it runs may be a program named by its path (envdir ran x.sh: leads24; envdir has a model now, s6-envdir has its shape)',
   },
-  { command: 'setlock -n f `echo ./x.sh`', runs: true, why: 'setlock ran x.sh (leads24)' },
+  { command: 's6-setlock -n f `echo ./x.sh`', runs: true, why: 'setlock ran x.sh (leads24; s6-setlock has its shape)' },
   { command: 'gh issue list --label python', runs: false, why: 'a name with nothing after it, past the first operand, is data' },
-  { command: 'envdir d python3 < x.py', runs: true, why: 'an interpreter with no words after it reads its code on its input: x.py' },
-  { command: 'setlock f perl < x.pl', runs: true },
-  { command: 'envdir d node 0< x.js', runs: true },
-  { command: 'cat x.js | setlock f node', runs: true, why: 'the pipe gives node its input' },
-  { command: "envdir d python3 <<< 'print(1)'", runs: true, why: 'a here-string is input too' },
-  { command: 'envdir d make < Makefile', runs: true, why: 'a project runner reads its code from the project whatever its input' },
-  { command: 'envdir d python3 3< x.py <&3', runs: true, why: 'its input is a copy of descriptor 3: x.py' },
-  { command: 'envdir d python3 <> x.py', runs: true },
-  { command: 'exec < x.py; envdir d python3', runs: true, why: 'exec with no words gives the shell itself that input' },
-  { command: 'envdir d python3', runs: false, why: 'nothing on its input from the line: a name past the first operand is data' },
+  { command: 's6-envdir d python3 < x.py', runs: true, why: 'an interpreter with no words after it reads its code on its input: x.py' },
+  { command: 's6-setlock f perl < x.pl', runs: true },
+  { command: 's6-envdir d node 0< x.js', runs: true },
+  { command: 'cat x.js | s6-setlock f node', runs: true, why: 'the pipe gives node its input' },
+  { command: "s6-envdir d python3 <<< 'print(1)'", runs: true, why: 'a here-string is input too' },
+  { command: 's6-envdir d make < Makefile', runs: true, why: 'a project runner reads its code from the project whatever its input' },
+  { command: 's6-envdir d python3 3< x.py <&3', runs: true, why: 'its input is a copy of descriptor 3: x.py' },
+  { command: 's6-envdir d python3 <> x.py', runs: true },
+  { command: 'exec < x.py; s6-envdir d python3', runs: true, why: 'exec with no words gives the shell itself that input' },
+  { command: 's6-envdir d python3', runs: false, why: 'nothing on its input from the line: a name past the first operand is data' },
   { command: 'mytool list --label python <&-', runs: false, why: 'its input closed' },
   { command: 'mytool list --label python | head', runs: false, why: 'the pipe is its output, not its input' },
   { command: 'mytool list --label python 3< x.py', runs: false, why: 'another descriptor than its input' },

@@ -78,6 +78,7 @@ import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { markNonPrograms } from './non-programs.js';
+import { markWordShellCode } from './word-shell-code.js';
 import { gitConfigRuns } from './git-config-runs.js';
 import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
@@ -1444,6 +1445,8 @@ export function makeState(
     markWritablePrograms(facts.analysis, world, facts.effects);
     // A path the view shows cannot run is no command a program with no model starts.
     markNonPrograms(facts.analysis, facts.effects, world);
+    // `torsocks sh -c 'cp … .claude/settings.json'`: shell code in the words of a program with no model (decision 0125).
+    markWordShellCode(facts.analysis);
     // `gdb --version` with a ~/.gdbearlyinit, `less x` with a ~/.lesskey that sets LESSOPEN: code at start.
     markStartupCode(facts.analysis, facts.effects, {
       view: ctx.fs,

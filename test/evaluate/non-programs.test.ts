@@ -50,8 +50,8 @@ describe('a path given to a program with no model', () => {
     'mytool --config="$PWD"/x.yml build',
     'mytool --diff-program=${PWD}/plain.sh',
     'mytool --config=~/missing.sh',
-    'envdir d ./x.yml',
-    'envdir d $PWD/src',
+    's6-envdir d ./x.yml',
+    's6-envdir d $PWD/src',
     // A pattern naming a path is the files it matches in the view.
     'mytool ./x.y?l',
     'mytool ./x.* build',
@@ -73,11 +73,11 @@ describe('a path given to a program with no model', () => {
     'mytool --diff-program="$PWD"/run.sh',
     'cd src && mytool --diff-program=$PWD/../run.sh',
     // Past the first operand, an executable file the view shows (envdir d ./x.sh).
-    'envdir d ./run.sh',
-    'envdir d $PWD/run.sh',
-    'setlock f ${PWD}/run.sh',
+    's6-envdir d ./run.sh',
+    's6-envdir d $PWD/run.sh',
+    's6-setlock f ${PWD}/run.sh',
     'mytool --diff-program ./run.s? a b',
-    'envdir d ./run.*',
+    's6-envdir d ./run.*',
   ])
     it(`${c}: a program named by its path, opaque code under a deny rule naming a program`, () => {
       const d = decide(c);
@@ -98,7 +98,7 @@ describe('a path given to a program with no model', () => {
     // Past the first operand a bare variable is data, as a literal one the view cannot settle is;
     // a word shaped as a path or worked out by a substitution may name the program (leads24).
     expect(decide('mytool build $X').behavior).toBe('allow');
-    for (const c of ['envdir d "$(pwd)"/run.sh', 'envdir d `echo run.sh`', 'mytool build $D/run.sh']) {
+    for (const c of ['s6-envdir d "$(pwd)"/run.sh', 's6-envdir d `echo run.sh`', 'mytool build $D/run.sh']) {
       const d = decide(c);
       expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
     }

@@ -8,6 +8,7 @@ import { splitEnvString } from '../../src/shell/programs/env.js';
 import { parseConfigParameters } from '../../src/shell/programs/git/runs.js';
 import { embeddedShellStrings, interpreterName, interpreterOpaque } from '../../src/shell/programs/interpreters.js';
 import { shellInvocation } from '../../src/shell/programs/shell-code.js';
+import { sudoShellText } from '../../src/shell/programs/sudo.js';
 import { tarWords } from '../../src/shell/programs/tar/options.js';
 
 beforeAll(async () => {
@@ -113,8 +114,41 @@ describe('env -S', () => {
     expect(splitEnvString("'open")).toBeUndefined();
   });
   it('reads the split words again as env words', () => {
+    // getopt starts again at the split words: -c after them is sh's (replay 24 U2).
+    expect(argvs("env -S sh -c 'rm -rf x'")).toContainEqual(['rm', '-rf', 'x']);
+    expect(argvs("env -i -S sh -c 'rm -rf x'")).toContainEqual(['rm', '-rf', 'x']);
+    expect(argvs("env -S'sh -c' -- 'rm y'")).toContainEqual(['rm', 'y']);
     expect(argvs("env -iS'rm -rf x'")).toContainEqual(['rm', '-rf', 'x']);
     expect(argvs("env --split-str='-u X rm\\_y' z")).toContainEqual(['rm', 'y', 'z']);
+  });
+});
+
+describe('tmux', () => {
+  it('runs several words as an argv and one word as shell text (tmux 3.3a spawn.c; replay 24 T1)', () => {
+    expect(argvs("tmux new -d sh -c 'rm -rf x'")).toContainEqual(['rm', '-rf', 'x']);
+    expect(argvs("tmux neww -d -- sh -c 'rm a' b")).toContainEqual(['sh', '-c', 'rm a', 'b']);
+    expect(argvs("tmux new -d 'rm a; rm b'")).toContainEqual(['rm', 'b']);
+    expect(argvs("tmux neww -d cat 'a b;' \\; neww -d ls")).toContainEqual(['cat', 'a b']);
+    expect(argvs('tmux if true \'new -d sh -c "rm z"\'')).toContainEqual(['rm', 'z']);
+  });
+  it('reads the keys -H types and the buffer a line pastes (replay 24 T3)', () => {
+    const embedded = (command: string) => analyzeShell(command).commands.flatMap((c) => c.embeddedShell ?? []);
+    expect(embedded('tmux send -t s0 -H 72 6d 20 78 0d')).toEqual(['rm x']);
+    expect(embedded('tmux send -t s0 -H 0x72 6d zz 20 78')).toEqual(['rm x']);
+    expect(embedded("tmux setb 'rm y' \\; pasteb -t s0")).toEqual(['rm y']);
+    // A line-editing key (^U), a buffer set before the line, `-s`: text toolgate cannot see.
+    expect(analyzeShell('tmux send -t s0 -H 15 72 6d').unseen).toHaveLength(1);
+    expect(analyzeShell('tmux pasteb -t s0').unseen).toHaveLength(1);
+    expect(analyzeShell("tmux setb 'ls' \\; pasteb -s x").unseen).toHaveLength(1);
+  });
+});
+
+describe('sudo -s', () => {
+  it("escapes each word as sudo's parse_args.c does (replay 24 T2)", () => {
+    expect(sudoShellText(['sh', '-c', 'cat .env > x'])).toBe('sh -c cat\\ \\.env\\ \\>\\ x');
+    expect(sudoShellText(['echo', '$HOME'])).toBe('echo $HOME');
+    expect(argvs("sudo -s sh -c 'rm -rf x'")).toContainEqual(['rm', '-rf', 'x']);
+    expect(argvs("sudo -i cat 'a b'")).toContainEqual(['cat', 'a b']);
   });
 });
 

@@ -136,9 +136,26 @@ function runIn(
   return inDirectory(dir, ['env', ...rest], 'env -C', 'env -C: a directory toolgate cannot read (not literal text)');
 }
 
+/**
+ * env's options up to its first `-S`/`--split-string`, whose value's words take its place: getopt
+ * starts again at them (env.c `parse_split_string`: optind = 0), so the words after the option are
+ * read only after them — `env -S sh -c 'TEXT'` runs `sh -c TEXT` (coreutils 9.1; replay 24 U2: the
+ * whole line's `-c` was taken as env's and refused). Undefined when the words hold no such option.
+ */
+function splitFirst(argv: readonly string[]): ReturnType<typeof parseGnuOptions> | undefined {
+  for (let k = 2; k <= argv.length; k++) {
+    const parsed = parseGnuOptions(argv.slice(0, k), ENV_OPTIONS);
+    if (!parsed.ok) continue;
+    if (parsed.operands.length > 0) return undefined;
+    const split = parsed.options.find((o) => o.name === 'S' || o.name === 'split-string');
+    if (split !== undefined && (split.valueIndex ?? split.index) === k - 1) return parsed;
+  }
+  return undefined;
+}
+
 /** What `env` runs. */
 function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperInfo {
-  const parsed = parseGnuOptions(argv, ENV_OPTIONS);
+  const parsed = splitFirst(argv) ?? parseGnuOptions(argv, ENV_OPTIONS);
   const none: WrapperInfo = { inner: [], transparent: false, exactOnly: false };
   if (!parsed.ok) return { ...none, inner: [{ kind: 'unknown', reason: `env: ${describeGnuProblem(parsed)}` }] };
   const split = parsed.options.find((o) => o.name === 'S' || o.name === 'split-string');
@@ -193,6 +210,12 @@ export const env = defineProgram({
       effects: ['remove ./a.txt'],
       readOnly: false,
       why: "the split string takes the option's place and is read again",
+    },
+    {
+      command: "env -S sh -c 'rm a.txt'",
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: 'env reads its options again from the split words: sh is the command, -c its option (replay 24 U2)',
     },
     { command: 'env - X=1 rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'a lone - is -i; X=1 is a variable' },
     {

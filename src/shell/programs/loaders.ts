@@ -35,6 +35,7 @@ import { cp } from './cp.js';
 import { aws, docker, kubectl } from './credential-plugins.js';
 import { curl } from './curl/index.js';
 import { cut } from './cut.js';
+import { DAEMONTOOLS_MODELS } from './daemontools.js';
 import { date } from './date.js';
 import { declare } from './declare.js';
 import { df } from './df.js';
@@ -248,6 +249,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => kubectl,
   () => curl,
   () => cut,
+  () => DAEMONTOOLS_MODELS,
   () => date,
   () => declare,
   () => df,

@@ -59,8 +59,18 @@ export const SUDO_OPTIONS: GnuOptionSpec = {
 const edits = (argv: readonly string[], names: ReadonlySet<string>): boolean =>
   /(?:^|\/)sudoedit$/.test(argv[0] ?? '') || names.has('e') || names.has('edit');
 
+/**
+ * The `-c` text sudo's shell mode hands the shell (parse_args.c, sudo 1.9): each word with a
+ * backslash before every character that is not a letter, a digit, `_`, `-` or `$`, the words
+ * joined with spaces — so each word reaches the shell whole (`sudo -s sh -c 'cat .env > x'` runs
+ * sh with its -c text intact; replay 24 T2), while a `$NAME` in a word is still expanded.
+ */
+export function sudoShellText(words: readonly string[]): string {
+  return words.map((w) => w.replace(/[^A-Za-z0-9_$-]/g, (c) => `\\${c}`)).join(' ');
+}
+
 /** `sudo [opts] [VAR=value…] COMMAND…`; `-s`/`-i` hand the command to a shell. */
-function unwrap(argv: readonly string[]): WrapperInfo {
+function unwrap(argv: readonly string[], literal: readonly boolean[] = []): WrapperInfo {
   const parsed = parseGnuOptions(argv, SUDO_OPTIONS);
   if (!parsed.ok) return refusedWrap(`sudo: ${describeGnuProblem(parsed)}`);
   const names = new Set(parsed.options.map((opt) => opt.name));
@@ -71,7 +81,9 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   const start = parsed.operands[k]?.index;
   const shell = ['s', 'shell', 'i', 'login'].some((x) => names.has(x));
   if (start === undefined) return wrapInfo(shell ? [interactiveShell('sudo')] : []);
-  if (shell) return wrapInfo([{ kind: 'script', index: start, joinFrom: start }]);
+  // Words that are not literal text: the script reading marks them unknown (a firm ask).
+  if (shell && literal.slice(start).some((l) => l === false)) return wrapInfo([{ kind: 'script', index: start, joinFrom: start }]);
+  if (shell) return wrapInfo([{ kind: 'text', script: sudoShellText(argv.slice(start)), what: 'sudo -s' }]);
   return wrapInfo([{ kind: 'argv', start, end: argv.length, assignments }]);
 }
 
@@ -124,12 +136,19 @@ export const sudo = defineProgram({
   },
   runs: 'seen',
   role: 'wrapper',
-  unwrap,
+  unwrap: (argv, literal) => unwrap(argv, literal),
   files: (_name, argv, _literal, variable) => sudoFiles(argv, variable),
 
   examples: [
     { command: 'sudo -u www rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u takes the user' },
     { command: 'sudo -s rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-s hands the words to a shell as a script' },
+    {
+      command: "sudo -s sh -c 'rm a.txt'",
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: '-s escapes each word before the shell reads it: the inner sh gets its -c text whole (replay 24 T2)',
+    },
+    { command: "sudo -i cat 'a b.txt'", effects: ['read ./a b.txt'], why: 'the blank inside a word is escaped: one file' },
     { command: 'sudo -e .claude/settings.json', effects: ['write ./.claude/settings.json'], why: '-e writes the edited copy back' },
     {
       command: 'SUDO_ASKPASS=./a sudo -A true',

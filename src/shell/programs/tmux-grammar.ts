@@ -36,8 +36,12 @@ export type TmuxCommandKind =
   | 'save'
   /** `detach-client -E CMD`: runs CMD in place of the client. */
   | 'detach'
-  /** Types into a pane, whose program (a shell) may run it: send-keys, paste-buffer, send-prefix. */
+  /** Types into a pane, whose program (a shell) may run it: send-keys, send-prefix. */
   | 'keys'
+  /** `paste-buffer`: types a buffer's text into a pane (`-b NAME`, else the newest buffer). */
+  | 'paste'
+  /** `set-buffer DATA`: sets a buffer's text, which a later `paste-buffer` types (`-a` appends). */
+  | 'buffer'
   /** `source-file`: the tmux commands of a file. */
   | 'source'
   /** `server-access`: lets other users use the server. */
@@ -103,7 +107,7 @@ export const TMUX_COMMANDS: Readonly<Record<string, TmuxCommand>> = {
   'new-window': { alias: 'neww', getopt: 'abdkPSc:e:F:n:t:', kind: 'shell' },
   'next-layout': inert('nextl'),
   'next-window': inert('next'),
-  'paste-buffer': { alias: 'pasteb', kind: 'keys' },
+  'paste-buffer': { alias: 'pasteb', getopt: 'db:prs:t:', kind: 'paste' },
   'pipe-pane': { alias: 'pipep', getopt: 'IOot:', kind: 'run' },
   'previous-layout': inert('prevl'),
   'previous-window': inert('prev'),
@@ -123,7 +127,7 @@ export const TMUX_COMMANDS: Readonly<Record<string, TmuxCommand>> = {
   'send-keys': { alias: 'send', getopt: 'FHlMRXN:t:', kind: 'keys' },
   'send-prefix': { kind: 'keys' },
   'server-access': { kind: 'access' },
-  'set-buffer': inert('setb'),
+  'set-buffer': { alias: 'setb', getopt: 'ab:t:n:w', kind: 'buffer' },
   'set-environment': { alias: 'setenv', getopt: 'Fhgrut:', kind: 'environment' },
   'set-hook': { getopt: 'agpRuwt:', kind: 'hook' },
   'set-option': { alias: 'set', getopt: 'aFgopqsuUwt:', kind: 'option' },

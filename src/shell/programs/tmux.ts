@@ -2,8 +2,8 @@
  * `tmux [opts] [COMMAND [flags] [ARGS] [; COMMAND …]]`: a terminal multiplexer whose running
  * server executes the commands it is handed. Each command is read by its kind in tmux 3.3a's
  * grammar (tmux-grammar.ts): `new-session`, `new-window`, `split-window`, `respawn-*`,
- * `display-popup` run their words as a shell command (one word is run by the default shell, more
- * are run as they are: both read as `sh -c` of the words), `run-shell`, `pipe-pane`, `if-shell`'s
+ * `display-popup` run their words as a command (one word is shell text the default shell runs with
+ * `-c`, more are a program's words, exec'd as they are), `run-shell`, `pipe-pane`, `if-shell`'s
  * condition and `detach-client -E` run a shell command (`tmux -c CMD` too); arguments that are tmux
  * commands — `if-shell`'s branches, `run -C`, `confirm-before`, templates (`choose-tree`,
  * `command-prompt`, `display-panes`), `display-menu` items, `bind-key`, hooks (`set-hook`, or
@@ -79,7 +79,10 @@ function listRuns(text: string, literal: boolean, name: string, depth: number): 
 function nestedRuns(words: readonly string[], name: string, depth: number): Unwrapped[] {
   const literal = words.map(() => true);
   return commandRuns(words, 0, words.length, literal, depth + 1).flatMap((u): Unwrapped[] => {
-    if (u.kind === 'opaque') return u.embedded === undefined ? [{ kind: 'unknown', reason: u.reason }] : [{ kind: 'unknown', reason: u.reason }, u];
+    if (u.kind === 'opaque')
+      return u.embedded === undefined ? [{ kind: 'unknown', reason: u.reason }] : [{ kind: 'unknown', reason: u.reason }, u];
+    if (u.kind === 'argv')
+      return [{ kind: 'text', script: words.slice(u.start, u.end).map(quoteWord).join(' '), what: `tmux ${name}: ${words[0]}` }];
     if (u.kind !== 'script') return [u];
     const run = u.joinFrom === undefined ? [words[u.index]!.slice(u.offset ?? 0)] : words.slice(u.joinFrom);
     return [{ kind: 'text', script: run.length === 1 ? run[0]! : run.map(quoteWord).join(' '), what: `tmux ${name}: ${words[0]}` }];
@@ -104,7 +107,14 @@ function formatRuns(words: readonly string[], literal: (i: number) => boolean, n
 }
 
 /** What one tmux command (its words `argv[start..end)`) runs: by its kind in tmux 3.3a's grammar (tmux-grammar.ts). */
-function commandRuns(argv: readonly string[], start: number, end: number, literal: readonly boolean[], depth = 0): Unwrapped[] {
+function commandRuns(
+  argv: readonly string[],
+  start: number,
+  end: number,
+  literal: readonly boolean[],
+  depth = 0,
+  buffers: Buffers = { texts: [], unknown: true },
+): Unwrapped[] {
   const lit = (i: number) => literal[start + i] !== false;
   // The `;` that ends the command's last word (`run 'x';`, lineRuns) is no part of it.
   const words = argv.slice(start, end).map((w, i, all) => (i === all.length - 1 && lit(i) && /[^\\];$/.test(w) ? w.slice(0, -1) : w));
@@ -118,6 +128,11 @@ function commandRuns(argv: readonly string[], start: number, end: number, litera
       return out;
     case 'keys':
       return [...out, ...keysRuns(words, lit, command.getopt, name)];
+    case 'buffer':
+      setBuffer(words, lit, command.getopt!, buffers);
+      return out;
+    case 'paste':
+      return [...out, ...pasteRuns(words, lit, command.getopt!, name, buffers)];
     case 'source':
       return [...out, opaque(`tmux ${name} runs the tmux commands of a file, which may run programs`)];
     case 'access':
@@ -155,11 +170,16 @@ function commandRuns(argv: readonly string[], start: number, end: number, litera
       return [...out, ...ops.slice(-1).flatMap((op) => list(op.index))];
     case 'template': {
       // command-prompt with no template runs what the person types (`%1`), with -I what it is given.
-      if (ops[0] === undefined && option('I') !== undefined) return [...out, unread(`tmux ${name} -I: the text it is given may run as a tmux command`)];
+      if (ops[0] === undefined && option('I') !== undefined)
+        return [...out, unread(`tmux ${name} -I: the text it is given may run as a tmux command`)];
       // `%%`, `%1` … become what the person types or chooses before the list is parsed.
       return [
         ...out,
-        ...ops.slice(0, 1).flatMap((op) => (op.text.includes('%') ? [unread(`tmux ${name}: a template runs what is typed or chosen as tmux commands`)] : list(op.index))),
+        ...ops
+          .slice(0, 1)
+          .flatMap((op) =>
+            op.text.includes('%') ? [unread(`tmux ${name}: a template runs what is typed or chosen as tmux commands`)] : list(op.index),
+          ),
       ];
     }
     case 'menu':
@@ -185,6 +205,7 @@ function commandRuns(argv: readonly string[], start: number, end: number, litera
       return [...out, opaque(`tmux ${name} sets the environment of every command the server runs later`)];
     case 'load':
     case 'save': {
+      if (command.kind === 'load') buffers.unknown = true;
       // The client reads or writes the file, in the caller's directory; `-` is its input or output.
       const file = ops[0];
       if (file === undefined || file.text === '-') return out;
@@ -202,7 +223,15 @@ function commandRuns(argv: readonly string[], start: number, end: number, litera
 }
 
 /** Key names that type text into a shell's line (tmux key-string.c; matched without case): Enter runs the line. */
-const TYPED: Readonly<Record<string, string>> = { enter: '\n', kpenter: '\n', 'c-m': '\n', 'c-j': '\n', '^m': '\n', '^j': '\n', space: ' ' };
+const TYPED: Readonly<Record<string, string>> = {
+  enter: '\n',
+  kpenter: '\n',
+  'c-m': '\n',
+  'c-j': '\n',
+  '^m': '\n',
+  '^j': '\n',
+  space: ' ',
+};
 
 /** Every other key name (key-string.c): a word that is one is a key that edits, completes or recalls a line, not its text. */
 const KEY_NAME =
@@ -221,7 +250,8 @@ function keysRuns(words: readonly string[], lit: (i: number) => boolean, getopt:
   const out: [Unwrapped & { kind: 'opaque' }] = [opaque(`tmux ${name} types into a pane, whose program (a shell) may run it as commands`)];
   if (getopt === undefined) return out;
   const parsed = parseGnuOptions(words, { short: `+${getopt}` });
-  if (!parsed.ok || parsed.options.some((o) => 'HXM'.includes(o.name))) return out;
+  if (!parsed.ok || parsed.options.some((o) => 'XM'.includes(o.name))) return out;
+  if (parsed.options.some((o) => o.name === 'H')) return typed(out[0], hexText(parsed.operands, lit), `tmux ${name} -H`);
   const literally = parsed.options.some((o) => o.name === 'l');
   let text = '';
   for (const op of parsed.operands) {
@@ -230,6 +260,64 @@ function keysRuns(words: readonly string[], lit: (i: number) => boolean, getopt:
     text += typed;
   }
   return text.trim() === '' ? out : [{ ...out[0]!, embedded: { script: text.replace(/\n+$/, ''), holder: `the text tmux ${name} types` } }];
+}
+
+/**
+ * What typing `text` into a pane runs: the opaque part with the text as the shell code it holds;
+ * text toolgate cannot read (undefined) or that edits the line (a control character but a newline
+ * or a tab: `^U`, `^W`, escape, backspace) a firm ask — the pane's shell runs it unseen.
+ */
+function typed(part: Unwrapped & { kind: 'opaque' }, given: string | undefined, what: string): Unwrapped[] {
+  const text = given?.replace(/\r/g, '\n');
+  if (text === undefined || /[\x00-\x08\x0b-\x1f\x7f]/.test(text))
+    return [unread(`${what} types text toolgate cannot read into a pane, whose shell may run it`)];
+  return text.trim() === '' ? [part] : [{ ...part, embedded: { script: text.replace(/\n+$/, ''), holder: `the text ${what} types` } }];
+}
+
+/**
+ * The text `send-keys -H` types: each word a byte in hexadecimal (cmd-send-keys.c: `strtol(s, …,
+ * 16)`, 0 to 0xff; a word that is not one is skipped), read as UTF-8, a carriage return as Enter —
+ * `tmux send -H 74 6f 75 63 68 20 68 32 0d` and `0x74 … zz 0a` ran `touch h2` (tmux 3.3a; replay 24
+ * T3: the hex of `cp x.json .claude/settings.json` overwrote the settings while -H was only opaque).
+ * Undefined for a word that is not literal.
+ */
+function hexText(operands: readonly { index: number; text: string }[], lit: (i: number) => boolean): string | undefined {
+  const bytes: number[] = [];
+  for (const op of operands) {
+    if (!lit(op.index)) return undefined;
+    const m = /^\s*([+-]?)(?:0x)?([0-9a-f]+)$/i.exec(op.text);
+    const n = m === null || m[1] === '-' ? -1 : parseInt(m[2]!, 16);
+    if (n >= 0 && n <= 0xff) bytes.push(n);
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The buffers a tmux command line sets as it goes: their texts, and whether one holds text it did not give (`load-buffer`, `-a`). */
+interface Buffers {
+  texts: string[];
+  unknown: boolean;
+}
+
+/** `set-buffer [-a] [-b NAME] DATA`: DATA is a buffer's text now (its name not followed: any paste may type it). */
+function setBuffer(words: readonly string[], lit: (i: number) => boolean, getopt: string, buffers: Buffers): void {
+  const parsed = parseGnuOptions(words, { short: `+${getopt}` });
+  const data = parsed.ok ? parsed.operands[0] : undefined;
+  if (!parsed.ok || parsed.options.some((o) => o.name === 'a') || (data !== undefined && !lit(data.index))) buffers.unknown = true;
+  else if (data !== undefined) buffers.texts.push(data.text);
+}
+
+/**
+ * What `paste-buffer` types: a buffer's text, each newline as Enter (cmd-paste-buffer.c; `-s SEP`
+ * puts SEP there instead). When the line set the buffers it may paste (`setb 'cp …' \; pasteb`
+ * ran cp, tmux 3.3a; replay 24 T3), each text is the shell code it holds; any other buffer (one set
+ * before the line, loaded from a file, appended to) is text toolgate cannot see: a firm ask.
+ */
+function pasteRuns(words: readonly string[], lit: (i: number) => boolean, getopt: string, name: string, buffers: Buffers): Unwrapped[] {
+  const part = opaque(`tmux ${name} types a buffer into a pane, whose program (a shell) may run it as commands`);
+  const parsed = parseGnuOptions(words, { short: `+${getopt}` });
+  if (!parsed.ok || buffers.unknown || buffers.texts.length === 0 || parsed.options.some((o) => o.name === 's'))
+    return [unread(`tmux ${name} types a buffer toolgate cannot read into a pane, whose shell may run it`)];
+  return buffers.texts.flatMap((text) => typed(part, text, `tmux ${name}`));
 }
 
 /**
@@ -293,7 +381,18 @@ function shellRuns(
     const shifted = { ...dir, index: start + dir.index, ...(dir.valueIndex !== undefined ? { valueIndex: start + dir.valueIndex } : {}) };
     return [...out, inDirectory(name, shifted, argv, literal, at, end)];
   }
-  return [...out, { kind: 'script', index: at, joinFrom: at }];
+  if (parsed.operands.length === 1) return [...out, { kind: 'script', index: at }];
+  // Several words are exec'd as a program's words (spawn.c: execvp), not joined into shell text:
+  // `tmux new -d sh -c 'cp x.json .claude/settings.json'` ran sh with its -c text whole (replay 24 T1).
+  // A last word `x;` ends the command without its `;` (lineRuns): its words are then quoted as text.
+  const words = argv.slice(at, end);
+  const last = words.length - 1;
+  if (literal[at + last] === false || !/[^\\];$/.test(words[last]!)) return [...out, { kind: 'argv', start: at, end }];
+  if (literal.slice(at, end).some((l) => l === false)) return [...out, unread(`tmux ${name} runs words that are not literal`)];
+  return [
+    ...out,
+    { kind: 'text', script: [...words.slice(0, last), words[last]!.slice(0, -1)].map(quoteWord).join(' '), what: `tmux ${name}` },
+  ];
 }
 
 /**
@@ -303,19 +402,24 @@ function shellRuns(
  * holding `;` (`'\\;'` and `'x\\;'` were arguments). A word that is not literal may end in `;`
  * when it runs: the words after it are read as a command too when the first names one.
  */
-function lineRuns(argv: readonly string[], literal: readonly boolean[], from: number): Unwrapped[] {
+function lineRuns(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  from: number,
+  buffers: Buffers = { texts: [], unknown: false },
+): Unwrapped[] {
   const out: Unwrapped[] = [];
   let start = from;
   for (let k = start; k < argv.length; k++) {
     const w = argv[k]!;
     const ends = literal[k] !== false && w.endsWith(';') && !w.endsWith('\\;');
     if (literal[k] === false && k + 1 < argv.length && tmuxCommandName(argv[k + 1]!) !== undefined)
-      out.push(...lineRuns(argv, literal, k + 1));
+      out.push(...lineRuns(argv, literal, k + 1, { texts: [...buffers.texts], unknown: buffers.unknown }));
     if (!ends) continue;
-    if (w !== ';' || k > start) out.push(...commandRuns(argv, start, w === ';' ? k : k + 1, literal));
+    if (w !== ';' || k > start) out.push(...commandRuns(argv, start, w === ';' ? k : k + 1, literal, 0, buffers));
     start = k + 1;
   }
-  if (start < argv.length) out.push(...commandRuns(argv, start, argv.length, literal));
+  if (start < argv.length) out.push(...commandRuns(argv, start, argv.length, literal, 0, buffers));
   return out;
 }
 
@@ -453,6 +557,17 @@ export const tmux = defineProgram({
     { command: "tmux new -d 'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'new-session runs its word with the shell' },
     { command: 'tmux split-window -h rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'the words run as a command' },
     {
+      command: "tmux new -d sh -c 'rm a.txt'",
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: "several words are exec'd as they are: sh gets its -c text whole (tmux 3.3a spawn.c; replay 24 T1)",
+    },
+    {
+      command: "tmux neww -d -- cat 'a b.txt'",
+      effects: ['read ./a b.txt'],
+      why: 'each word stays one word: one file',
+    },
+    {
       command: `tmux if true 'run "rm a.txt"'`,
       effects: ['remove ./a.txt'],
       readOnly: false,
@@ -471,7 +586,7 @@ export const tmux = defineProgram({
       why: 'default-command is what every new window runs: judged as the code it holds when it is set (replay 23 V4)',
     },
     {
-      command: "tmux set-hook -g after-new-window 'run \"rm a.txt\"'",
+      command: 'tmux set-hook -g after-new-window \'run "rm a.txt"\'',
       effects: ['remove ./a.txt'],
       readOnly: false,
       why: "a hook's value is a tmux command list, run when the hook fires",
