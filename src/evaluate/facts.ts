@@ -198,7 +198,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
   if (call.tool === 'PowerShell') {
     const command = call.input['command'];
     if (typeof command !== 'string') return { kind: 'invalid', message: 'PowerShell input has no string "command"' };
-    return powerShellFacts(command, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
+    return powerShellFacts(command, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, ...(ctx.realpath ? { realpath: ctx.realpath } : {}) });
   }
   switch (family) {
     case 'shell': {
