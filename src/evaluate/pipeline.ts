@@ -293,24 +293,47 @@ export const criticalAndProtected: PipelineStep = {
     // asks, though the code stays opaque.
     for (const cmd of state.facts.analysis.commands) {
       for (const code of cmd.embeddedShell ?? []) {
-        // The embedded command's own state: no held ask, and its own read-only answer.
-        const { pendingAsk: _, shellReadOnly: __, ...rest } = state;
-        const sub: EvalState = {
-          ...rest,
-          facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env, state.git)),
-        };
-        heldPathAsks(sub);
-        const held = sub.pendingAsk;
+        const held = embeddedAsk(state, code);
         if (held)
           holdAsk(state, 'criticalAndProtectedPaths', {
             ...held,
             message: `${cmd.embeddedShellHolder ?? `${cmd.argv[0]}'s code`} holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}`,
           });
       }
+      // A path the code names may be one it writes: judged as `touch` of it would be.
+      for (const path of cmd.codePaths ?? []) {
+        const held = embeddedAsk(state, `touch -- ${codePathWord(path)}`, true);
+        if (held === undefined) continue;
+        holdAsk(state, 'criticalAndProtectedPaths', {
+          ...held,
+          message: `${cmd.argv[0]}'s code names the path ${JSON.stringify(path)}, which it may write; a write there ${held.message}`,
+        });
+        break;
+      }
     }
     return result;
   },
 };
+
+/** The critical-removal or protected-path ask `code`, run as a command of its own, would hold. */
+function embeddedAsk(state: EvalState, code: string, ownTrace = false): EvalState['pendingAsk'] {
+  // The embedded command's own state: no held ask, and its own read-only answer (`ownTrace`: its
+  // steps stay out of the call's trace, which records only the ask it raises).
+  const { pendingAsk: _, shellReadOnly: __, ...rest } = state;
+  const sub: EvalState = {
+    ...rest,
+    ...(ownTrace ? { trace: [] } : {}),
+    facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env, state.git)),
+  };
+  heldPathAsks(sub);
+  return sub.pendingAsk;
+}
+
+/** A path word of code as a shell word naming the same path: quoted, a leading `~/` left to expand. */
+function codePathWord(path: string): string {
+  const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+  return path.startsWith('~/') ? `~/${quote(path.slice(2))}` : quote(path);
+}
 
 /** Critical removals (firm ask) and protected-path writes (protected ask) of the call's facts. */
 function heldPathAsks(state: EvalState): undefined {

@@ -111,6 +111,12 @@ export interface SimpleCommand {
    * written command would, in every mode.
    */
   embeddedShell?: string[];
+  /**
+   * Words an opaque command's program text names that look like paths (`perl -e
+   * 'copy(q(x), q(.claude/settings.json))'`, `python3 <<'EOF' … '.git/config' … EOF`): the code
+   * may write any of them, so a protected one asks as a written one would, in every mode.
+   */
+  codePaths?: string[];
   /** What holds {@link embeddedShell}'s commands, in a reason's words, where it is not the program's code (`the text tmux send-keys types`). */
   embeddedShellHolder?: string;
   /**

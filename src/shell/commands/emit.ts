@@ -21,7 +21,8 @@ import { trackCommandVariables, trackStatementAssignments } from './exported.js'
 import { mergeVariableFacts } from '../syntax/variable-facts.js';
 import { leftState } from '../syntax/left-state.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
-import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
+import { pipedText, promptCode, readsInput, shellStartupCode, shownInput, sourcedInput } from '../programs/shell-code.js';
+import { codePathWords, shownCode } from '../programs/interpreter-code.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */
 export function commandBasename(name: string): string {
@@ -452,8 +453,13 @@ function programCode(
   const opaque = interpreterOpaque(name, cmd.argv, cmd.literal);
   if (opaque !== undefined) {
     out.push({ kind: 'opaque', reason: opaque });
-    const strings = embeddedShellStrings(cmd.argv);
+    // The program text the line shows (inline code, the text fed on its input) is read for the
+    // commands it appears to hold and the paths it names.
+    const shown = shownCode(name, cmd.argv, shownInput(cmd, previous));
+    const strings = [...new Set([...embeddedShellStrings([...cmd.argv, ...shown.texts]), ...shown.commands])];
     if (strings.length > 0) cmd.embeddedShell = strings;
+    const paths = codePathWords(shown.texts);
+    if (paths.length > 0) cmd.codePaths = paths;
   }
   return out;
 }

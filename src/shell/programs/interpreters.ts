@@ -258,8 +258,8 @@ function awkOpaque(argv: readonly string[], literal: readonly boolean[] | undefi
   return undefined;
 }
 
-/** String literals in code: `"…"`, `'…'`, `` `…` ``, perl's `qx{…}`/`qx(…)`/`qx/…/`. */
-const LITERAL = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`|\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\/([^/]*)\/)/g;
+/** String literals in code: `"…"`, `'…'`, `` `…` ``, perl's quote operators `q(…)`, `qq{…}`, `qx/…/`, `q[…]`. */
+const LITERAL = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`|\bq[qx]?\s*(?:\{([^}]*)\}|\(([^)]*)\)|\/([^/]*)\/|\[([^\]]*)\])/g;
 
 /** A list of string literals (`["rm", "-rf", "~"]`, `qw(rm -rf ~)`): an argv. */
 const LIST = /[[(]\s*((?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,\s*)+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?)\s*[\])]/g;
@@ -278,9 +278,9 @@ const shellQuote = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${
 export function embeddedShellStrings(argv: readonly string[]): string[] {
   const out = new Set<string>();
   for (const word of argv.slice(1)) {
-    if (!/["'`]|\bqx/.test(word)) continue;
+    if (!/["'`]|\bq[qx]?\s*[({/[]/.test(word)) continue;
     for (const m of word.matchAll(LITERAL)) {
-      const text = unescape(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '');
+      const text = unescape(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? '');
       if (/\S\s+\S/.test(text) || /[;&|<>]/.test(text)) out.add(text);
     }
     for (const m of word.matchAll(LIST)) {

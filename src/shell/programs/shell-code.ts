@@ -126,6 +126,16 @@ export function pipedText(previous: SimpleCommand | undefined): string | undefin
   return undefined;
 }
 
+/**
+ * The text the line shows a command gets on its input: a here-document or here-string on it, or,
+ * with no input redirection, what the command before it writes ({@link pipedText}); undefined
+ * when it reads a file or what it inherits.
+ */
+export function shownInput(cmd: SimpleCommand, previous: SimpleCommand | undefined): string | undefined {
+  const input = [...cmd.redirects].reverse().find((r) => r.kind === 'herestring' || r.kind === 'heredoc' || r.kind === 'read');
+  return input === undefined ? pipedText(previous) : hereString(cmd);
+}
+
 /** A file a shell sources: standard input fed by a literal here-string is read; anything else is opaque. */
 function sourced(cmd: SimpleCommand, path: string | undefined, what: string): Unwrapped {
   if (path !== undefined && STDIN_PATHS.has(path)) {
