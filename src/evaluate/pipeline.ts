@@ -300,8 +300,9 @@ export const criticalAndProtected: PipelineStep = {
             message: `${cmd.embeddedShellHolder ?? `${cmd.argv[0]}'s code`} holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}`,
           });
       }
-      // A path the code names may be one it writes: judged as `touch` of it would be.
-      for (const path of cmd.codePaths ?? []) {
+      // A path the code names may be one it writes: judged as `touch` of it would be (not where
+      // a held ask already outranks the protected ask it could raise).
+      for (const path of outranksProtected(state.pendingAsk) ? [] : (cmd.codePaths ?? [])) {
         const held = embeddedAsk(state, `touch -- ${codePathWord(path)}`, true);
         if (held === undefined) continue;
         holdAsk(state, 'criticalAndProtectedPaths', {
@@ -327,6 +328,11 @@ function embeddedAsk(state: EvalState, code: string, ownTrace = false): EvalStat
   };
   heldPathAsks(sub);
   return sub.pendingAsk;
+}
+
+/** Whether a held ask stays over any protected ask (a firmer kind, or a protected one no naming rule answers). */
+function outranksProtected(held: EvalState['pendingAsk']): boolean {
+  return held !== undefined && (held.kind === 'protected' ? held.namingRuleAnswers !== true : held.kind !== 'plain');
 }
 
 /** A path word of code as a shell word naming the same path: quoted, a leading `~/` left to expand. */

@@ -241,7 +241,7 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
     const binding = NAME_BINDINGS[name];
     if (binding !== undefined) addStateChange(c, binding(argv, cmd.literal), index + 1, true);
     // `source /dev/stdin <<< 'cmd'`: like eval, deny rules, protected writes and critical removals see what it runs.
-    const text = (name === 'source' || name === '.') && exact === argv[0] && cmd.literal[1] !== false ? sourcedInput(cmd) : undefined;
+    const text = (name === 'source' || name === '.') && exact === argv[0] ? sourcedInput(cmd) : undefined;
     if (text !== undefined)
       emitNested(
         c,
@@ -322,6 +322,11 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
       emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
   }
   const info = unwrap(name, argv, cmd.literal);
+  if (info?.runsInput !== undefined) {
+    // `echo 'cp a b' | parallel`: the lines the line shows on its input are its commands.
+    const text = shownInput(cmd, previous);
+    if (text !== undefined && text.trim() !== '') emitNested(c, text, index, info.runsInput, cmd.redirects, env);
+  }
   if (!info && extra.length === 0) return done();
   // `env env env … rm`: a chain of wrappers past any real use is not looked through further.
   let depth = 0;

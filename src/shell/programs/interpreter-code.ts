@@ -169,10 +169,18 @@ export function shownCode(name: string, argv: readonly string[], input: string |
     !inline &&
     !program &&
     (reading.stdin === 'dash' ? operand === '-' : reading.stdin === 'none' && (operand === undefined || operand === '-'));
-  if (fromInput && input !== undefined) texts.push(input);
+  // Inline code may run what it reads (`python3 -c 'exec(sys.stdin.read())' <<< CODE`): then the input is code too.
+  const runsInput = inline && texts.some((t) => READS_INPUT.test(t) && EVALUATES.test(t));
+  if ((fromInput || runsInput) && input !== undefined) texts.push(input);
   if (reading.operandCode === true && !inline && !program && operand !== undefined) texts.push(operand);
   return { texts, commands: reading.commandWords === undefined ? [] : texts.flatMap((t) => bareCommands(t, reading.commandWords!)) };
 }
+
+/** Code that reads its input (`sys.stdin`, perl's `<>`/`<STDIN>`, ruby's `ARGF`/`gets`, R's `readLines`). */
+const READS_INPUT = /stdin|STDIN|<>|\bARGF\b|\bgets\b|readLines|\/dev\/fd\/0/;
+
+/** Code that runs text as code or commands (`exec`, `eval`, `system`, `compile`, `source`, `spawn`). */
+const EVALUATES = /\b(?:exec|eval|system|compile|source|spawn|execSync|popen)\b/;
 
 /** Commands run by a bare command word: `exec cp a b` (up to the end of the Tcl command). */
 function bareCommands(text: string, words: readonly string[]): string[] {

@@ -232,7 +232,15 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
       exactOnly: false,
     };
   inner.push(...texts.values());
-  return { inner, transparent: false, exactOnly: false, ...(unseen && starts.length > 0 ? { input: FROM_INPUT } : {}) };
+  // With no command and no argument list each line of its input is a command (`echo 'cp a b' | parallel`).
+  const runsInput = starts.length === 0 && sep < 0;
+  return {
+    inner,
+    transparent: false,
+    exactOnly: false,
+    ...(unseen && starts.length > 0 ? { input: FROM_INPUT } : {}),
+    ...(runsInput ? { runsInput: 'parallel running the lines of its input' } : {}),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@
 import { matching, readAssignment, type Assignment, type Environment } from '../syntax/environment.js';
 import type { SimpleCommand } from '../types.js';
 import type { Unwrapped } from './wrapper-types.js';
+import { echoOutput, printedText, printfOutput, printOutput } from './literal-printers.js';
 
 /** How a shell was started. @internal */
 export interface ShellInvocation {
@@ -90,11 +91,24 @@ export function readsInput(cmd: SimpleCommand): boolean {
 /** Paths that are the shell's own standard input. */
 const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
-/** The text a command gets on standard input from a literal here-string or a here-document, or undefined. */
+/**
+ * The text a command gets on standard input from a literal here-string, a here-document, or a
+ * process substitution that prints literal text (`< <(echo 'cp a b')`), or undefined.
+ */
 function hereString(cmd: SimpleCommand): string | undefined {
   const input = [...cmd.redirects].reverse().find((r) => r.kind === 'herestring' || r.kind === 'heredoc' || r.kind === 'read');
   if (input?.kind === 'heredoc') return input.body;
+  if (input?.kind === 'read' && !input.targetLiteral) return substitutedText(input.target);
   return input?.kind === 'herestring' && input.targetLiteral ? input.target : undefined;
+}
+
+/**
+ * What the file a process substitution names holds when its command prints literal text
+ * (`<(echo 'cp a b')`, `<(printf 'cp a b')`): the word as written (`raw`, not literal), or undefined.
+ */
+export function substitutedText(raw: string): string | undefined {
+  const m = /^<\(([\s\S]*)\)$/.exec(raw);
+  return m === null ? undefined : printedText(m[1]!);
 }
 
 /**
@@ -111,18 +125,18 @@ export function writtenInput(cmd: SimpleCommand): string | undefined {
 
 /**
  * What the command before a shell may write to it through a pipe (`cat <<EOF | sh`, `echo 'rm x' |
- * sh`): the here-text of a `cat` without file operands, or the words of an `echo`. Read whether or
+ * sh`, `printf 'rm x' | sh`): the here-text of a `cat` without file operands, the words of an
+ * `echo`, what a `printf` or zsh's `print` of literal words writes. Read whether or
  * not a pipe really joins them (reading more is the safe side).
  */
 export function pipedText(previous: SimpleCommand | undefined): string | undefined {
   if (!previous || previous.literal[0] === false) return undefined;
   const name = previous.argv[0]?.split('/').pop();
   if (name === 'cat' && previous.argv.slice(1).every((a) => a === '-')) return hereString(previous);
-  if (name === 'echo' && previous.literal.every((l) => l))
-    return previous.argv
-      .slice(1)
-      .filter((a) => !/^-[neE]+$/.test(a))
-      .join(' ');
+  if (!previous.literal.every((l) => l)) return undefined;
+  if (name === 'echo') return echoOutput(previous.argv.slice(1));
+  if (name === 'printf') return printfOutput(previous.argv.slice(1));
+  if (name === 'print') return printOutput(previous.argv.slice(1));
   return undefined;
 }
 
@@ -147,11 +161,16 @@ function sourced(cmd: SimpleCommand, path: string | undefined, what: string): Un
 
 /**
  * The code `source FILE` / `. FILE` runs when FILE is the shell's own standard input fed by a
- * literal here-string or here-document (`source /dev/stdin <<< 'cmd'`), or undefined.
+ * literal here-string or here-document (`source /dev/stdin <<< 'cmd'`), or a process substitution
+ * that prints literal text (`. <(echo 'cmd')`), or undefined.
  */
 export function sourcedInput(cmd: SimpleCommand): string | undefined {
-  const file = cmd.argv[1] === '--' ? cmd.argv[2] : cmd.argv[1];
-  return file !== undefined && STDIN_PATHS.has(file) ? hereString(cmd) : undefined;
+  const at = cmd.argv[1] === '--' ? 2 : 1;
+  const file = cmd.argv[at];
+  if (file === undefined) return undefined;
+  // `. <(echo 'cp a b')`: the file is what the substitution prints.
+  if (cmd.literal[at] === false) return substitutedText(file);
+  return STDIN_PATHS.has(file) ? hereString(cmd) : undefined;
 }
 
 /** The body of an exported function (`() { …; }`), or undefined when bash would not import it. */
@@ -185,8 +204,12 @@ export function shellStartupCode(cmd: SimpleCommand, env: Environment, previous?
         out.push({ kind: 'text', script: piped, what: `${cmd.argv[0]} reading what the command before it writes` });
     }
   }
-  if (inv.file !== undefined && !informational)
-    out.push({ kind: 'opaque', reason: `${cmd.argv[0]} runs the script ${cmd.argv[inv.file]}, which toolgate cannot see` });
+  if (inv.file !== undefined && !informational) {
+    // `bash <(echo 'cp a b')`: the script is what the substitution prints.
+    const text = cmd.literal[inv.file] === false ? substitutedText(cmd.argv[inv.file]!) : undefined;
+    if (text !== undefined) out.push({ kind: 'text', script: text, what: `${cmd.argv[0]} running what ${cmd.argv[inv.file]!} prints` });
+    else out.push({ kind: 'opaque', reason: `${cmd.argv[0]} runs the script ${cmd.argv[inv.file]}, which toolgate cannot see` });
+  }
   for (const f of matching(env, (n) => /^BASH_FUNC_.+(%%|\(\))$/.test(n))) {
     if (f.value === undefined) out.push({ kind: 'opaque', reason: `${f.name} exports a function toolgate cannot read` });
     else {

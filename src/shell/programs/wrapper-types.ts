@@ -36,4 +36,9 @@ export interface WrapperInfo {
   transparent: boolean;
   /** Never covered by a prefix allow rule. */
   exactOnly: boolean;
+  /**
+   * It runs each line of its input as a shell command (`parallel` with no command): text the line
+   * shows on its input (`echo 'cp a b' | parallel`) is read as a script, by this name.
+   */
+  runsInput?: string;
 }

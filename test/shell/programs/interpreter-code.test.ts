@@ -80,3 +80,12 @@ describe('what the analysis records', () => {
     expect(first(`python3 -c 'print(1)'`).codePaths).toBeUndefined();
   });
 });
+
+describe('inline code that runs its input', () => {
+  it('reads the input as code too', () => {
+    expect(shownCode('python3', ['python3', '-c', 'import sys; exec(sys.stdin.read())'], 'CODE').texts).toContain('CODE');
+    expect(shownCode('perl', ['perl', '-e', 'eval join "", <STDIN>'], 'CODE').texts).toContain('CODE');
+    // Code that only reads its input as data does not make the data code.
+    expect(shownCode('python3', ['python3', '-c', 'import sys, json; print(json.load(sys.stdin))'], 'CODE').texts).not.toContain('CODE');
+  });
+});
