@@ -274,7 +274,7 @@ function bashRestrictive(rule: Rule, matching: ShellMatching, view: ReadonlyFsVi
   // `ssh host rm -rf x`, `make CC=rm`: a program toolgate does not know, given the rule's program by name.
   const unknownWords = extras.unknownWords;
   const program = unknownWords.size === 0 ? undefined : ruleProgram(spec);
-  const holder = program === undefined ? undefined : unknownWordNaming(unknownWords, program);
+  const holder = program === undefined ? undefined : unknownWordNaming(unknownWords, program, extras.unknownPatterns);
   if (holder !== undefined)
     return {
       kind: 'hidden',

@@ -12,7 +12,7 @@ import { PROGRAMS } from '../shell/programs/index.js';
 import { plainProgramName } from '../shell/programs/plain-names.js';
 import { otherInstalledNames } from '../shell/programs/installed-names.js';
 import { programsRunByCommand } from '../shell/programs/installed-scripts.js';
-import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
+import { unknownPatterns, wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { hasHoles, wordVariants } from './holes.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 import { SameFileNames } from './same-file-names.js';
@@ -98,13 +98,16 @@ export interface AnalysisExtras {
   opaqueCommands: OpaqueCommand[];
   /** The words in the arguments of programs toolgate does not know. */
   unknownWords: Map<string, string>;
+  /** Those of them that are patterns (`unknownPatterns`). */
+  unknownPatterns: readonly string[];
 }
 
 /** {@link AnalysisExtras} of an analysis, worked out afresh (a call's are held by its {@link ShellMatching}). */
 export function analysisExtras(analysis: ShellAnalysis): AnalysisExtras {
   const holes = analysis.commands.filter(hasHoles).map((cmd) => ({ cmd, variants: wordVariants(cmd) }));
   const opaque = opaqueCommands(analysis);
-  return { holes, opaque: opaque[0]?.why, opaqueCommands: opaque, unknownWords: wordsOfUnknownPrograms(analysis) };
+  const unknownWords = wordsOfUnknownPrograms(analysis);
+  return { holes, opaque: opaque[0]?.why, opaqueCommands: opaque, unknownWords, unknownPatterns: unknownPatterns(unknownWords) };
 }
 
 /** A text a deny or ask rule is tried against, and why it stands for the command when it is not its own words. */

@@ -91,11 +91,26 @@ export function unmodelledProgram(cmd: SimpleCommand): boolean {
  * may expand it to `/bin/rm`, decision 0098) — with where it is, or `undefined`. A word of `*`
  * alone names no program: it is every name, as in `select * from t`.
  */
-export function unknownWordNaming(words: ReadonlyMap<string, string>, program: string): { word: string; where: string } | undefined {
+export function unknownWordNaming(
+  words: ReadonlyMap<string, string>,
+  program: string,
+  patterns: readonly string[] = unknownPatterns(words),
+): { word: string; where: string } | undefined {
   const where = words.get(program);
   if (where !== undefined) return { word: program, where };
-  for (const [word, at] of words) if (namePattern(word) && segmentMatches(word, program, false)) return { word, where: at };
+  for (const word of patterns) if (segmentMatches(word, program, false)) return { word, where: words.get(word)! };
   return undefined;
+}
+
+/**
+ * The words of {@link wordsOfUnknownPrograms} that are patterns ({@link namePattern}), in order: most
+ * calls have none, and every deny and ask rule asks {@link unknownWordNaming}, so a call works them
+ * out once.
+ */
+export function unknownPatterns(words: ReadonlyMap<string, string>): string[] {
+  const out: string[] = [];
+  for (const word of words.keys()) if (namePattern(word)) out.push(word);
+  return out;
 }
 
 /** Whether a word is a pattern that may name a program: a `*`, `?` or `[` with more than `*` around it. */
