@@ -554,6 +554,13 @@ const MAX_BRACE_WORDS = 64;
 
 /** A command's words after brace expansion. */
 interface Variant {
+  readonly argv: readonly string[];
+  readonly literal: readonly boolean[];
+  readonly raw: readonly string[];
+}
+
+/** A {@link Variant} being built. */
+interface NewVariant {
   argv: string[];
   literal: boolean[];
   raw: string[];
@@ -565,7 +572,12 @@ interface Variant {
  * A word with more than 64 alternatives stays as written (and is judged as a glob).
  */
 function expandedArgv(cmd: SimpleCommand): Variant {
-  const out: Variant = { argv: [], literal: [], raw: [] };
+  // A command of literal words (the common case) has no brace to spell out: its own arrays are the answer.
+  const n = cmd.argv.length;
+  let plain = cmd.literal.length === n && (cmd.raw === undefined || cmd.raw.length === n);
+  for (let i = 0; plain && i < n; i++) plain = cmd.literal[i] === true;
+  if (plain) return { argv: cmd.argv, literal: cmd.literal, raw: cmd.raw ?? cmd.argv };
+  const out: NewVariant = { argv: [], literal: [], raw: [] };
   for (let i = 0; i < cmd.argv.length; i++) {
     const word = cmd.argv[i]!;
     const lit = cmd.literal[i] !== false;
@@ -596,7 +608,7 @@ function expandedArgv(cmd: SimpleCommand): Variant {
  * files). The word stays one operand: a wildcard word is never taken as a fixed count of them.
  */
 function withLoopPatterns(v: Variant, i: number, chosen: ChosenVariables): Variant {
-  let out: Variant | undefined;
+  let out: NewVariant | undefined;
   for (let k = 1; k < v.argv.length; k++) {
     if (v.literal[k] !== false) continue;
     const m = /^"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})"$/.exec(v.raw[k] ?? '');
@@ -1995,7 +2007,7 @@ function withOptionVariables(name: string, v: Variant, given: GivenEnvironment, 
   const table = model?.readsVariables;
   if (table === undefined || v.argv.length === 0) return v;
   const variables = Object.keys(table).filter((k) => table[k]!.may.includes('options'));
-  const out: Variant = { argv: [], literal: [], raw: [] };
+  const out: NewVariant = { argv: [], literal: [], raw: [] };
   for (const variable of variables) {
     let word: { value: string; literal: boolean; raw: string } | undefined;
     const set = givenAssignment(given, variable);
