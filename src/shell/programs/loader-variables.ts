@@ -11,7 +11,9 @@
  * Allowlist in reverse: a variable listed here is one whose named place is protected.
  */
 
+import { PROGRAMS } from './index.js';
 import type { LoadedNames } from './loader-names.js';
+import { readWordsLeniently } from './parse.js';
 
 /**
  * How a variable's value names places: a `:`-separated list, one directory, one file, a list of
@@ -113,19 +115,40 @@ export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
  * an interpreter takes its script so (`EDITOR='sh x.sh'`: git commit ran x.sh, replay 23 RP23-V8)
  * — with an option's value that names a path (`-o ProxyCommand=./x.sh`). Options and `%s` (less's
  * file name) are none. Any operand may be a script: a word that is data only protects a file of
- * that name.
+ * that name. Where the program's model has an option grammar, the value of an option is no
+ * operand (`ssh -p 2222`: a port, not a script), unless it names a path (`/` in it) or the model
+ * reads it as a file (`ssh -F cfg`, whose ProxyCommand ssh runs).
  */
 function commandPlaces(line: string): string[] {
   const words = line
     .split(/\s+/)
     .map((w) => w.replace(/["']/g, ''))
     .filter((w) => w !== '' && !w.includes('%'));
+  const values = optionValues(words);
   const out: string[] = [];
   words.forEach((w, k) => {
     const value = /^[^=/]+=(.*\/.*)$/.exec(w)?.[1];
     if (value !== undefined) out.push(value);
-    if (k === 0 ? w.includes('/') : !w.startsWith('-')) out.push(w);
+    if (k === 0 ? w.includes('/') : !w.startsWith('-') && !values.has(k)) out.push(w);
   });
+  return out;
+}
+
+/**
+ * The indices of `words` that are option values naming no file the program runs or reads, as its
+ * model's grammar reads the line (none without a grammar): a value with a `/` may name a script
+ * and stays, as does one the model's files facet names (a configuration file). A bare value is no
+ * path a program loads code from: the dynamic linker finds a bare library name along its own path.
+ */
+function optionValues(words: readonly string[]): ReadonlySet<number> {
+  const program = words[0]?.replace(/^.*\//, '');
+  const model = program === undefined ? undefined : PROGRAMS.get(program);
+  if (model?.grammar === undefined) return new Set();
+  const argv = [program!, ...words.slice(1)];
+  const files = new Set((model.files?.(program!, argv).files ?? []).map((f) => f.index));
+  const out = new Set<number>();
+  for (const o of readWordsLeniently(argv, model.grammar).options)
+    if (o.valueIndex !== undefined && !files.has(o.valueIndex) && !words[o.valueIndex]!.includes('/')) out.add(o.valueIndex);
   return out;
 }
 
@@ -143,4 +166,12 @@ export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly
   { value: 'code --wait', places: [] },
   { value: 'vim', places: [] },
   { value: '/usr/bin/lesspipe %s', places: ['/usr/bin/lesspipe'] },
+  // ssh's grammar: -p and -i take values (a port, a key), not scripts; -F's file is read as configuration.
+  { value: 'ssh -p 2222 -i key', places: [] },
+  { value: 'ssh -p2222 -l git', places: [] },
+  { value: 'ssh -F cfg -p 2222', places: ['cfg'] },
+  { value: 'ssh -i ./keys/id -o ProxyCommand=./x.sh', places: ['./keys/id', './x.sh', 'ProxyCommand=./x.sh'] },
+  { value: '/usr/bin/ssh -p 2222 x.sh', places: ['/usr/bin/ssh', 'x.sh'] },
+  // diff's -U takes a count.
+  { value: 'diff -U 5', places: [] },
 ];

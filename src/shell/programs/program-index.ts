@@ -300,7 +300,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [217, 0, ["csplit"], ["files","grammar","positional","runs.unseen"], {}],
   [218, 0, ["split"], ["files","grammar","positional","runs.seen","unwrap"], {}],
   [219, 0, ["sqlite3"], ["files","readsVariables","runs.seen","unwrap"], {}],
-  [220, 0, ["ssh"], ["files","runs.unseen","unwrap"], {}],
+  [220, 0, ["ssh"], ["files","grammar","runs.unseen","unwrap"], {}],
   [221, 0, ["stat"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["stat"],"robota":["stat"]}],
   [222, 0, ["strings"], ["files","grammar","nameVariants","readOnly","readOnlyCheck","responseFiles","runs.unseen"], {"claudeCode":["strings"]}],
   [223, 0, ["runuser"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
