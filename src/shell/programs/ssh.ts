@@ -176,8 +176,10 @@ export const ssh = defineProgram({
   sources: ['OpenSSH 9.2 ssh(1), ssh_config(5)'],
   // What the remote command runs is not read (`ssh host rm -rf x` names rm to a deny rule).
   runs: 'unseen',
-  // Its getopt string, for facets that read words by a grammar (an exported GIT_SSH_COMMAND's).
-  grammar: { short: SSH_OPTIONS },
+  // Its getopt string, read up to the destination (`+`): the remote command's words are never
+  // taken for ssh's options. Its own loop (`sshOptions`) also reads options after the destination;
+  // a grammar reader (an exported GIT_SSH_COMMAND's words) sees those as operands, the safe side.
+  grammar: { short: `+${SSH_OPTIONS}` },
   unwrap: (argv, literal) => sshRuns('ssh', argv, literal),
   files: (_name, argv) => sshFiles(argv),
   examples: [

@@ -129,7 +129,6 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   ps: 'BSD, POSIX and GNU option styles at once (its own loop)',
   ar: 'its first word is a key of letters (`rcs`, `-x`) whose modifiers take the next operands (binutils ar.c, its own loop)',
   sqlite3: 'single-dash long options anywhere, some taking two words (`-lookaside SIZE N`): its own loop (shell.c main)',
-  ssh: "BSD getopt read up to the destination and again after it, to the remote command's first word (its own loop)",
   'ssh-keygen':
     'only the libraries -D and -w load and the default known_hosts of -F, -R and -H read with its getopt string (library-loaders.ts); its other commands are not modelled',
   zip: "Info-ZIP's own option grammar (two-letter short options: -tt, -TT; list options), read by zip-options.ts",
