@@ -70,6 +70,7 @@ import { responseFileReads } from './response-files.js';
 import { includedFileReads, includedReadWhy } from './include-reads.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { installedPythonNames, loaderLocations, loaderLocationWrite } from './loader-locations.js';
+import { configuredProgramWrite, configuredPrograms } from './git-configured-programs.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
@@ -604,6 +605,13 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
       unseenNames,
     }) ??
     sshWrite(written, world) ??
+    // Once per call, as the hook code: the program files the git configuration names.
+    configuredProgramWrite(
+      written,
+      (state.gitPrograms ??= configuredPrograms(state.ctx.fs, { cwd: world.cwd, home: world.home, platform: state.env.platform }, (name) =>
+        environmentValue(state.ctx.environment, name),
+      )),
+    ) ??
     toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
     toolgateCodeWrite(
       written,
@@ -906,6 +914,11 @@ export const allowRules: PipelineStep = {
   },
 };
 
+/** Whether an allow rule's command starts with `prog` (`Bash(npm run test *)` names npm, though not `npm test`). */
+function namedBy(rules: readonly CompiledRule[], tool: string, prog: string): boolean {
+  return rules.some((r) => r.rule.text.startsWith(`${tool}(${prog} `) || r.rule.text.startsWith(`${tool}(${prog}:`) || r.rule.text === `${tool}(${prog})`);
+}
+
 /**
  * The opaque-code table (DESIGN "The opaque-code table"): code toolgate cannot read runs on a
  * person's specific consent (an allow rule naming the program, an exact command, a grant of
@@ -950,7 +963,7 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
     holdAsk(state, 'opaqueCode', {
       kind: firm ? 'firm' : 'plain',
       reason: 'opaqueCode',
-      message: `${none.why}, and ${names}; no allow rule names ${none.prog}${firm ? ` (${state.mode} does not answer opaque code under such a rule)` : ''}: allow it by name (for example ${none.example}) or answer each time`,
+      message: `${none.why}, and ${names}; ${namedBy(rules, state.call.tool, none.prog) ? `no allow rule covers this ${none.prog} command` : `no allow rule names ${none.prog}`}${firm ? ` (${state.mode} does not answer opaque code under such a rule)` : ''}: allow it by name (for example ${none.example}) or answer each time`,
       rule,
     });
     return;

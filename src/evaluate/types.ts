@@ -6,6 +6,7 @@
  */
 import type { AskKind, Behavior, Decision, PermissionMode, Platform, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
 import type { ReadonlyFsView } from '../core/ports.js';
+import type { ConfiguredProgram } from './git-configured-programs.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import type { DialectCaseRunner } from '../cases/index.js';
 import type { CompiledRule, MergeOptions, Policy } from '../settings/types.js';
@@ -309,6 +310,8 @@ export interface EvalState {
    * first judged and kept for the call's other written names. Absent until then.
    */
   hookCode?: readonly string[];
+  /** The program files the git configuration names (`configuredPrograms` of git-configured-programs.ts), read when a write is first judged. */
+  gitPrograms?: readonly ConfiguredProgram[];
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */

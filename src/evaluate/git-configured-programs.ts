@@ -1,0 +1,122 @@
+/**
+ * The files the git configuration names as programs git runs (decision 0126): `core.fsmonitor =
+ * ./x.sh`, `gpg.program = ./sign.sh`, `alias.t = !sh scripts/t.sh`, a filter, a merge driver, an
+ * editor or pager named by its path or run as a script. A rule naming git and its subcommand
+ * (`Bash(git commit:*)`) consents to what the repository's configuration makes that command run,
+ * as `Bash(npm test)` consents to the test script; that standing answer holds only for the
+ * programs as the person left them, so a write to one is a protected ask — as a write to a file
+ * an exported `EDITOR` names is (`loader-locations.ts`). The configuration files themselves are
+ * protected already (`.git/config`, `~/.gitconfig`).
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import { isInside, normalizePath } from '../paths/index.js';
+import {
+  ALTERNATE_REFS,
+  CLEAN_FILTER,
+  COMMAND_FORMS,
+  EXTERNAL_DIFF,
+  FETCH,
+  FSMONITOR,
+  MERGE_DRIVER,
+  PAGER,
+  PRETTY_SIGNATURE,
+  SHOW_SIGNATURE,
+  SMUDGE_FILTER,
+  TEXTCONV,
+  type ConfigRead,
+} from '../shell/programs/git/config-kinds.js';
+import { SIGNING_KEYS } from '../shell/programs/git/command-keys.js';
+import { configFiles } from '../shell/programs/git/repository.js';
+import { gitReads } from '../shell/programs/git/reads.js';
+import { configPlaces } from '../shell/programs/git/world.js';
+import { analyzeShell } from '../shell/analyze.js';
+import { interpreterName } from '../shell/programs/interpreters.js';
+import { shellName } from '../shell/programs/posix-shells.js';
+import type { Platform } from '../core/types.js';
+
+/** Every kind of key whose value is a program git runs (`config-kinds.ts`), made on first use. */
+let programKinds: readonly ConfigRead[] | undefined;
+const kindsOfPrograms = (): readonly ConfigRead[] =>
+  (programKinds ??= [
+    ...COMMAND_FORMS,
+    FSMONITOR,
+    CLEAN_FILTER,
+    SMUDGE_FILTER,
+    MERGE_DRIVER,
+    EXTERNAL_DIFF,
+    TEXTCONV,
+    SHOW_SIGNATURE,
+    PRETTY_SIGNATURE,
+    ALTERNATE_REFS,
+    FETCH,
+    PAGER,
+  ]);
+
+/** One configured program file: where it is, and the setting that names it. */
+export interface ConfiguredProgram {
+  path: string;
+  /** The top of the working tree it is found from. */
+  top: string;
+  key: string;
+  file: string;
+}
+
+/**
+ * The program files the configuration git reads in `cwd` names (the repository there, the user's
+ * global and the system files): each value of a program key read as a command line (its program
+ * by path, its operands: `sh x.sh`), relative to the top of the working tree, where git runs them.
+ * Nothing without a view or a repository git finds.
+ */
+export function configuredPrograms(
+  view: ReadonlyFsView | undefined,
+  world: { cwd: string; home: string; platform: Platform },
+  variable: (name: string) => string | null | undefined,
+): ConfiguredProgram[] {
+  if (view === undefined) return [];
+  const reads = gitReads(view);
+  const found = reads.repositoryAt(world.cwd);
+  if ('unknown' in found || !('found' in found)) return [];
+  const repo = found.found;
+  const config = reads.config(configFiles(repo, world.home, configPlaces(variable)), world.home);
+  if ('unknown' in config) return [];
+  const top = repo.workTree ?? world.cwd;
+  const out: ConfiguredProgram[] = [];
+  for (const e of config.entries) {
+    if (e.value === null || e.value.trim() === '') continue;
+    const kind = kindsOfPrograms().find((k) => k.key.test(e.key));
+    const alias = e.key.startsWith('alias.');
+    // The signing programs are values of their own keys (`gpg.program`), and a `!` alias is shell text.
+    if (alias ? !e.value.startsWith('!') : kind === undefined && !SIGNING_KEYS.test(e.key)) continue;
+    if (kind?.runs !== undefined && !kind.runs(e.value)) continue;
+    for (const p of programFiles(e.value.replace(/^\s*!/, '')))
+      out.push({ path: normalizePath(p, { cwd: top, home: world.home, platform: world.platform }), top, key: e.key, file: e.file });
+  }
+  return out;
+}
+
+/**
+ * The files the shell text a value holds runs: each command's program named by its path, and the
+ * script an interpreter or shell is given (its first word that is no option: `sh scripts/t.sh`).
+ * Data words are none (`rm -f README.md`); a word toolgate cannot read names nothing it could protect.
+ */
+function programFiles(text: string): string[] {
+  const out: string[] = [];
+  for (const cmd of analyzeShell(text, { shell: 'sh' }).commands) {
+    const program = cmd.argv[0];
+    if (program === undefined || cmd.literal[0] !== true) continue;
+    if (program.includes('/')) out.push(program);
+    const base = program.replace(/^.*\//, '');
+    if (interpreterName(base) === undefined && shellName(base) === undefined) continue;
+    const script = cmd.argv.findIndex((w, k) => k > 0 && !w.startsWith('-'));
+    if (script > 0 && cmd.literal[script] === true) out.push(cmd.argv[script]!);
+  }
+  return out;
+}
+
+/** Why a write to `written` changes a program the git configuration names, or `undefined`. */
+export function configuredProgramWrite(written: string, programs: readonly ConfiguredProgram[]): string | undefined {
+  // The file itself, or a folder holding it below the working tree's top (a copy of a folder over `tools/`).
+  const hit = programs.find((p) => isInside(written, p.path) || (isInside(p.path, written) && isInside(written, p.top) && written !== p.top));
+  if (hit === undefined) return undefined;
+  return `${hit.key} in ${hit.file} names ${hit.path} as a program git runs: writing it changes what a later git command runs, which a rule allowing that command consents to only as it is`;
+}

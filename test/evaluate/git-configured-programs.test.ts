@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { caseFsView } from '../../src/cases/case-fs.js';
+import { configuredProgramWrite, configuredPrograms } from '../../src/evaluate/git-configured-programs.js';
+
+const P = '/home/user/project';
+const H = '/home/user';
+const world = { cwd: P, home: H, platform: 'linux' as const };
+
+/** A repository whose .git/config holds `config`, run from `cwd`. */
+function programs(config: string, cwd = P) {
+  const fs = caseFsView(
+    {
+      [P]: 'directory',
+      [`${P}/.git`]: 'directory',
+      [`${P}/.git/HEAD`]: 'text: ref: refs/heads/main\n',
+      [`${P}/.git/refs`]: 'directory',
+      [`${P}/.git/objects`]: 'directory',
+      [`${P}/.git/config`]: `text: [core]\n\tbare = false\n${config}`,
+      [`${P}/src`]: 'directory',
+      [H]: 'directory',
+    },
+    { cwd: P, home: H, platform: 'linux' },
+  );
+  return configuredPrograms(fs, { ...world, cwd }, () => null);
+}
+
+describe('configuredPrograms: the files the git configuration names as programs (decision 0126)', () => {
+  it.each([
+    ['\tfsmonitor = ./x.sh\n', ['/home/user/project/x.sh']],
+    ['[gpg]\n\tprogram = ./tools/sign.sh\n', ['/home/user/project/tools/sign.sh']],
+    ['[alias]\n\tt = !sh scripts/t.sh\n', ['/home/user/project/scripts/t.sh']],
+    ['[diff "img"]\n\ttextconv = ./conv.sh\n', ['/home/user/project/conv.sh']],
+    ['[filter "lfs"]\n\tsmudge = git-lfs smudge -- %f\n', []],
+    // Shell text: what it runs, not the data it is given.
+    ['[alias]\n\tlg = !rm -f README.md\n', []],
+    ['[filter "x"]\n\tsmudge = rm -f README.md; cat\n', []],
+    ['\teditor = python3 -u tools/edit.py\n', ['/home/user/project/tools/edit.py']],
+    ['[alias]\n\tst = status --short\n', []],
+    ['\teditor = vim\n', []],
+    ['\tfsmonitor = false\n', []],
+  ])('%j', (config, paths) => {
+    expect(programs(config).map((p) => p.path)).toEqual(paths);
+  });
+
+  it('a relative program is found from the top of the working tree, wherever git runs', () => {
+    expect(programs('\tfsmonitor = ./x.sh\n', `${P}/src`).map((p) => p.path)).toEqual([`${P}/x.sh`]);
+  });
+
+  it('a write to one names the setting; another write is none', () => {
+    const found = programs('\tfsmonitor = ./x.sh\n');
+    expect(configuredProgramWrite(`${P}/x.sh`, found)).toMatch(/^core\.fsmonitor in .*\.git\/config names .*x\.sh as a program git runs/);
+    expect(configuredProgramWrite(`${P}/y.sh`, found)).toBeUndefined();
+    // The working tree's top holds it, but a write there (git pull's) is judged by its names.
+    expect(configuredProgramWrite(P, found)).toBeUndefined();
+  });
+});
