@@ -21,7 +21,7 @@ import type { DecisionEvent, DecisionListener } from '../provenance/types.js';
 import { evaluateAsync, needsShellParser, prepare } from '../evaluate/prepare.js';
 import { evaluate } from '../evaluate/evaluate.js';
 import { loadSessionFacts } from '../node/session-facts.js';
-import { sessionSettingsFiles } from '../node/session-files.js';
+import { sessionSettingsFiles, userSettingsDirFromEnv, type SessionPolicyOptions } from '../node/session-files.js';
 import type { Policy } from '../settings/types.js';
 import { shadowPolicyOf, type ShadowPolicy } from '../settings/shadow.js';
 import { runShadow, type ShadowOutcome } from '../shadow/outcome.js';
@@ -240,6 +240,9 @@ async function answerEvent(
   const event = { ...read.event, cwd: resolve(processCwd, read.event.cwd ?? processCwd) };
   const home = resolve(flags.home ?? homedir());
   const settings = (flags.settings ?? []).map((f) => resolve(f));
+  // The user layer Claude Code reads: `$CLAUDE_CONFIG_DIR/settings.json` when that is set (red team 24, RT24-I).
+  const userDir = userSettingsDirFromEnv(env, processCwd);
+  const base = { home, settingsFiles: settings, ...(userDir !== undefined ? { userSettingsDir: userDir } : {}) };
   // A settings file named on the command line must exist: a typo must not become an empty policy.
   const missing = settings.find((f) => !existsSync(f));
   const refused = (message: string, policy?: Policy): { answer: HookAnswer; decided: Decided } => ({
@@ -263,8 +266,7 @@ async function answerEvent(
         seen = project;
         return hookPolicy({
           project,
-          home,
-          settings,
+          base,
           cache: flags.cache !== false,
           ...(flags.onPolicyLoad ? { onLoad: flags.onPolicyLoad } : {}),
         });
@@ -288,7 +290,7 @@ async function answerEvent(
   const decision = evaluate(call, context);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
   const shadow = async (): Promise<Omit<ShadowOutcome, 'durationMs'>> => {
-    const sp = await shadowPolicyFor(flags, seen, home, settings, facts.policy);
+    const sp = await shadowPolicyFor(flags, seen, base, facts.policy);
     if (sp === undefined) throw new Error('no shadow policy');
     const mode = sp.mode ?? context.mode;
     const shadowFacts = { ...facts, policy: sp.policy, ...(parentMode !== undefined ? { parentMode } : {}) };
@@ -314,8 +316,7 @@ async function answerEvent(
 async function shadowPolicyFor(
   flags: HookFlags,
   project: ProjectFinding | undefined,
-  home: string,
-  settings: string[],
+  base: SessionPolicyOptions,
   live: Policy,
 ): Promise<ShadowPolicy | undefined> {
   if (flags.shadow === undefined) return shadowPolicyOf(live);
@@ -326,10 +327,10 @@ async function shadowPolicyFor(
   const { fileInPlace, renamedFile } = await import('../node/file-in-place.js');
   const { join } = await import('node:path');
   const finding = project ?? { known: false as const };
-  if (!finding.known) return { policy: await loadSessionPolicy(finding, { home, settingsFiles: settings, fs: nodeFileSystem() }) };
+  if (!finding.known) return { policy: await loadSessionPolicy(finding, { ...base, fs: nodeFileSystem() }) };
   const shared = join(finding.dir, '.claude', 'settings.json');
   const fs = fileInPlace(nodeFileSystem(), shared, resolve(flags.shadow));
-  return { policy: renamedFile(await loadSessionPolicy(finding, { home, settingsFiles: settings, fs }), shared, resolve(flags.shadow)) };
+  return { policy: renamedFile(await loadSessionPolicy(finding, { ...base, fs }), shared, resolve(flags.shadow)) };
 }
 
 /**
@@ -362,14 +363,16 @@ export async function liftoffOnly(): Promise<void> {
  */
 async function hookPolicy(o: {
   project: ProjectFinding;
-  home: string;
-  settings: string[];
+  base: SessionPolicyOptions;
   cache: boolean;
   onLoad?: () => void;
 }): Promise<Policy> {
-  const options = { home: o.home, settingsFiles: o.settings };
+  const options = o.base;
   const dir = cacheDir();
-  const inputs = cacheInputs(sessionSettingsFiles(o.project, options), { project: o.project.known ? o.project.dir : null, home: o.home });
+  const inputs = cacheInputs(sessionSettingsFiles(o.project, options), {
+    project: o.project.known ? o.project.dir : null,
+    home: o.base.home,
+  });
   const key = cacheKeyOf(inputs);
   if (o.cache) {
     const hit = readCachedPolicy(dir, key, inputs);

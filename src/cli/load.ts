@@ -24,6 +24,23 @@ export interface PolicyOptions {
   disallowedTools?: string[];
   /** Dialect name: claude-code (default), noeta, biu, robota. */
   dialect?: string;
+  /** `--env NAME=VALUE`: the environment the calls run in (`CLAUDE_CONFIG_DIR` moves the user layer). */
+  env?: string[];
+}
+
+/**
+ * The user layer's folder the `--env` assignments name through the dialect's variable
+ * (`CLAUDE_CONFIG_DIR=DIR`, the last one given; relative to `cwd`), as the hook reads it from its
+ * process: the same facts decide where the user layer is and which folder is protected.
+ */
+function userSettingsDirOf(dialect: Dialect, env: readonly string[] | undefined, cwd: string): string | undefined {
+  let dir: string | undefined;
+  for (const a of env ?? []) {
+    const eq = a.indexOf('=');
+    if (eq > 0 && (dialect.userConfigDirEnv ?? []).includes(a.slice(0, eq)))
+      dir = a.slice(eq + 1) === '' ? undefined : resolve(cwd, a.slice(eq + 1));
+  }
+  return dir;
 }
 
 export interface LoadedPolicy {
@@ -92,6 +109,7 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     const policy = await loadRawForDialect(dialect, fs, { cwd, home, projectDir, settingSources, explicit, extra });
     return checked(withNothingLoaded({ policy, dialect, cwd, home, projectDir }, read, opts, settingSources));
   }
+  const userDir = userSettingsDirOf(dialect, opts.env, cwd);
   const policy = await loadSettings({
     fs,
     cwd,
@@ -100,6 +118,7 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     settingSources,
     settingsFiles: explicit,
     configDirName: dialect.configDirName,
+    ...(userDir !== undefined ? { userSettingsDir: userDir } : {}),
     ...(dialect.managedSettingsPaths !== undefined ? { managedPaths: dialect.managedSettingsPaths } : {}),
     ...extra,
   });
@@ -127,7 +146,9 @@ function withNothingLoaded(loaded: LoadedPolicy, read: ReadonlySet<string>, opts
   const dir = loaded.dialect.configDirName;
   const places = [
     ...new Set([
-      ...(sources.includes('user') ? [`${resolve(loaded.home, dir)}/settings.json`] : []),
+      ...(sources.includes('user')
+        ? [`${userSettingsDirOf(loaded.dialect, opts.env, loaded.cwd) ?? resolve(loaded.home, dir)}/settings.json`]
+        : []),
       ...(sources.includes('project') ? [`${resolve(loaded.projectDir, dir)}/settings.json`] : []),
       ...(sources.includes('local') ? [`${resolve(loaded.projectDir, dir)}/settings.local.json`] : []),
       ...(sources.includes('managed') ? ['the managed settings'] : []),

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isLoopbackHost } from '../serve/auth.js';
 import { UsageError } from './load.js';
+import { userSettingsDirFromEnv } from '../node/session-files.js';
 import { defaultAddressFile, defaultTokenFile, freshTokenFile, readTokenFile } from './serve-token.js';
 
 interface ServeFlags {
@@ -231,6 +232,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
       ? { token: readTokenFile(tokenFile, '--token-file', warn), made: false }
       : freshTokenFile(tokenFile, warn);
   const hookToken = flags.hookTokenFile !== undefined ? readTokenFile(flags.hookTokenFile, '--hook-token-file', warn) : undefined;
+  const userDir = userSettingsDirFromEnv(process.env, process.cwd());
   if (hookToken !== undefined && hookToken === token)
     throw new UsageError('--hook-token-file must hold a different token from --token-file');
   let answerers: Map<string, string> | undefined;
@@ -311,6 +313,8 @@ async function runServe(flags: ServeFlags): Promise<number> {
     audit: flags.audit,
     ...(flags.auditAnchor !== undefined ? { auditAnchors: { file: resolve(flags.auditAnchor) } } : {}),
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
+    // The server's own user layer, as Claude Code run by the same user reads it (not under --home: another user's).
+    ...(flags.home === undefined && userDir !== undefined ? { userSettingsDir: userDir } : {}),
     ...(grantTtl !== undefined ? { grantTtl } : {}),
     ...(otlp !== undefined ? { onDecision: otlp.listener } : {}),
   });

@@ -16,6 +16,7 @@ export const claudeCode: Dialect = {
   readOnlySet: 'claudeCode',
   configDirName: '.claude',
   projectDirEnv: ['CLAUDE_PROJECT_DIR'],
+  userConfigDirEnv: ['CLAUDE_CONFIG_DIR'],
   defaultMode: 'default',
   modeAliases: { manual: 'default' },
 };

@@ -9,9 +9,11 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { Policy } from '../settings/types.js';
+import { SETTINGS_COMMAND_KEYS } from '../settings/commands.js';
 import type { EnvironmentFacts } from './types.js';
 import { environmentValue } from './shell-world.js';
 import { writtenNames } from '../paths/real.js';
+import { nodeImports, pythonModuleIn, scriptLanguage, shellSources } from './script-imports.js';
 
 /**
  * The directory `toolgate hook` keeps its cache in: `$TOOLGATE_CACHE_DIR`, else
@@ -100,14 +102,18 @@ function projectInstall(command: string, projectDir: string | undefined, view: R
 
 /**
  * Whether a word of a hook command names a script or program file: a file as the view shows it
- * (never a folder such as `--project DIR`, never a device such as `/dev/null`), or without a view
- * a name with a script's extension.
+ * (never a folder such as `--project DIR`, never a device such as `/dev/null`), or, where the view
+ * shows nothing there (or there is no view), a name with a script's extension.
  */
 function isScriptFile(path: string, view: ReadonlyFsView | undefined): boolean {
   if (path.startsWith('/dev/') || path.startsWith('/proc/')) return false;
-  if (view === undefined) return /\.(?:[cm]?[jt]s|sh|bash|zsh|py|rb|pl)$/.test(path);
-  return view.exists(path) && view.isDirectory?.(path) === false;
+  // Not there yet: the file a write creates is the script that runs next.
+  if (view === undefined || !view.exists(path)) return SCRIPT_NAME.test(path);
+  return view.isDirectory?.(path) === false;
 }
+
+/** A script's name, for a file the view does not show. */
+const SCRIPT_NAME = /\.(?:[cm]?[jt]s|sh|bash|zsh|py|rb|pl)$/;
 
 /** The directory of the toolgate package holding `file` (its `package.json` names `toolgate`), if the view shows one. */
 function toolgatePackageOf(file: string, view: ReadonlyFsView): string | undefined {
@@ -132,31 +138,82 @@ function toolgatePackageOf(file: string, view: ReadonlyFsView): string | undefin
   return undefined;
 }
 
+/** A file or folder a command of the settings runs code from, and what runs it (a reason's words). */
+export interface CommandCode {
+  /** The file or folder (everything inside it is the command's code), or with `python` the folder Python imports from. */
+  path: string;
+  /** `path` is a Python script's folder, first on `sys.path`: only the names Python may import from it count (`pythonModuleIn`). */
+  python?: true;
+  /** `a hook of the settings runs for every tool call`, `the settings' statusLine names, which Claude Code runs …`. */
+  runBy: string;
+}
+
+/** What runs the code of a hook's command, as a reason says. */
+const HOOK_RUNS = 'a hook of the settings runs for every tool call';
+
 /**
- * The files and folders toolgate's hooks run from, as the policy's `command` hooks name them:
- * each file a hook command names (the script Claude Code runs for every tool call, which decides
- * it) and, resolved through links, the toolgate package holding it (`node …/dist/cli/main.js
- * hook`, `node_modules/.bin/toolgate hook`: the whole package's code runs) with the packages it
- * loads (`node_modules/zod` hoisted beside it).
+ * The files and folders the settings' commands run from: each `command` hook's and each command a
+ * settings key names that Claude Code runs with no tool call (`statusLine`, `apiKeyHelper`, …:
+ * `SETTINGS_COMMAND_KEYS`, red team 24, RT24-J). For each, every file the command names (the
+ * script that runs) and, resolved through links, the toolgate package holding it (`node
+ * …/dist/cli/main.js hook`, `node_modules/.bin/toolgate hook`: the whole package's code runs)
+ * with the packages it loads (`node_modules/zod` hoisted beside it).
  */
-export function hookCodePaths(policy: Policy, projectDir: string | undefined, home: string, view: ReadonlyFsView | undefined): string[] {
-  const out = new Set<string>();
+export function hookCodePaths(
+  policy: Policy,
+  projectDir: string | undefined,
+  home: string,
+  view: ReadonlyFsView | undefined,
+): CommandCode[] {
+  const out = new Map<string, CommandCode>();
+  const add = (command: string, runBy: string) => {
+    for (const c of commandCode(command, projectDir, home, view)) {
+      const key = `${c.python === true ? 'py:' : ''}${c.path}`;
+      if (!out.has(key)) out.set(key, { ...c, runBy });
+    }
+  };
   for (const group of policy.hooks) {
     for (const h of group.hooks) {
       const command = h['command'];
-      if (typeof command !== 'string') continue;
-      for (const path of [...commandPaths(command, projectDir, home), ...projectInstall(command, projectDir, view)]) {
-        if (!isScriptFile(path, view)) continue;
-        out.add(path);
-        const real = view?.realpath(path);
-        if (real === undefined) continue;
-        out.add(real);
-        const pkg = toolgatePackageOf(real, view!);
-        if (pkg !== undefined) for (const p of [pkg, ...packageDependencies(pkg, view!)]) out.add(p);
-      }
+      if (typeof command === 'string') add(command, HOOK_RUNS);
     }
   }
-  return [...out];
+  for (const c of policy.commands ?? []) {
+    const key = SETTINGS_COMMAND_KEYS.find((k) => k.key === c.key);
+    add(c.command, `the settings' ${c.key} names, which Claude Code runs ${key?.when ?? 'by itself'}, with no tool call`);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The files and folders one command runs code from (see {@link hookCodePaths}), and what each
+ * script loads beside itself (decision 0127: `script-imports.ts`).
+ */
+function commandCode(
+  command: string,
+  projectDir: string | undefined,
+  home: string,
+  view: ReadonlyFsView | undefined,
+): Omit<CommandCode, 'runBy'>[] {
+  const out: Omit<CommandCode, 'runBy'>[] = [];
+  const add = (path: string) => out.push({ path });
+  for (const path of [...commandPaths(command, projectDir, home), ...projectInstall(command, projectDir, view)]) {
+    if (!isScriptFile(path, view)) continue;
+    add(path);
+    const real = view?.realpath(path);
+    if (real !== undefined) add(real);
+    const pkg = real !== undefined ? toolgatePackageOf(real, view!) : undefined;
+    if (pkg !== undefined) {
+      for (const p of [pkg, ...packageDependencies(pkg, view!)]) add(p);
+      continue;
+    }
+    const script = real ?? path;
+    const language = scriptLanguage(script, command, view);
+    if (language === 'python') out.push({ path: script.slice(0, script.lastIndexOf('/')) || '/', python: true });
+    else if (language === 'node' && view !== undefined) nodeImports(script, view).forEach(add);
+    else if (language === 'shell' && view !== undefined) shellSources(script, projectDir ?? home, view).forEach(add);
+  }
+  return out;
 }
 
 /** How many packages a toolgate install's dependencies are followed through (its whole tree is about twenty). */
@@ -231,11 +288,17 @@ function resolvePackage(name: string, from: string, view: ReadonlyFsView): { pla
  * `command` hook names or inside the toolgate package holding one or a package it loads
  * ({@link hookCodePaths}).
  */
-export function toolgateCodeWrite(written: string, real: string | undefined, hookPaths: readonly string[]): string | undefined {
+export function toolgateCodeWrite(
+  written: string,
+  real: string | undefined,
+  hookPaths: readonly CommandCode[],
+  view?: ReadonlyFsView,
+): string | undefined {
   for (const p of writtenNames(written, real)) {
     if (protectedPathMatch(p, INSTALLS) !== undefined) return `${p} is in an install of toolgate: its code decides every later call`;
-    const hit = hookPaths.find((h) => isInside(p, h));
-    if (hit !== undefined) return `${hit} holds code a hook of the settings runs for every tool call`;
+    const hit = hookPaths.find((h) => (h.python === true ? pythonModuleIn(p, h.path, view) : isInside(p, h.path)));
+    if (hit?.python === true) return `${p} is a name Python imports first from ${hit.path}, the folder of a Python script ${hit.runBy}`;
+    if (hit !== undefined) return `${hit.path} holds code ${hit.runBy}`;
   }
   return undefined;
 }

@@ -72,6 +72,7 @@ import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } fr
 import { installedPythonNames, loaderLocations, loaderLocationWrite } from './loader-locations.js';
 import { configuredProgramWrite, configuredPrograms } from './git-configured-programs.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
+import { pythonModuleIn } from './script-imports.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite, gitUserConfigPlaces, ownRepositoryHooks } from './git-hooks-dir.js';
@@ -579,11 +580,17 @@ function innermostFirst(targets: readonly ShellWrite[], isFolder: (path: string)
 }
 
 /**
- * The protected entry a path met, as a person reads it: an entry placed under the folder
- * `XDG_CONFIG_HOME` names is said by the variable (`$XDG_CONFIG_HOME/git`, as `.config/git` is),
+ * The protected entry a path met, as a person reads it: the folder `CLAUDE_CONFIG_DIR` names is
+ * said by the variable; an entry placed under the folder `XDG_CONFIG_HOME` names is said by the variable (`$XDG_CONFIG_HOME/git`, as `.config/git` is),
  * not by the absolute path the reason has just named.
  */
 function hitSaid(hit: string, state: EvalState): string {
+  const norm = { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform };
+  for (const name of state.dialect.userConfigDirEnv ?? []) {
+    const v = environmentValue(state.ctx.environment, name);
+    if (typeof v === 'string' && v !== '' && normalizePath(v, norm).replace(/\/+$/, '') === hit)
+      return `$${name}, Claude Code's user settings folder`;
+  }
   const configHome = environmentValue(state.ctx.environment, 'XDG_CONFIG_HOME');
   if (typeof configHome !== 'string' || !hit.startsWith('/')) return hit;
   const root = normalizePath(configHome, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }).replace(/\/+$/, '');
@@ -618,6 +625,7 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
       state.ctx.fs?.realpath(written),
       // Once per call: every written name (an archive's members among them) is compared with it.
       (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs)),
+      state.ctx.fs,
     )
   );
 }
@@ -640,11 +648,18 @@ function ownCacheRemoval(removed: string, state: EvalState): string | undefined 
  */
 function hookCodeRemoval(removed: string, real: string | undefined, state: EvalState): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
-  const code = (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs));
+  const code = (state.hookCode ??= hookCodePaths(
+    state.ctx.policy,
+    state.ctx.projectDir ?? state.workingDirectories[0],
+    world.home,
+    state.ctx.fs,
+  ));
   for (const p of writtenNames(removed, real)) {
-    const hit = code.find((h) => isInside(h, p) || isInside(p, h));
+    const hit = code.find(
+      (h) => isInside(h.path, p) || (h.python === true ? pythonModuleIn(p, h.path, state.ctx.fs) : isInside(p, h.path)),
+    );
     if (hit !== undefined)
-      return `${hit} holds code a hook of the settings runs for every tool call: ${p === hit ? 'moving or removing it' : `moving or removing ${p}, which holds it,`} lets the next call put other code there`;
+      return `${hit.path} holds code ${hit.runBy}: ${p === hit.path ? 'moving or removing it' : isInside(hit.path, p) ? `moving or removing ${p}, which holds it,` : `moving or removing ${p}`} lets the next call put other code there`;
   }
   return undefined;
 }
@@ -1443,10 +1458,23 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
  */
 function protectedSpecOf(ctx: EvaluationContext, env: MatchEnv, dialect: Dialect): ProtectedPathSpec {
   const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
-  const spec = withStartupFolders(ctx.options?.protectedPaths ?? dialect.protectedPaths, ctx, norm);
+  const spec = withUserConfigDirs(withStartupFolders(ctx.options?.protectedPaths ?? dialect.protectedPaths, ctx, norm), ctx, dialect, norm);
   const configHome = environmentValue(ctx.environment, 'XDG_CONFIG_HOME');
   if (typeof configHome !== 'string') return spec;
   return protectedUnderConfigHome(spec, normalizePath(configHome, norm));
+}
+
+/**
+ * `spec` with the user settings folder the dialect's variable names (`CLAUDE_CONFIG_DIR`) where the
+ * environment facts say it is set: its `settings.json` is the user layer, so it is protected as
+ * `~/.claude` is (red team 24, RT24-I). Not known: `~/.claude`, protected already.
+ */
+function withUserConfigDirs(spec: ProtectedPathSpec, ctx: EvaluationContext, dialect: Dialect, norm: Parameters<typeof normalizePath>[1]) {
+  const folders = (dialect.userConfigDirEnv ?? [])
+    .map((name) => environmentValue(ctx.environment, name))
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .map((v) => normalizePath(v, norm));
+  return protectedWithFolders(spec, folders);
 }
 
 /**

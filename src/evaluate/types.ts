@@ -193,6 +193,12 @@ export interface Dialect {
   configDirName: string;
   /** Environment variables naming the project directory for hooks. */
   projectDirEnv: readonly string[];
+  /**
+   * Environment variables naming the user settings folder in place of `~/<configDirName>` (Claude
+   * Code: `CLAUDE_CONFIG_DIR`, whose `settings.json` is then the user layer). Where the environment
+   * facts give one a value, that folder is protected as `~/<configDirName>` is.
+   */
+  userConfigDirEnv?: readonly string[];
   /** The mode a session starts in when nothing sets one. */
   defaultMode: PermissionMode;
   /** Extra mode names accepted on input, mapped to modes (`manual` → `default` is always accepted). */
@@ -305,11 +311,12 @@ export interface EvalState {
   /** The same for a PowerShell call (`powerShellReadOnly` of powershell.ts). Absent until a step asks. */
   powerShellReadOnly?: PowerShellReadOnly;
   /**
-   * The files and folders toolgate's hooks run from (`hookCodePaths` of own-files.ts: the hook
-   * scripts, the toolgate package and the packages it loads), read from the view when a write is
-   * first judged and kept for the call's other written names. Absent until then.
+   * The files and folders the settings' commands run from (`hookCodePaths` of own-files.ts: the
+   * hook scripts and those of the keys Claude Code runs by itself, the toolgate package and the
+   * packages it loads), each with what runs it, read from the view when a write is first judged
+   * and kept for the call's other written names. Absent until then.
    */
-  hookCode?: readonly string[];
+  hookCode?: readonly { path: string; python?: true; runBy: string }[];
   /** The program files the git configuration names (`configuredPrograms` of git-configured-programs.ts), read when a write is first judged. */
   gitPrograms?: readonly ConfiguredProgram[];
 }

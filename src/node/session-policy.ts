@@ -18,6 +18,7 @@ export async function loadSessionPolicy(project: ProjectFinding, o: SessionPolic
     fs: o.fs ?? nodeFileSystem(),
     cwd: dir,
     home: o.home,
+    ...(o.userSettingsDir !== undefined ? { userSettingsDir: o.userSettingsDir } : {}),
     projectDir: dir,
     managedPaths: managedOf(o),
     ...(project.known ? {} : { settingSources: ['user', 'managed'] as const }),

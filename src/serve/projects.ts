@@ -35,6 +35,8 @@ export interface ProjectPolicy {
 export interface ProjectsOptions {
   store: Store;
   home: string;
+  /** The user layer's folder in place of `home/.claude` (`$CLAUDE_CONFIG_DIR`). */
+  userSettingsDir?: string;
   /** The server's own settings files (trusted, source kind `cli`). */
   settings: readonly string[];
   /** Trusted project roots; a root inside one is trusted too. */
@@ -128,7 +130,14 @@ export function createProjects(o: ProjectsOptions): Projects {
 
   const findingOf = (projectDir: string): ProjectFinding =>
     projectDir === UNKNOWN_PROJECT ? { known: false } : { known: true, dir: projectDir, via: 'declared' };
-  const policyOptions = { home: o.home, managedPaths: managed, settingsFiles: o.settings, builtIn: o.builtIn, isProjectTrusted: isTrusted };
+  const policyOptions = {
+    home: o.home,
+    ...(o.userSettingsDir !== undefined ? { userSettingsDir: o.userSettingsDir } : {}),
+    managedPaths: managed,
+    settingsFiles: o.settings,
+    builtIn: o.builtIn,
+    isProjectTrusted: isTrusted,
+  };
   const filesOf = (projectDir: string): string[] => [
     ...sessionSettingsFiles(findingOf(projectDir), policyOptions),
     ...(o.shadowFile !== undefined ? [o.shadowFile] : []),

@@ -93,6 +93,8 @@ export interface ServeOptions {
   apiAskTimeoutSeconds?: number;
   /** Home directory whose `.claude/settings.json` is the user layer. Default: the real one. */
   home?: string;
+  /** The user layer's folder in place of `home/.claude` (`$CLAUDE_CONFIG_DIR`, as Claude Code reads it). */
+  userSettingsDir?: string;
   /** Managed settings files. Default: Claude Code's for Linux and macOS. */
   managedPaths?: readonly string[];
   /** Keep the audit log (default `true`). */
@@ -211,6 +213,7 @@ export function createServe(options: ServeOptions): Serve {
   const projects = createProjects({
     store,
     home,
+    ...(options.userSettingsDir !== undefined ? { userSettingsDir: options.userSettingsDir } : {}),
     settings: (options.settings ?? []).map((f) => resolve(f)),
     ...(options.shadow !== undefined ? { shadowFile: resolve(options.shadow) } : {}),
     trusted: (options.projects ?? [process.cwd()]).map((p) => resolve(p)),

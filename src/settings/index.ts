@@ -10,6 +10,7 @@ export type {
   BrokenSettingsFile,
   CompiledRule,
   HookGroupConfig,
+  SettingsCommand,
   MergeOptions,
   ParsedSettingsFile,
   Policy,
@@ -22,6 +23,7 @@ export type {
 } from './types.js';
 export { SETTINGS_CODES, type SettingsCode } from './codes.js';
 export { TOOLGATE_BLOCK_KEY } from './toolgate-block.js';
+export { SETTINGS_COMMAND_KEYS, type SettingsCommandKey, type SettingsCommandForm } from './commands.js';
 export { parseSettingsFile, parseSettingsObject, formatJsonPath } from './parse.js';
 export { mergePolicy, policyFromObjects, type SettingsObject } from './merge.js';
 export { shadowPolicyOf, type ShadowPolicy } from './shadow.js';

@@ -24,6 +24,11 @@ export interface LoadSettingsOptions {
   /** Settings directory name: `.claude` (default) or `.noeta`. */
   configDirName?: string;
   /**
+   * The user layer's folder in place of `home/<configDirName>`: Claude Code reads
+   * `$CLAUDE_CONFIG_DIR/settings.json` when that variable is set (Claude Code docs, "Settings files").
+   */
+  userSettingsDir?: string;
+  /**
    * Managed settings files. Default: `/etc/claude-code/managed-settings.json` (Linux) and
    * `/Library/Application Support/ClaudeCode/managed-settings.json` (macOS), per `platform`
    * (`C:\Program Files\ClaudeCode\managed-settings.json` on Windows). `*.json` files in a
@@ -65,7 +70,7 @@ async function dropIns(fs: FileSystem, managedFile: string): Promise<string[]> {
 /**
  * Load and merge the settings that apply to a project through the {@link FileSystem} port
  * (Claude Code docs, "Settings files" and "Settings precedence"):
- * user `~/<configDir>/settings.json`, project `<projectDir>/<configDir>/settings.json`, local
+ * user `~/<configDir>/settings.json` (or `<userSettingsDir>/settings.json`), project `<projectDir>/<configDir>/settings.json`, local
  * `<projectDir>/<configDir>/settings.local.json`, managed settings, explicit `settingsFiles`,
  * `inline` objects and `allowedTools` / `disallowedTools`. See {@link mergePolicy} for how they
  * combine.
@@ -83,7 +88,8 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Policy
   const projectDir = options.projectDir ?? options.cwd;
   const sources = new Set(options.settingSources ?? ['user', 'project', 'local', 'managed']);
   const wanted: { file: string; kind: SettingsSourceKind }[] = [];
-  if (sources.has('user')) wanted.push({ file: joinPath(home, configDir, 'settings.json'), kind: 'userSettings' });
+  const userDir = options.userSettingsDir ?? joinPath(home, configDir);
+  if (sources.has('user')) wanted.push({ file: joinPath(userDir, 'settings.json'), kind: 'userSettings' });
   if (sources.has('project')) wanted.push({ file: joinPath(projectDir, configDir, 'settings.json'), kind: 'projectSettings' });
   if (sources.has('local')) wanted.push({ file: joinPath(projectDir, configDir, 'settings.local.json'), kind: 'localSettings' });
   for (const file of options.settingsFiles ?? []) wanted.push({ file, kind: 'cli' });

@@ -464,6 +464,9 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     hooks,
     diagnostics,
   };
+  // Every file's, whatever its source or trust: protecting a script that may not run only asks.
+  const commands = files.flatMap((f) => f.settings.commands ?? []);
+  if (commands.length > 0) policy.commands = commands;
   // Every broken file counts, whatever its source or trust: what cannot be read never opens a door.
   const brokenFiles = files.flatMap((f) => {
     const broken = f.settings.broken ?? unreadableRestriction(f);

@@ -6,7 +6,15 @@ import { parseJsonText, recoverJsonObject } from './json.js';
 import { describeValue, formatJsonPath, isPlainObject, Reader, suggest, trimStop, typeName, type JsonPath } from './reader.js';
 import { readRules } from './rule-lists.js';
 import { readToolgateBlock, TOOLGATE_BLOCK_KEY } from './toolgate-block.js';
-import { autoModeShape, handlerShapes, HOOK_EVENTS, permissionsShape, sandboxShape, type HookHandlerType } from './schema.js';
+import {
+  autoModeShape,
+  handlerShapes,
+  HOOK_EVENTS,
+  permissionsShape,
+  sandboxShape,
+  settingsCommandShape,
+  type HookHandlerType,
+} from './schema.js';
 import type { AutoModeConfig, CompiledRule, HookGroupConfig, ParsedSettingsFile, SettingsDiagnostic, SettingsFile } from './types.js';
 
 export { formatJsonPath, trimStop } from './reader.js';
@@ -337,6 +345,15 @@ function readSandbox(r: Reader, v: unknown, file: SettingsFile): void {
   file.sandbox = out;
 }
 
+/** A settings key that names a command Claude Code runs (`SETTINGS_COMMAND_KEYS`): its command, checked against its schema. */
+function readCommand(r: Reader, key: string, value: unknown, file: SettingsFile): void {
+  const schema = settingsCommandShape[key];
+  if (schema === undefined || !r.check(schema, value, [key], 'ignored')) return;
+  const command =
+    typeof value === 'string' ? value : ((value as { command?: string; path?: string }).command ?? (value as { path: string }).path);
+  (file.commands ??= []).push({ key, command, source: file.source });
+}
+
 function emptySettings(source: SettingsSource, json: Record<string, unknown>): SettingsFile {
   return { source, json, rules: [], additionalDirectories: [], hooks: [] };
 }
@@ -393,6 +410,8 @@ export function parseSettingsObject(value: unknown, source: SettingsSource): Par
         if (r.check(strictPluginOnlySchema, v, [key], 'ignored')) file.strictPluginOnlyCustomization = v as boolean | string[];
         break;
       default:
+        // A key naming a command Claude Code runs by itself (statusLine, apiKeyHelper, …).
+        if (Object.hasOwn(settingsCommandShape, key)) readCommand(r, key, v, file);
       // Other top-level keys belong to Claude Code features toolgate does not read; kept as written.
     }
   }

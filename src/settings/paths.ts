@@ -44,7 +44,7 @@ export interface SettingsRootContext {
  * The directory a `/p` path rule is anchored at under Claude Code's documented anchoring (Claude
  * Code docs, "Configure permissions › Read and Edit"): shared project settings → the project
  * root; local project settings → the original cwd; user settings → `~/.claude` (the settings
- * directory); a `--settings` or managed file → that file's directory; command-line flags,
+ * directory; `$CLAUDE_CONFIG_DIR` when the file was read from there); a `--settings` or managed file → that file's directory; command-line flags,
  * session rules and inline objects → the original cwd. (toolgate's default anchors `/p` at the
  * project root for every source; this is the option.)
  * @public
@@ -56,7 +56,8 @@ export function settingsRootOf(source: SettingsSource, ctx: SettingsRootContext)
     case 'localSettings':
       return ctx.cwd;
     case 'userSettings':
-      return joinPath(ctx.home, ctx.configDirName ?? '.claude');
+      // The folder the file was read from (`$CLAUDE_CONFIG_DIR` when set), else `~/.claude`.
+      return source.file !== undefined ? dirnameOf(source.file) : joinPath(ctx.home, ctx.configDirName ?? '.claude');
     case 'managed':
     case 'cli':
     case 'inline':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SETTINGS_COMMAND_KEYS } from './commands.js';
 
 /**
  * zod schemas for the parts of a Claude Code `settings.json` toolgate reads: `permissions`,
@@ -226,6 +227,25 @@ export const sandboxShape = {
 /** The `sandbox` object. @public */
 export const SandboxSchema = z.looseObject(optionalAll(sandboxShape));
 
+/** A `{ "type": "command", "command": "…" }` setting (statusLine, fileSuggestion). */
+const commandObject = z.looseObject({ type: z.literal('command'), command: z.string() });
+/** A `{ "path": "…" }` setting naming an executable (policyHelper). */
+const pathObject = z.looseObject({ path: z.string() });
+
+/**
+ * The keys that name a command Claude Code runs with no tool call ({@link SETTINGS_COMMAND_KEYS}):
+ * toolgate protects the files such a command names, as a hook's script.
+ * @public
+ */
+export const settingsCommandShape: Record<string, z.ZodType> = Object.fromEntries(
+  SETTINGS_COMMAND_KEYS.map((k) => [
+    k.key,
+    (k.form === 'string' ? z.string() : k.form === 'pathObject' ? pathObject : commandObject).describe(
+      `A command Claude Code runs ${k.when}, with no tool call; the files it names are protected.`,
+    ),
+  ]),
+);
+
 /** Top-level keys toolgate reads, with their field schemas. @public */
 export const topLevelShape = {
   permissions: PermissionsSchema,
@@ -237,6 +257,7 @@ export const topLevelShape = {
   disableAutoMode: z.literal('disable'),
   useAutoModeDuringPlan: z.boolean().describe('Use the auto-mode classifier while planning (default true).'),
   sandbox: SandboxSchema,
+  ...settingsCommandShape,
   ...managedOnlyShape,
 };
 

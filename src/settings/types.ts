@@ -84,6 +84,19 @@ export interface Sourced<T> {
   source: SettingsSource;
 }
 
+/**
+ * A command a settings key names that Claude Code runs with no tool call (`statusLine.command`,
+ * `apiKeyHelper`, …: `SETTINGS_COMMAND_KEYS`), with its source.
+ * @public
+ */
+export interface SettingsCommand {
+  /** The settings key, e.g. `statusLine`, `apiKeyHelper`. */
+  key: string;
+  /** The command as written. */
+  command: string;
+  source: SettingsSource;
+}
+
 /** A hook matcher group as configured, with its source (hooks section of a settings file). @public */
 export interface HookGroupConfig {
   event: string;
@@ -162,6 +175,12 @@ export interface Policy {
   useAutoModeDuringPlan: boolean;
   /** Hook groups that are in force (after `disableAllHooks`, `allowManagedHooksOnly` and trust). */
   hooks: HookGroupConfig[];
+  /**
+   * The commands settings keys name that Claude Code runs with no tool call (`statusLine`,
+   * `apiKeyHelper`, …), of every file whatever its source or trust: the files they name are
+   * protected as a hook's script is, and protecting one that may not run only asks. Absent: none.
+   */
+  commands?: SettingsCommand[];
   /** The `disableAllHooks` value that won (highest-precedence file that sets it), when one did. */
   disableAllHooks?: Sourced<boolean>;
   /** Managed `allowManagedHooksOnly: true`: only managed hooks were kept. */
@@ -249,6 +268,8 @@ export interface SettingsFile {
   useAutoModeDuringPlan?: boolean;
   autoMode?: Partial<AutoModeConfig>;
   hooks: HookGroupConfig[];
+  /** The commands of the keys Claude Code runs by itself (`statusLine.command`, `apiKeyHelper`, …), when the file has any. */
+  commands?: SettingsCommand[];
   allowManagedPermissionRulesOnly?: boolean;
   allowManagedHooksOnly?: boolean;
   allowManagedMcpServersOnly?: boolean;

@@ -227,8 +227,39 @@ describe("toolgate's own code", () => {
     expect(decideWith(bash('npm test > /dev/null'), 'bypassPermissions', command, fs).askKind).not.toBe('protected');
   });
 
+  it('a script a hook command names that is not there yet is protected by its name (the write creates what runs next)', () => {
+    expect(protectedAsk(decideWith(write(`${P}/scripts/guard.py`), 'acceptEdits', 'python3 scripts/guard.py', {}))).toEqual([
+      'ask',
+      'protected',
+    ]);
+    expect(decideWith(write(`${P}/scripts/notes.txt`), 'acceptEdits', 'python3 scripts/notes.txt', {}).behavior).toBe('allow');
+  });
+
+  it('the scripts settings keys name that Claude Code runs with no tool call are protected as a hook script is (red team 24, RT24-J)', () => {
+    const fs = { [`${P}/tools/status.sh`]: 'file', [`${P}/tools/key.sh`]: 'file', [`${P}/tools/other.sh`]: 'file' };
+    const decideKeys = (call: { tool: string; input: Record<string, unknown> }, extra: Record<string, unknown>) =>
+      evaluate(call, {
+        mode: 'acceptEdits',
+        policy: policyFromObjects([{ kind: 'projectSettings', settings: { ...extra } }]),
+        cwd: P,
+        home: H,
+        projectDir: P,
+        workingDirectories: [P],
+        fs: caseFsView({ [`${P}/README.md`]: 'file', ...fs }, { cwd: P, home: H, platform: 'linux' }),
+      });
+    const status = decideKeys(bash('printf x > tools/status.sh'), { statusLine: { type: 'command', command: 'bash tools/status.sh' } });
+    expect([status.behavior, status.askKind]).toEqual(['ask', 'protected']);
+    expect(status.reason.message).toContain("the settings' statusLine names, which Claude Code runs to draw the status line");
+    const key = decideKeys(write(`${P}/tools/key.sh`), { apiKeyHelper: 'sh tools/key.sh' });
+    expect(key.reason.message).toContain("the settings' apiKeyHelper names, which Claude Code runs in /bin/sh");
+    expect(decideKeys(write(`${P}/tools/other.sh`), { apiKeyHelper: 'sh tools/key.sh' }).behavior).toBe('allow');
+    // A value of the wrong shape names nothing Claude Code runs.
+    expect(decideKeys(write(`${P}/tools/status.sh`), { statusLine: 'bash tools/status.sh' }).behavior).toBe('allow');
+  });
+
   describe('the packages a toolgate install loads (red team 24, RT24-E: a planted node_modules/zod answered the next hook call)', () => {
-    const pkgJson = (name: string, deps: Record<string, string> = {}) => `text: ${JSON.stringify({ name, version: '1.0.0', dependencies: deps })}\n`;
+    const pkgJson = (name: string, deps: Record<string, string> = {}) =>
+      `text: ${JSON.stringify({ name, version: '1.0.0', dependencies: deps })}\n`;
     const tree = {
       [`${P}/node_modules/toolgate/package.json`]: pkgJson('toolgate', { zod: '4', 'proper-lockfile': '4', 'jsonc-parser': '3' }),
       [`${P}/node_modules/toolgate/dist/cli/main.js`]: 'text: x\n',

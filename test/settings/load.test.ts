@@ -47,6 +47,19 @@ describe('loadSettings', () => {
     expect(none.rules).toEqual([]);
   });
 
+  it('userSettingsDir moves the user layer ($CLAUDE_CONFIG_DIR/settings.json), and its /p rules are anchored there', async () => {
+    const fs = layeredFs({ '/home/u/.config/claude/settings.json': json({ permissions: { deny: ['Read(/secret)'] } }) });
+    const p = await loadSettings({ fs, cwd: PROJECT, home: HOME, platform: 'linux', userSettingsDir: '/home/u/.config/claude' });
+    expect(rules(p)).toEqual([
+      'managed:deny:Bash(rm -rf *)',
+      'localSettings:allow:Bash(npm test)',
+      'projectSettings:ask:Bash(git push *)',
+      'userSettings:deny:Read(/secret)',
+    ]);
+    const user = p.rules.find((r) => r.source.kind === 'userSettings')!;
+    expect(settingsRootOf(user.source, { projectDir: PROJECT, cwd: PROJECT, home: HOME })).toBe('/home/u/.config/claude');
+  });
+
   it('projectDir, configDirName and managedPaths are configurable (.noeta)', async () => {
     const fs = createMemoryFileSystem({
       '/h/.noeta/settings.json': json({ permissions: { allow: ['Read'] } }),

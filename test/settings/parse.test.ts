@@ -157,6 +157,34 @@ describe('parseSettingsObject: permissions', () => {
   });
 });
 
+describe('parseSettingsObject: commands Claude Code runs with no tool call', () => {
+  it('reads statusLine, fileSuggestion, apiKeyHelper, otelHeadersHelper, awsAuthRefresh and awsCredentialExport with their source', () => {
+    const r = parse({
+      statusLine: { type: 'command', command: '~/.claude/statusline.sh', padding: 0 },
+      fileSuggestion: { type: 'command', command: 'node tools/files.mjs' },
+      apiKeyHelper: '/bin/key.sh',
+      otelHeadersHelper: 'tools/otel.sh',
+      awsAuthRefresh: 'aws sso login',
+      awsCredentialExport: 'tools/creds.sh',
+    });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.settings.commands).toEqual([
+      { key: 'statusLine', command: '~/.claude/statusline.sh', source: USER },
+      { key: 'fileSuggestion', command: 'node tools/files.mjs', source: USER },
+      { key: 'apiKeyHelper', command: '/bin/key.sh', source: USER },
+      { key: 'otelHeadersHelper', command: 'tools/otel.sh', source: USER },
+      { key: 'awsAuthRefresh', command: 'aws sso login', source: USER },
+      { key: 'awsCredentialExport', command: 'tools/creds.sh', source: USER },
+    ]);
+  });
+
+  it('a value of the wrong shape is TG_SETTINGS_TYPE and names no command', () => {
+    const r = parse({ statusLine: 'x.sh', apiKeyHelper: 3 });
+    expect(codes(r)).toEqual([SETTINGS_CODES.type, SETTINGS_CODES.type]);
+    expect(r.settings.commands).toBeUndefined();
+  });
+});
+
 describe('parseSettingsObject: hooks', () => {
   const group = (hooks: unknown[], extra: Record<string, unknown> = {}) => ({
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks, ...extra }] },

@@ -41,6 +41,8 @@ export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
   'PATH',
   // git matches every pathspec in any case when it is set (programs/git/files.ts). After PATH, for the same reason.
   'GIT_ICASE_PATHSPECS',
+  // Claude Code's user settings folder in place of ~/.claude, protected where it is known (RT24-I). Last, likewise.
+  'CLAUDE_CONFIG_DIR',
 ];
 
 /** The `X-Toolgate-Env` header's separator between two `NAME=value` pairs. */
