@@ -77,6 +77,7 @@ import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite, gitUserConfigPlaces, ownRepositoryHooks } from './git-hooks-dir.js';
 import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js';
+import { gitRunPlaces } from './hook-scripts.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { markNonPrograms } from './non-programs.js';
@@ -535,17 +536,15 @@ function userReadPlaces(state: EvalState): ReadPlace[] {
   };
   const zdotdir = folder('ZDOTDIR');
   const xdgConfigHome = folder('XDG_CONFIG_HOME');
+  const git = { fs: state.ctx.fs, environment: state.ctx.environment, projectDir: state.ctx.projectDir ?? state.workingDirectories[0] };
   return [
     ...sourcedFiles(state.ctx.fs, {
       home: state.env.home,
       ...(zdotdir !== undefined ? { zdotdir } : {}),
       ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
     }),
-    ...gitUserConfigPlaces(
-      { fs: state.ctx.fs, environment: state.ctx.environment, projectDir: state.ctx.projectDir ?? state.workingDirectories[0] },
-      state.env.home,
-      state.git,
-    ),
+    ...gitUserConfigPlaces(git, state.env.home, state.git),
+    ...gitRunPlaces(git, state.env.home, state.git),
   ];
 }
 

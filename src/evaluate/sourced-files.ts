@@ -37,7 +37,7 @@ export interface ReadPlace {
   why: string;
 }
 
-type Kind = 'sh' | 'zsh' | 'sshConfig' | 'tmuxConf' | 'vimScript';
+type Kind = 'sh' | 'zsh' | 'sshConfig' | 'tmuxConf' | 'vimScript' | 'gitHook';
 
 /** What reads each kind of file, as a reason says it. */
 const RUNS: Record<Kind, string> = {
@@ -46,6 +46,17 @@ const RUNS: Record<Kind, string> = {
   sshConfig: 'ssh reads it as configuration, which runs programs (ProxyCommand, LocalCommand)',
   tmuxConf: 'tmux runs its commands when it starts',
   vimScript: 'vim runs it as commands when it starts',
+  gitHook: 'git runs the hook at the next commit, merge or push',
+};
+
+/** What runs a program a file names by its path, as a reason says it. */
+const RUNS_PROGRAM: Record<Kind, string> = {
+  sh: 'the shell runs it at every start',
+  zsh: 'zsh runs it at every start',
+  sshConfig: 'ssh runs it when it connects',
+  tmuxConf: 'tmux runs it when it starts',
+  vimScript: 'vim runs it when it starts',
+  gitHook: 'git runs the hook at the next commit, merge or push',
 };
 
 const MAX_TEXT = 32 * 1024;
@@ -142,7 +153,7 @@ export function readPlaceWrite(written: string, real: string | undefined, places
 }
 
 /** The places one start-up file's text names. @internal */
-export function namedBy(text: string, file: string, kind: Kind, vars: Required<StartupVariables>): ReadPlace[] {
+export function namedBy(text: string, file: string, kind: Kind, vars: Required<StartupVariables>, top?: string): ReadPlace[] {
   const from = shownFrom(file, vars.home);
   const dir = file.slice(0, file.lastIndexOf('/')) || '/';
   const out: ReadPlace[] = [];
@@ -168,16 +179,17 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
         continue;
       }
       const said = p.folder === true ? `a file in ${p.path} (${word})` : p.pattern !== undefined ? `${p.path} (${word})` : p.path;
-      out.push({ ...p, ...(runs ? { runs: true as const } : {}), why: `${from} ${what} ${said}: ${runs ? 'it runs at every start' : RUNS[kind]}` });
+      out.push({ ...p, ...(runs ? { runs: true as const } : {}), why: `${from} ${what} ${said}: ${(runs ? RUNS_PROGRAM : RUNS)[kind]}` });
     }
   };
   const none = new Map<string, string[]>();
   const lines = text.split('\n');
-  if (kind === 'sh' || kind === 'zsh') {
+  if (kind === 'sh' || kind === 'zsh' || kind === 'gitHook') {
     const lists = loopLists(text);
     const values = assignedValues(text);
     for (const loop of lists.keys()) values.delete(loop);
-    const bases = [vars.home, dir];
+    // git runs a hook from the top of the work tree: a relative name is the project's file.
+    const bases = kind === 'gitHook' ? [top ?? dir] : [vars.home, dir];
     const visit = (command: string, depth: number): void => {
       const words = wordsOf(command);
       // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
@@ -199,7 +211,11 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
       } else if (name === 'autoload' && operand !== undefined && operand.includes('/')) {
         // zsh's `autoload -Uz ~/.zfuncs/myinit`: the function's file, loaded by its path.
         for (const o of withValues(operand, values)) place(o, lists, bases, 'autoloads');
-      } else if (/^(~|\$\{?HOME\}?)\//.test(name) || name.startsWith(`${vars.home}/`)) {
+      } else if (
+        /^(~|\$\{?HOME\}?)\//.test(name) ||
+        name.startsWith(`${vars.home}/`) ||
+        (kind === 'gitHook' && name.includes('/') && !name.startsWith('/') && !name.startsWith('$'))
+      ) {
         // A program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`).
         for (const o of withValues(name, values)) place(o, lists, bases, 'runs the program', true);
       }
@@ -215,11 +231,21 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
     for (const line of lines) {
       const m = /^\s*include(?:\s*=\s*|\s+)(.+)$/i.exec(line);
       if (m !== null) for (const w of wordsOf(uncommented(m[1]!))) place(w, none, [`${vars.home}/.ssh`], 'includes');
+      // The commands ssh runs (`ProxyCommand ~/scripts/proxy.sh %h %p`, RT25-G: ssh ran it): the program's file.
+      const run = /^\s*(?:proxycommand|localcommand|knownhostscommand)(?:\s*=\s*|\s+)(.+)$|^\s*match\s.*?\bexec\s+("[^"]*"|\S+)/i.exec(line);
+      const program = run === null ? undefined : commandFile(uncommented(run[1] ?? run[2]!));
+      if (program !== undefined) place(program, none, [vars.home], 'runs the program', true);
     }
   } else if (kind === 'tmuxConf') {
     for (const line of lines)
       for (const m of uncommented(line).matchAll(/(?:^|[\s;'"{])(?:source-file|source)((?:\s+-[Fnqv]+)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g))
         place(m[2]!, none, [vars.home, dir]);
+    // The shell commands tmux runs (`run-shell ~/scripts/tm.sh`, `if-shell`): the program's file.
+    for (const line of lines)
+      for (const m of uncommented(line).matchAll(/(?:^|[\s;{])(?:run-shell|run|if-shell|if)((?:\s+-[a-zA-Z]+(?:\s+\d+)?)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g)) {
+        const program = commandFile(m[2]!);
+        if (program !== undefined) place(program, none, [vars.home, dir], 'runs the program', true);
+      }
   } else {
     for (const line of lines)
       for (const command of line.split('|')) {
@@ -352,7 +378,7 @@ function uncommented(line: string): string {
 function commandsOf(line: string): string[] {
   return line
     .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()]/)
-    .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
+    .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|exec|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
     .filter((c) => c !== '');
 }
 
@@ -408,4 +434,15 @@ function zdotdirSet(text: string, vars: Required<StartupVariables>): string | un
     if (named !== undefined && named.pattern === undefined && named.folder === undefined) found = trimmed(named.path);
   }
   return found;
+}
+
+/**
+ * The file a command text runs, when it names one by a path: its first word, or the file a shell
+ * is given (`sh ~/x.sh`); `exec` dropped. A bare name is a program PATH finds: none.
+ */
+function commandFile(text: string): string | undefined {
+  const words = wordsOf(text.trim().replace(/^(['"])(.*)\1$/, '$2'));
+  if (words[0] === 'exec') words.shift();
+  const first = SHELLS.has(words[0] ?? '') ? words.slice(1).find((w) => !w.startsWith('-')) : words[0];
+  return first !== undefined && first.includes('/') ? first : undefined;
 }

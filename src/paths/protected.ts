@@ -55,6 +55,25 @@ const HOOK_RUNNER_FILES: readonly string[] = [
   '.huskyrc.cjs',
   'husky.config.js',
   'husky.config.cjs',
+  // commitlint's configuration, which the usual husky `commit-msg` hook (`npx --no -- commitlint
+  // --edit "$1"`) loads as code at every commit (commitlint docs, "Configuration"); overcommit's,
+  // whose hooks run the `command:` it names (red team 25 RT25-E).
+  'commitlint.config.js',
+  'commitlint.config.cjs',
+  'commitlint.config.mjs',
+  'commitlint.config.ts',
+  'commitlint.config.cts',
+  'commitlint.config.mts',
+  '.commitlintrc',
+  '.commitlintrc.json',
+  '.commitlintrc.yaml',
+  '.commitlintrc.yml',
+  '.commitlintrc.js',
+  '.commitlintrc.cjs',
+  '.commitlintrc.mjs',
+  '.commitlintrc.ts',
+  '.commitlintrc.cts',
+  '.overcommit.yml',
 ];
 
 /**
@@ -113,6 +132,18 @@ const CONFIG_FILES: readonly string[] = [
   '.pam_environment',
   '.profile',
   '.envrc',
+  // mise's project configuration is .envrc by another name: with `eval "$(mise activate bash)"` the
+  // shell runs its `[hooks]` and `_.source` scripts at `cd` once the path is trusted, and trust is
+  // by path, not content (mise docs, "Hooks", "Environments"; red team 25 RT25-H).
+  'mise.toml',
+  '.mise.toml',
+  'mise.local.toml',
+  '.mise.local.toml',
+  '.rtx.toml',
+  '.rtx.local.toml',
+  // GNOME's session sources ~/.gnomerc at login; WezTerm runs ~/.wezterm.lua (Lua) at every start (RT25-D).
+  '.gnomerc',
+  '.wezterm.lua',
   '.npmrc',
   '.yarnrc',
   '.yarnrc.yml',
@@ -456,6 +487,34 @@ const CONFIG_DIRS: readonly string[] = [
   '.emacs.d',
   '.config/emacs',
   '.config/nushell',
+  // Window managers, session autostarts and terminals that run what their configuration names at
+  // every start (red team 25 RT25-D; by their documentation, none installed here): i3 and sway
+  // `exec`/`exec_always`, Hyprland `exec-once`, openbox's, LXDE's and labwc's autostart scripts,
+  // Xfce's xinitrc; WezTerm's Lua, kitty's `shell`/`startup_session`, alacritty's `shell.program`,
+  // ghostty's `command`, zellij's layouts; VS Code's and Cursor's user settings and tasks (a
+  // terminal profile's shell) and Cursor's extensions (code at editor start, as ~/.vscode's);
+  // starship's custom modules (a command at each prompt); mise's global configuration ([hooks]);
+  // macOS launchd's per-user agents (launchd.plist(5), at login).
+  '.config/i3',
+  '.i3',
+  '.config/sway',
+  '.config/hypr',
+  '.config/openbox',
+  '.config/lxsession',
+  '.config/labwc',
+  '.config/xfce4/xinitrc',
+  '.config/wezterm',
+  '.config/kitty',
+  '.config/alacritty',
+  '.config/ghostty',
+  '.config/zellij',
+  '.config/Code/User',
+  '.config/Cursor/User',
+  '.cursor/extensions',
+  '.config/starship.toml',
+  '.config/mise',
+  '.mise',
+  'Library/LaunchAgents',
   // Claude Code's own installs: the native installer's versions and launcher (~/.local/share/claude,
   // ~/.local/bin/claude) and the npm package wherever it is installed — the next `claude` start runs
   // what is there, with no permission system of its own (red team 24, RT24-H).

@@ -115,3 +115,14 @@ describe('start-up files that run a file by other forms than `.` (red team 25 RT
     expect(hit(rc('PATH=.:$PATH'), `${H}/ls`)).toBeUndefined();
   });
 });
+
+describe('programs ssh and tmux configuration run by path (red team 25 RT25-G)', () => {
+  it('reads ProxyCommand, LocalCommand, Match exec and run-shell', () => {
+    const ssh = (line: string) => ({ [`${H}/.ssh/config`]: `text: Host *\n  ${line}\n` });
+    expect(hit(ssh('ProxyCommand ~/scripts/proxy.sh %h %p'), `${H}/scripts/proxy.sh`)).toContain('ssh runs it when it connects');
+    expect(hit(ssh('LocalCommand=sh ~/bin/local.sh'), `${H}/bin/local.sh`)).toBeDefined();
+    expect(hit({ [`${H}/.ssh/config`]: 'text: Match exec "~/bin/probe %h"\n' }, `${H}/bin/probe`)).toBeDefined();
+    expect(hit(ssh('ProxyCommand nc %h %p'), `${H}/nc`)).toBeUndefined();
+    expect(hit({ [`${H}/.tmux.conf`]: 'text: run-shell -b ~/scripts/tm.sh\n' }, `${H}/scripts/tm.sh`)).toContain('tmux runs it');
+  });
+});

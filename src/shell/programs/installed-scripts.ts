@@ -42,6 +42,10 @@ export const SCRIPTS_RUNNING: Readonly<Record<string, readonly string[]>> = {
   'gdb-add-index': ['gdb', 'objcopy'],
   // make-dfsg 4.3: a Perl script running `make TARGET` for the first target that exists.
   'make-first-existing-target': ['make'],
+  // python-build and ruby-build (pyenv's and rbenv's installers) download sources with aria2c, curl
+  // or wget, whichever is found (RT25-F); update-pciids and update-usbids fetch with curl or wget.
+  ...scripts(['python-build', 'ruby-build'], ['aria2c', 'curl', 'wget']),
+  ...scripts(['update-pciids', 'update-usbids'], ['curl', 'wget']),
   // openssh-client 9.2: ssh-copy-id is a sh script that runs ssh twice (red team 25 RT25-C, strace).
   'ssh-copy-id': ['ssh'],
   // gcc-12 (Debian c89-gcc, c99-gcc; c89 and c99 are alternatives only they provide): `exec gcc -std=c89 … "$@"`.
@@ -56,6 +60,19 @@ export const SCRIPTS_RUNNING: Readonly<Record<string, readonly string[]>> = {
     ['perl'],
   ),
   ...scripts(['pygettext3', 'pygettext3.11', 'pydoc3', 'pydoc3.11', 'py3clean', 'py3compile'], ['python3']),
+};
+
+/**
+ * Scripts that run a program for one of their subcommands only (red team 25 RT25-F): pyenv's
+ * `install` runs python-build, whose `http()` downloads with aria2c, curl or wget, whichever it
+ * finds (pyenv 2.4 under strace: `execve("/usr/bin/curl", ["curl", "-q", "-o", "Python-3.12.0.tar.xz", …])`);
+ * rbenv's `install` runs ruby-build alike (its documentation). python-build and ruby-build run
+ * them for every use (`SCRIPTS_RUNNING`).
+ * @internal
+ */
+export const SUBCOMMANDS_RUNNING: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  pyenv: { install: ['aria2c', 'curl', 'wget'] },
+  rbenv: { install: ['aria2c', 'curl', 'wget'] },
 };
 
 /** Each of `names` runs `programs`. */
@@ -79,6 +96,9 @@ export function programsRunByCommand(argv: readonly string[]): { runs: readonly 
   const base = word.slice(word.lastIndexOf('/') + 1);
   const scripts = programsRunBy(base);
   if (scripts !== undefined) return { runs: scripts, how: `${base} is a script that runs it` };
+  const sub = Object.hasOwn(SUBCOMMANDS_RUNNING, base) ? argv.slice(1).find((w) => !w.startsWith('-')) : undefined;
+  const bySub = sub !== undefined && Object.hasOwn(SUBCOMMANDS_RUNNING[base]!, sub) ? SUBCOMMANDS_RUNNING[base]![sub] : undefined;
+  if (bySub !== undefined) return { runs: bySub, how: `${base} ${sub} runs a script that runs it` };
   if (!PROGRAMS.namesWith('transports').includes(base)) return undefined;
   const runs = PROGRAMS.get(base)?.transports?.(argv);
   return runs === undefined || runs.length === 0 ? undefined : { runs, how: `${base} runs it to reach another machine` };
