@@ -54,6 +54,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/lint/samples.ts:ls': 'a sample Bash call the lint tries rules on, not a table of the program',
   'src/shell/effects/chosen-variables.ts:mapfile':
     "zsh's mapfile parameter (a file's text, zsh/mapfile), a variable the shell sets, not the builtin",
+  'src/evaluate/sourced-files.ts:autoload':
+    "a start-up file's `autoload -Uz ~/path` line, read for the file it loads (red team 25 RT25-B), not a table of the builtin",
   'src/cli/diff.ts:diff': 'the `toolgate diff` subcommand, not the program',
   'src/cli/diff.ts:git': 'the CLI running git to read a policy file at a revision, not a table of the program',
   'src/diff/generate.ts:ls': 'a sample Bash call `toolgate diff` decides, not a table of the program',

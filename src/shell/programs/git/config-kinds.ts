@@ -71,6 +71,12 @@ export interface ConfigRead {
    * -S` — not as opaque code (the user's configuration chose git's own default).
    */
   startsByName?: (script: string) => string | undefined;
+  /**
+   * What it starts is only ever a program by its name ({@link startsByName}: ssh for a remote's
+   * URL), never code the configuration holds: the read-only check does not count it (a read-only
+   * subcommand that reaches a remote is still read-only); deny and ask rules on the program do.
+   */
+  byNameOnly?: true;
 }
 
 /** Whether a value is set to something (an empty command runs nothing). @internal */
@@ -190,6 +196,7 @@ export const SSH_REMOTE: ConfigRead = {
   program: (key, value, last) =>
     (key.startsWith('remote.') ? reachedOverSsh(value ?? '', last) : reachedOverSsh(keySubsection(key), new Map())) ? 'ssh' : '',
   startsByName: (script) => (script === 'ssh' ? 'ssh' : undefined),
+  byNameOnly: true,
   what: 'git reaches the repository over ssh',
 };
 /** Credential helpers, run when a remote asks who is there. @internal */

@@ -52,13 +52,13 @@ function namesRepository(word: string): boolean {
 }
 
 /**
- * Whether `git SUB WORDS` reaches the configured remote `name` (words unknown: any). The words are
+ * Whether `git SUB WORDS` reaches the configured remote `name` (words unknown: any, for a subcommand that reaches remotes). The words are
  * the subcommand's; an option's value may be taken for an operand (`--depth 1`), which is harmless
  * here: only a word that is a remote's name, or one that names a repository otherwise, counts.
  * @internal
  */
 export function reachesRemoteNamed(sub: string, words: readonly string[] | undefined, last: Last, name: string): boolean {
-  if (words === undefined) return true;
+  if (words === undefined) return BY_NAME.has(sub) || sub === 'remote' || sub === 'archive';
   const end = words.indexOf('--');
   const operands = (end < 0 ? words : words.filter((_, k) => k !== end)).filter((w) => !w.startsWith('-'));
   const remotes = configuredRemotes(last);

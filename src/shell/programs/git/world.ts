@@ -10,7 +10,7 @@
 import type { ReadonlyFsView } from '../../../core/ports.js';
 import type { GitConfigEntry } from './config-file.js';
 import { isTrue } from './config-kinds.js';
-import { configReadsOf, isPartialClone, programKey } from './config-reads.js';
+import { configReadsOf, isPartialClone, programKeys } from './config-reads.js';
 import { submoduleConfigSub } from './hooks.js';
 import { GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES } from './environment-variables.js';
 import { gitReads, type GitReads } from './reads.js';
@@ -96,7 +96,7 @@ export function gitWorldProblem(sub: string, where: GitWhere, words?: readonly s
     }
   }
   const partial = isPartialClone(config.entries);
-  const key = programKey(sub, config.entries, partial, words);
+  const key = codeKey(sub, config.entries, partial, words);
   if (key) return `${key.entry.file} sets ${key.entry.key}${shownValue(key.entry.value)}, which git ${sub} reads: ${key.what}`;
   if (partial && reads.objects === true) {
     for (const name of GIT_FETCH_VARIABLES) {
@@ -131,7 +131,7 @@ function submoduleProblem(
   if ('unknown' in subs)
     return `git ${sub} visits the repository's submodules, which toolgate cannot list (${subs.unknown}): their configuration may run a program`;
   for (const s of subs) {
-    const key = programKey(visit, s.config, isPartialClone(s.config));
+    const key = codeKey(visit, s.config, isPartialClone(s.config));
     if (key)
       return `${key.entry.file} sets ${key.entry.key}${shownValue(key.entry.value)}, which git ${visit} reads in the submodule ${s.path}: ${key.what}`;
   }
@@ -257,4 +257,9 @@ function variableProblem(name: string, where: GitWhere, what = 'git reads it'): 
   // GIT_TRACE=0/false/1/2 write nowhere or to standard error; a path is a file git writes.
   if (/^GIT_TRACE/.test(name) && /^(0|1|2|false|true|)$/i.test(value)) return undefined;
   return `${name}=${value} is set in the environment: ${/^GIT_TRACE/.test(name) ? 'git writes its trace to that file' : what === 'git reads it' ? 'it moves where git finds its repository or configuration, or names a program git runs' : what}`;
+}
+
+/** The first setting that makes `sub` run code of the configuration's (not a program it starts by name only: `ConfigRead.byNameOnly`). */
+function codeKey<E extends GitConfigEntry>(sub: string, entries: readonly E[], partial: boolean, words?: readonly string[]) {
+  return programKeys(sub, entries, partial, words).find((k) => k.kind.byNameOnly !== true);
 }
