@@ -720,7 +720,18 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/root/.ssh',
   // The library roots themselves are not listed: a path inside them is a common word of build
   // commands (`opt -load /usr/lib/llvm-14/lib/LLVMPolly.so`), which a program with no model is
-  // assumed to write; Python's module folders are (a `*.pth` there runs at every start).
+  // assumed to write; Python's module folders are (a `*.pth` there runs at every start), and so are
+  // the folders the dynamic loader searches by default (ld.so(8); Debian's multiarch folders and
+  // `/lib64`: `cp x.so /usr/lib/x86_64-linux-gnu/libc.so.6` replaces the C library every program
+  // loads — red team 24 RT24-C, row rt24-c2).
+  '/lib/x86_64-linux-gnu',
+  '/usr/lib/x86_64-linux-gnu',
+  '/lib/aarch64-linux-gnu',
+  '/usr/lib/aarch64-linux-gnu',
+  '/lib/i386-linux-gnu',
+  '/usr/lib/i386-linux-gnu',
+  '/lib64',
+  '/usr/lib64',
   '/usr/lib/python3',
   '/usr/lib/python3.9',
   '/usr/lib/python3.10',
@@ -754,8 +765,7 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/etc/rsyslog.d',
   '/etc/needrestart',
   '/etc/X11',
-  // /etc/passwd itself is left out for now: a value naming it (`TZ=/etc/passwd date`) is assumed
-  // written by the program it is given to, an ask whose reason would not be true.
+  '/etc/passwd',
   '/etc/shadow',
   '/etc/group',
   '/etc/gshadow',

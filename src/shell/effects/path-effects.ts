@@ -42,7 +42,7 @@ import { filesRemovalMayBeCritical, mayRemoveDirectory } from './directory-remov
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
-import { inertAssignment, inertCodeValue, systemVariable } from '../programs/environment-values.js';
+import { fileReadVariable, inertAssignment, inertCodeValue, systemVariable } from '../programs/environment-values.js';
 import { variableWrite } from '../programs/variable-writes.js';
 import { ENVIRONMENT_FREE_BUILTINS, EXPORTING_BUILTINS } from '../programs/builtins.js';
 import { exportsOf } from '../programs/variable-setters.js';
@@ -1578,6 +1578,8 @@ function addVariableWrites(
     // An export carried from earlier on the line counts only where the program is known to write
     // its value (the export itself is already a write any later program may do).
     if (knownOnly.has(a) && !written) continue;
+    // The C library only reads what TZ and its kin name: no write to assume.
+    if (!written && fileReadVariable(variable)) continue;
     const looksLikePath = literal ? NAMES_A_PATH.test(value) : FOLLOWED_EXPANSION.test(value);
     if (!looksLikePath && !(written && !literal)) {
       if (inside !== undefined && known === undefined && !knownOnly.has(a) && !SUBSTITUTED.test(m[2]!) && inside.reads(variable))

@@ -108,6 +108,17 @@ export function systemVariable(name: string): boolean {
   );
 }
 
+/**
+ * The C library's variables whose value names a file or folder it only reads, never writes: the
+ * time zone (`TZ=/usr/share/zoneinfo/X`, `TZ=:/etc/localtime`) and its folder, locale and message
+ * catalogs, host aliases and the resolver's configuration, gnulib's charset aliases. A value
+ * naming a protected file (`TZ=/etc/passwd date`) is therefore no write the program may do.
+ * @internal
+ */
+export function fileReadVariable(name: string): boolean {
+  return /^(?:TZ|TZDIR|LOCPATH|NLSPATH|HOSTALIASES|RESOLV_HOST_CONF|CHARSETALIASDIR)$/.test(name);
+}
+
 /** Whether the C library or the dynamic loader reads variable `name` in any program (the list above). @internal */
 export function libraryVariable(name: string): boolean {
   return SYSTEM_VARIABLES.test(name);
