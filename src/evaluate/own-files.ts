@@ -209,9 +209,9 @@ function commandCode(
     }
     const script = real ?? path;
     const language = scriptLanguage(script, command, view);
-    if (language === 'python') out.push({ path: script.slice(0, script.lastIndexOf('/')) || '/', python: true });
-    else if (language === 'node' && view !== undefined) nodeImports(script, view).forEach(add);
-    else if (language === 'shell' && view !== undefined) shellSources(script, projectDir ?? home, view).forEach(add);
+    if (language === 'python-script') out.push({ path: script.slice(0, script.lastIndexOf('/')) || '/', python: true });
+    else if (language === 'node-script' && view !== undefined) nodeImports(script, view).forEach(add);
+    else if (language === 'shell-script' && view !== undefined) shellSources(script, projectDir ?? home, view).forEach(add);
   }
   return out;
 }

@@ -16,6 +16,7 @@
  *   `${BASH_SOURCE%/*}/x`, `$DIR/x`), relative to that folder ({@link shellSources}).
  */
 import type { ReadonlyFsView } from '../core/ports.js';
+import { extensionLanguage, interpreterLanguage, type ScriptLanguage } from '../shell/programs/script-languages.js';
 import { isInside, normalizePath } from '../paths/index.js';
 
 /** How many files of one script's imports are read (a hook's own helpers are a handful). */
@@ -32,18 +33,10 @@ const join = (dir: string, rest: string): string =>
  * The language a script is run as: by its extension, else by its `#!` line, else by the
  * interpreter the command names before it — never for the interpreter's own file (`/usr/bin/python3`).
  */
-export function scriptLanguage(path: string, command: string, view: ReadonlyFsView | undefined): 'python' | 'node' | 'shell' | undefined {
-  const byName = (name: string) =>
-    /^python[\d.]*$|^pypy[\d.]*$/.test(name)
-      ? 'python'
-      : /^(?:node|tsx|ts-node|bun|deno)$/.test(name)
-        ? 'node'
-        : /^(?:ba|z|da|k)?sh$/.test(name)
-          ? 'shell'
-          : undefined;
-  if (/\.pyw?$/.test(path)) return 'python';
-  if (/\.[cm]?[jt]s$/.test(path)) return 'node';
-  if (/\.(?:sh|bash|zsh)$/.test(path)) return 'shell';
+export function scriptLanguage(path: string, command: string, view: ReadonlyFsView | undefined): ScriptLanguage | undefined {
+  const byName = interpreterLanguage;
+  const named = extensionLanguage(path);
+  if (named !== undefined) return named;
   if (byName(path.slice(path.lastIndexOf('/') + 1)) !== undefined) return undefined;
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(view?.readText?.(path)?.slice(0, 200) ?? '');
   if (shebang !== null) {

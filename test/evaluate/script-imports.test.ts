@@ -13,12 +13,12 @@ const view = (files: Record<string, string>) =>
 describe('scriptLanguage', () => {
   it('by extension, by #! line, else by the interpreter named before it; never the interpreter itself', () => {
     const v = view({ [`${P}/bin/check`]: 'text: #!/usr/bin/env python3\nimport x\n' });
-    expect(scriptLanguage(`${P}/hooks/guard.py`, 'python3 hooks/guard.py', v)).toBe('python');
-    expect(scriptLanguage(`${P}/bin/check`, 'bin/check', v)).toBe('python');
-    expect(scriptLanguage(`${P}/x.mjs`, 'node x.mjs', v)).toBe('node');
-    expect(scriptLanguage(`${P}/x.sh`, 'x.sh', v)).toBe('shell');
+    expect(scriptLanguage(`${P}/hooks/guard.py`, 'python3 hooks/guard.py', v)).toBe('python-script');
+    expect(scriptLanguage(`${P}/bin/check`, 'bin/check', v)).toBe('python-script');
+    expect(scriptLanguage(`${P}/x.mjs`, 'node x.mjs', v)).toBe('node-script');
+    expect(scriptLanguage(`${P}/x.sh`, 'x.sh', v)).toBe('shell-script');
     expect(scriptLanguage('/usr/bin/python3', '/usr/bin/python3 hooks/guard.py', v)).toBeUndefined();
-    expect(scriptLanguage(`${P}/tool`, 'bash tool', v)).toBe('shell');
+    expect(scriptLanguage(`${P}/tool`, 'bash tool', v)).toBe('shell-script');
   });
 });
 
