@@ -250,6 +250,13 @@ export default defineConfig([
               'src/shell/programs/loader-variables.ts',
               // and which names below a search path's folder programs outside the project load.
               'src/shell/programs/loader-names.ts',
+              // A write meets the programs git's configuration names (evaluate/hook-scripts.ts,
+              // git-configured-programs.ts: the key groups) and what a hook's script loads
+              // (evaluate/script-imports.ts: an interpreter's language): two tables.
+              'src/shell/programs/git/command-keys.ts',
+              'src/shell/programs/script-languages.ts',
+              // A Grep call walks as rg does (evaluate/tree-takes.ts: rg's skip rules).
+              'src/shell/programs/rg-skips.ts',
             ],
             // The models of programs a call rarely names (compressors, binutils, parallel, tsc…) in a
             // second file, read only when one of them is first looked up: half the shell file's code,

@@ -25,7 +25,7 @@ import {
   TEXTCONV,
   type ConfigRead,
 } from '../shell/programs/git/config-kinds.js';
-import { SIGNING_KEYS } from '../shell/programs/git/command-keys.js';
+import { COMMAND_KEY_GROUPS, SIGNING_KEYS } from '../shell/programs/git/command-keys.js';
 import { configFiles } from '../shell/programs/git/repository.js';
 import { gitReads } from '../shell/programs/git/reads.js';
 import { configPlaces } from '../shell/programs/git/world.js';
@@ -82,8 +82,12 @@ export function configuredPrograms(
   const top = repo.workTree ?? world.cwd;
   const out: ConfiguredProgram[] = [];
   for (const e of config.entries) {
-    if (e.value === null || e.value.trim() === '') continue;
-    const kind = kindsOfPrograms().find((k) => k.key.test(e.key));
+    if (e.value === null || e.value.trim() === '' || !mayNameProgram(e.key)) continue;
+    // One word with no slash (`helper = gcloud.sh`, `editor = vim`) is a program PATH finds: no file
+    // of the project, and no need to read it as shell text.
+    if (/^\s*!?\s*[^\s/'"\\$`;&|<>()]+\s*$/.test(e.value)) continue;
+    // A remote's URL starts ssh by its name (`byNameOnly`): no file of the project.
+    const kind = kindsOfPrograms().find((k) => k.key.test(e.key) && k.byNameOnly !== true);
     const alias = e.key.startsWith('alias.');
     // The signing programs are values of their own keys (`gpg.program`), and a `!` alias is shell text.
     if (alias ? !e.value.startsWith('!') : kind === undefined && !SIGNING_KEYS.test(e.key)) continue;
@@ -92,6 +96,21 @@ export function configuredPrograms(
       out.push({ path: normalizePath(p, { cwd: top, home: world.home, platform: world.platform }), top, key: e.key, file: e.file });
   }
   return out;
+}
+
+/**
+ * Whether a key may be one of {@link kindsOfPrograms}' (the key groups `-c` judges, the signing and
+ * history keys, a remote's proxy, an alias): the keys every repository holds (`core.bare`,
+ * `remote.origin.fetch`, `branch.main.merge`) are passed over before the kinds are made, so an
+ * Edit in a repository never loads the shell family's modules (`tsup.config.ts`).
+ */
+function mayNameProgram(key: string): boolean {
+  return (
+    key.startsWith('alias.') ||
+    SIGNING_KEYS.test(key) ||
+    COMMAND_KEY_GROUPS.some((k) => k.test(key)) ||
+    /^(?:commit|tag|push)\.gpgsign$|^log\.showsignature$|^format\.pretty$|^pretty\.|^remote\..+\.(?:proxy|url|pushurl|vcs)$|^url\./.test(key)
+  );
 }
 
 /**

@@ -141,6 +141,9 @@ function commandPlaces(line: string): string[] {
  * path a program loads code from: the dynamic linker finds a bare library name along its own path.
  */
 function optionValues(words: readonly string[]): ReadonlySet<number> {
+  // No option word, no option value (`EDITOR=vi`): the models are not looked up, so a write with
+  // such a variable exported never loads them (the hook's shell family, tsup.config.ts).
+  if (!words.some((w, k) => k > 0 && w.startsWith('-'))) return new Set();
   const program = words[0]?.replace(/^.*\//, '');
   const model = program === undefined ? undefined : PROGRAMS.get(program);
   if (model?.grammar === undefined) return new Set();
