@@ -27,7 +27,7 @@ import {
 } from '../shell/programs/git/config-kinds.js';
 import { COMMAND_KEY_GROUPS, SIGNING_KEYS } from '../shell/programs/git/command-keys.js';
 import { configFiles } from '../shell/programs/git/repository.js';
-import { gitReads } from '../shell/programs/git/reads.js';
+import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import { configPlaces } from '../shell/programs/git/world.js';
 import { analyzeShell } from '../shell/analyze.js';
 import { interpreterName } from '../shell/programs/interpreters.js';
@@ -65,15 +65,17 @@ export interface ConfiguredProgram {
  * The program files the configuration git reads in `cwd` names (the repository there, the user's
  * global and the system files): each value of a program key read as a command line (its program
  * by path, its operands: `sh x.sh`), relative to the top of the working tree, where git runs them.
- * Nothing without a view or a repository git finds.
+ * Nothing without a view or a repository git finds. `git`: the call's reads of its repositories, when it has them.
  */
 export function configuredPrograms(
   view: ReadonlyFsView | undefined,
   world: { cwd: string; home: string; platform: Platform },
   variable: (name: string) => string | null | undefined,
+  git?: GitReads,
 ): ConfiguredProgram[] {
   if (view === undefined) return [];
-  const reads = gitReads(view);
+  // The call's reads when it has them: discovery and the configuration files are read once per call.
+  const reads = git ?? gitReads(view);
   const found = reads.repositoryAt(world.cwd);
   if ('unknown' in found || !('found' in found)) return [];
   const repo = found.found;

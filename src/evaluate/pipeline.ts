@@ -614,8 +614,11 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
     // Once per call, as the hook code: the program files the git configuration names.
     configuredProgramWrite(
       written,
-      (state.gitPrograms ??= configuredPrograms(state.ctx.fs, { cwd: world.cwd, home: world.home, platform: state.env.platform }, (name) =>
-        environmentValue(state.ctx.environment, name),
+      (state.gitPrograms ??= configuredPrograms(
+        state.ctx.fs,
+        { cwd: world.cwd, home: world.home, platform: state.env.platform },
+        (name) => environmentValue(state.ctx.environment, name),
+        state.git,
       )),
     ) ??
     toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
