@@ -96,6 +96,39 @@ function systemctlSetsEnvironment(argv: readonly string[]): boolean {
   return argv.slice(1).some((w) => w === 'set-environment' || w === 'import-environment');
 }
 
+/**
+ * The verb of a busctl command (systemd 252 busctl(1)): the first word that is neither an option
+ * nor the value of one. Options that take a value may give it in the next word (`-H HOST`,
+ * `--address ADDR`); a long option busctl's manual does not list makes the verb unknown
+ * (`undefined`), and so does a command with no verb.
+ */
+function busctlVerb(argv: readonly string[]): string | undefined {
+  const VALUED = /^--(host|machine|address|match|size|expect-reply|auto-start|allow-interactive-authorization|timeout|augment-creds|watch-bind|json|destination|limit-messages)$/;
+  const FLAGS = /^--(user|system|show-machine|unique|acquired|activatable|list|quiet|verbose|xml-interface|no-pager|no-legend|full|help|version)$/;
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (w === '--') return argv[k + 1];
+    if (w.startsWith('--')) {
+      const name = w.replace(/=[\s\S]*$/, '');
+      if (VALUED.test(name)) {
+        if (!w.includes('=')) k++;
+      } else if (!FLAGS.test(name)) return undefined;
+      continue;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      // Letters: -H and -M take a value (the rest of the word or the next word); -l -q -j -h are flags.
+      const at = w.slice(1).search(/[HM]/);
+      if (at >= 0 && at === w.length - 2) k++;
+      continue;
+    }
+    return w;
+  }
+  return undefined;
+}
+
+/** busctl's verbs that only read the bus: what it lists, prints or watches (busctl(1)); every other verb — `call`, `set-property`, `emit` — sends a service a request it acts on. */
+const BUSCTL_READS = new Set(['list', 'status', 'monitor', 'capture', 'tree', 'introspect', 'get-property', 'help']);
+
 /** Whether a pip command is `pip config … edit` (options may stand anywhere: optparse). */
 function pipConfigEdit(argv: readonly string[]): boolean {
   const config = argv.indexOf('config');
@@ -163,6 +196,26 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   systemctl: {
     what: 'every unit its service manager starts next with the environment it sets (LD_PRELOAD, PATH …)',
     when: systemctlSetsEnvironment,
+  },
+  // The bus's services act on what they are sent: systemd's manager sets the environment of every
+  // unit it starts later (`SetEnvironment`, `UnsetAndSetEnvironment`), starts a transient unit
+  // running any command (`StartTransientUnit`) … — a method call is code toolgate cannot see
+  // (replay 25, RP25-M2: `busctl --user call … SetEnvironment as 1 LD_PRELOAD=/tmp/x.so`,
+  // `dbus-update-activation-environment --systemd LD_PRELOAD=…`). Only the verbs that read pass.
+  busctl: {
+    what: "the request it sends a bus service (systemd's manager sets the environment of later units and starts commands on request)",
+    when: (argv) => {
+      const verb = busctlVerb(argv);
+      return verb === undefined || !BUSCTL_READS.has(verb);
+    },
+  },
+  'dbus-send': { what: "the method it calls on a bus service (systemd's manager sets the environment of later units and starts commands on request)" },
+  gdbus: {
+    what: "the method it calls on a bus service (systemd's manager sets the environment of later units and starts commands on request)",
+    when: (argv) => argv.slice(1).some((w) => w === 'call' || w === 'emit'),
+  },
+  'dbus-update-activation-environment': {
+    what: 'every service the session bus (and, with --systemd, the user service manager) starts later, with the environment it sets (LD_PRELOAD, PATH …)',
   },
   // Programs that run the code an option, an operand, a directory or their input names — each
   // verified to run a project script that ran rm and printed .env under `Bash(*)` with `Bash(rm *)`
@@ -310,6 +363,22 @@ export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly
   { command: 'systemctl --user set-environment LD_PRELOAD=/tmp/x.so', opaque: true, why: 'every later unit loads /tmp/x.so (red team 24, RT24-M)' },
   { command: 'systemctl --user import-environment PATH', opaque: true },
   { command: 'systemctl --user show-environment', opaque: false },
+  {
+    command: 'busctl --user call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager SetEnvironment as 1 LD_PRELOAD=/tmp/x.so',
+    opaque: true,
+    why: 'every unit the manager starts later loads /tmp/x.so (replay 25, RP25-M2)',
+  },
+  { command: 'busctl --address unix:path=/run/x set-property a /b c.d E s v', opaque: true, why: 'an option value is not the verb' },
+  { command: 'busctl -H list call a /b c.d E', opaque: true, why: "-H's value is the next word" },
+  { command: 'busctl --frobnicate list', opaque: true, why: 'an option busctl does not list: its verb is unknown' },
+  { command: 'busctl --user list', opaque: false },
+  { command: 'busctl tree org.freedesktop.systemd1', opaque: false },
+  { command: 'busctl --user get-property org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager Version', opaque: false },
+  { command: 'dbus-update-activation-environment --systemd LD_PRELOAD=/tmp/x.so', opaque: true, why: 'replay 25, RP25-M2' },
+  { command: 'dbus-update-activation-environment --help', opaque: false },
+  { command: 'dbus-send --session --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.SetEnvironment array:string:LD_PRELOAD=/tmp/x.so', opaque: true },
+  { command: 'gdbus call --session --dest org.freedesktop.systemd1 --object-path /org/freedesktop/systemd1 --method org.freedesktop.systemd1.Manager.SetEnvironment "[\'LD_PRELOAD=/tmp/x.so\']"', opaque: true },
+  { command: 'gdbus introspect --session --dest org.freedesktop.systemd1 --object-path /', opaque: false },
   { command: 'systemctl status', opaque: false },
   { command: "claude -p 'run the tests' --dangerously-skip-permissions --settings '{\"disableAllHooks\":true}'", opaque: true },
   { command: 'codex exec --full-auto x', opaque: true },

@@ -16,6 +16,7 @@ import { readBy } from './parse.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
 import { coreutils } from './sources.js';
 import { inDirectory, interactiveShell, refusedWrap, wrapInfo } from './wrapper-info.js';
+import { systemdEnvironment, type SetEnvironment } from './systemd-environment.js';
 
 /** How one program runs the command in its operands. @internal */
 export interface Runner {
@@ -33,6 +34,8 @@ export interface Runner {
   readonly exactOnly?: boolean;
   /** Options that run the command in another directory (`unshare --wd DIR`, `nsenter -w DIR`). */
   readonly chdir?: readonly string[];
+  /** The variables its options set for the command it runs (`systemd-run -E NAME=VALUE`), or why they cannot be read. */
+  readonly environment?: (options: readonly GnuOption[], literal: readonly boolean[]) => SetEnvironment;
 }
 
 const n = 'none' as const;
@@ -68,7 +71,20 @@ export function runnerCommand(name: string, argv: readonly string[], runner: Run
     return wrap(start === undefined ? [] : [{ kind: 'argv', start, end: argv.length }]);
   if (start === undefined)
     return wrap(runner.shellWhenEmpty && parsed.operands.length >= (runner.skip ?? 0) ? [interactiveShell(name)] : []);
+  const env = runner.environment?.(parsed.options, literal) ?? [];
+  if ('unknown' in env) return refusedWrap(`${name}: ${env.unknown}`);
+  if (env.length > 0) return wrap([withEnvironment(name, env, argv, literal, start)]);
   return wrap([{ kind: 'argv', start, end: argv.length }]);
+}
+
+/**
+ * A command a wrapper runs with variables it sets: read again as `env NAME=VALUE … COMMAND`, so
+ * the variables are judged as env's are (a loader variable, a shell's start-up file …) and the
+ * command is exec'd, never a builtin of this shell.
+ */
+function withEnvironment(name: string, env: readonly string[], argv: readonly string[], literal: readonly boolean[], start: number): Unwrapped {
+  const words = argv.slice(start).map((w, k) => (literal[start + k] === false ? w : quoteWord(w)));
+  return { kind: 'text', script: ['env', ...env.map((a) => a.slice(0, a.indexOf('=') + 1) + quoteWord(a.slice(a.indexOf('=') + 1))), ...words].join(' '), what: `${name} ${env.join(' ')}` };
 }
 
 /** What a runner's model says besides its reading of its words. */
@@ -482,6 +498,7 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
         },
       },
       shellWhenEmpty: true,
+      environment: systemdEnvironment,
     },
     {
       summary: 'systemd-run: run a command (or a shell) as a transient systemd unit',
@@ -516,6 +533,7 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
         },
       },
       shellWhenEmpty: true,
+      environment: systemdEnvironment,
     },
     {
       summary: 'run0: run a command (or a shell) as another user, through systemd',

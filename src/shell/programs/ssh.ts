@@ -11,7 +11,7 @@
  * Grammar: OpenSSH 9.2 ssh(1) and ssh_config(5); ssh.c's getopt string. ssh reads options up to
  * the destination, then again after it up to the first word of the command.
  */
-import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import { optionRuns, type RunningOption } from './option-runs.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
@@ -150,15 +150,74 @@ export function sshConfigRuns(program: string, options: readonly SshOption[], li
   return [...(optionRuns(program, found, literal)?.inner ?? []), ...opaque];
 }
 
-/** The files ssh's options name: `-F FILE` read, `-E FILE` written (its log is appended there). */
-function sshFiles(argv: readonly string[]): FileOperands {
+/**
+ * A file ssh makes at a path it is given (a control socket, a forwarded local socket, the host
+ * keys it learns): the path as ssh reads it — `~/` is ssh's own (tilde_expand_filename), and a
+ * `%` token (`%h`, `%C`, …) in its last part names files that begin with the text before it.
+ */
+function made(path: string, op: 'write' | 'read', index: number, valueIndex: number | undefined, whole: boolean): FileOperand | string {
+  const token = path.indexOf('%');
+  const home = path.startsWith('~/');
+  if (token >= 0 && path.indexOf('/', token) >= 0) return path;
+  const text = token >= 0 ? path.slice(0, token) : path;
+  const value = home ? text.slice(2) : text;
+  const prefix = token >= 0 ? { prefix: true } : {};
+  if (whole && !home && token < 0 && valueIndex !== undefined) return { op, index: valueIndex };
+  return { op, index: home ? 0 : (valueIndex ?? index), value, ...(home ? { inHome: true } : {}), ...prefix };
+}
+
+/** ssh_config keywords naming a file ssh makes. */
+const MAKING_KEYWORDS = new Set(['controlpath', 'localforward', 'userknownhostsfile']);
+
+/** The local socket path of a `-L`/`LocalForward` specification, when it listens on one (a listen part with a `/`: ssh's parse_forward). */
+function localSocket(spec: string): string | undefined {
+  const listen = spec.trim().split(/[\s:]/)[0] ?? '';
+  return listen.includes('/') ? listen : undefined;
+}
+
+/**
+ * The files ssh's options name: `-F FILE` read, `-E FILE` written (its log is appended there);
+ * the control socket ssh makes as master (`-S PATH`, `-o ControlPath=PATH`: a master may come from
+ * the configuration, so the path is written whether or not `-M` is given), a local socket `-L
+ * PATH:…`/`-o LocalForward=PATH …` listens on (`StreamLocalBindUnlink=yes` first removes what is
+ * there), and `-o UserKnownHostsFile=FILE`, where it appends the keys of hosts it learns (replay
+ * 25, RP25-H1: `ssh -S .claude/ctl -M host`, `ssh -o StreamLocalBindUnlink=yes -L
+ * .claude/settings.json:localhost:22 host`).
+ */
+function sshFiles(argv: readonly string[], literal: readonly boolean[] = []): FileOperands {
   const parsed = sshOptions(argv);
   if ('problem' in parsed) return { files: [], unresolved: [`ssh: ${parsed.problem}`] };
   const files: FileOperand[] = [];
+  const unseen: UnseenNames[] = [];
+  const add = (path: string, o: SshOption, whole: boolean, what: string): void => {
+    if (path === '' || path.toLowerCase() === 'none') return;
+    const file = made(path, 'write', o.index, o.valueIndex, whole);
+    if (typeof file === 'string') unseen.push({ op: 'write', why: `ssh makes ${what} at ${file}, whose %-tokens toolgate does not expand` });
+    else files.push(file);
+  };
   for (const o of parsed.options) {
-    if (o.value === undefined || (o.letter !== 'F' && o.letter !== 'E') || (o.letter === 'F' && o.value === 'none')) continue;
-    const op = o.letter === 'F' ? 'read' : 'write';
-    files.push(o.valueIndex !== undefined ? { op, index: o.valueIndex } : { op, index: o.index, value: o.value });
+    if (o.value === undefined) continue;
+    if ((o.letter === 'F' && o.value !== 'none') || o.letter === 'E') {
+      const op = o.letter === 'F' ? 'read' : 'write';
+      files.push(o.valueIndex !== undefined ? { op, index: o.valueIndex } : { op, index: o.index, value: o.value });
+    } else if (o.letter === 'S') add(o.value, o, true, 'its control socket');
+    else if (o.letter === 'L') {
+      const socket = localSocket(o.value);
+      if (socket !== undefined) add(socket, o, false, 'a local socket');
+    } else if (o.letter === 'o') {
+      const { keyword, value } = keywordOf(o.value);
+      // bash expands a `~` after `=` in any word (`-o ControlPath=~/cm`): such a value is still
+      // read; one with other expansions names a path toolgate cannot tell.
+      if (literal[o.valueIndex ?? o.index] === false && !/^~\/[^$`"'\\]*$/.test(value)) {
+        if (MAKING_KEYWORDS.has(keyword)) unseen.push({ op: 'write', why: `ssh makes a file at ${value}, a path toolgate cannot tell` });
+        continue;
+      }
+      if (keyword === 'controlpath') add(value, o, false, 'its control socket');
+      else if (keyword === 'localforward') {
+        const socket = localSocket(value);
+        if (socket !== undefined) add(socket, o, false, 'a local socket');
+      } else if (keyword === 'userknownhostsfile') add(value.split(/\s+/)[0] ?? '', o, false, 'the known-hosts file it appends to');
+    }
   }
   // `-G` prints the configuration as ssh parsed it, from `~/.ssh/config` when `-F` names no other
   // (verified: `ssh -G github.com` printed its User and IdentityFile, red team 20 R20-6). Connecting
@@ -166,7 +225,7 @@ function sshFiles(argv: readonly string[]): FileOperands {
   if (parsed.options.some((o) => o.letter === 'G') && !parsed.options.some((o) => o.letter === 'F'))
     files.push({ op: 'read', index: 0, value: '.ssh/config', inHome: true });
   const notFiles = argv.map((_, k) => k).filter((k) => k > 0 && !parsed.options.some((o) => o.index === k || o.valueIndex === k));
-  return { files, unresolved: [], notFiles };
+  return { files, unresolved: [], notFiles, ...(unseen.length > 0 ? { unseen } : {}) };
 }
 
 /** The ssh model. @internal */
@@ -181,12 +240,22 @@ export const ssh = defineProgram({
   // a grammar reader (an exported GIT_SSH_COMMAND's words) sees those as operands, the safe side.
   grammar: { short: `+${SSH_OPTIONS}` },
   unwrap: (argv, literal) => sshRuns('ssh', argv, literal),
-  files: (_name, argv) => sshFiles(argv),
+  files: (_name, argv, literal) => sshFiles(argv, literal),
   examples: [
     { command: 'ssh host ls', effects: [], why: 'the command runs on the other machine' },
     { command: 'ssh -F cfg host', effects: ['read ./cfg'], why: 'the configuration file is read' },
     { command: 'ssh -E log host', effects: ['write ./log'], why: 'the log is appended to the file' },
     { command: 'ssh -G host', effects: ['read /home/user/.ssh/config'], why: 'prints the configuration it read' },
+    { command: 'ssh -S .claude/ctl -M host true', effects: ['write ./.claude/ctl'], why: 'the master makes its control socket there (replay 25, RP25-H1)' },
+    {
+      command: 'ssh -o StreamLocalBindUnlink=yes -L .claude/settings.json:localhost:22 host true',
+      effects: ['write ./.claude/settings.json'],
+      why: 'ssh removes the file and listens on a socket in its place (replay 25, RP25-H1)',
+    },
+    { command: 'ssh -L 8080:localhost:80 host', effects: [], why: 'a port, not a path' },
+    { command: 'ssh -o ControlPath=~/.ssh/cm-%r@%h:%p host', effects: ['write /home/user/.ssh/cm-*'], why: 'the tokens name files that begin with cm-' },
+    { command: 'ssh -o UserKnownHostsFile=kh host', effects: ['write ./kh'], why: 'ssh appends the keys of hosts it learns' },
+    { command: 'ssh -o UserKnownHostsFile=~/kh host', effects: ['write /home/user/kh'], why: 'bash expands the ~ after =, and so would ssh' },
     { command: 'ssh -I ./p11.so host', effects: [], why: 'ssh loads the PKCS#11 library: opaque code (unwrap), not a file effect' },
   ],
 });
