@@ -310,7 +310,7 @@ export const criticalAndProtected: PipelineStep = {
         if (held === undefined) continue;
         holdAsk(state, 'criticalAndProtectedPaths', {
           ...held,
-          message: `${cmd.argv[0]}'s code names the path ${JSON.stringify(path)}, which it may write; a write there ${held.message}`,
+          message: `${cmd.embeddedShellHolder ?? `${cmd.argv[0]}'s code`} names the path ${JSON.stringify(path)}, which it may write; a write there ${held.message}`,
         });
         break;
       }

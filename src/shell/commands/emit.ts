@@ -351,8 +351,15 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
     if (inner.kind === 'opaque') {
       cmd.opaque ??= inner.reason;
       if (inner.embedded !== undefined) {
-        (cmd.embeddedShell ??= []).push(inner.embedded.script);
-        cmd.embeddedShellHolder ??= inner.embedded.holder;
+        const { script, holder, anyLanguage } = inner.embedded;
+        (cmd.embeddedShell ??= []).push(script);
+        cmd.embeddedShellHolder ??= holder;
+        if (anyLanguage) {
+          // Code of a program toolgate cannot name: its strings' commands and the paths it names, as an interpreter's.
+          for (const s of embeddedShellStrings(['', script])) if (!cmd.embeddedShell.includes(s)) cmd.embeddedShell.push(s);
+          const paths = codePathWords([script]);
+          if (paths.length > 0) cmd.codePaths = [...new Set([...(cmd.codePaths ?? []), ...paths])];
+        }
       }
       continue;
     }

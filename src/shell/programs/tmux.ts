@@ -255,23 +255,28 @@ function keysRuns(words: readonly string[], lit: (i: number) => boolean, getopt:
   const literally = parsed.options.some((o) => o.name === 'l');
   let text = '';
   for (const op of parsed.operands) {
-    const typed = literally ? op.text : (TYPED[op.text.toLowerCase()] ?? (KEY_NAME.test(op.text) ? undefined : op.text));
-    if (!lit(op.index) || typed === undefined) return out;
-    text += typed;
+    const key = literally ? op.text : (TYPED[op.text.toLowerCase()] ?? (KEY_NAME.test(op.text) ? undefined : op.text));
+    if (!lit(op.index) || key === undefined) return out;
+    text += key;
   }
-  return text.trim() === '' ? out : [{ ...out[0]!, embedded: { script: text.replace(/\n+$/, ''), holder: `the text tmux ${name} types` } }];
+  return typed(out[0], text, `tmux ${name}`);
 }
 
 /**
- * What typing `text` into a pane runs: the opaque part with the text as the shell code it holds;
- * text toolgate cannot read (undefined) or that edits the line (a control character but a newline
- * or a tab: `^U`, `^W`, escape, backspace) a firm ask — the pane's shell runs it unseen.
+ * What typing `text` into a pane runs: the opaque part with the text as the code it holds — shell
+ * text, and the code of whatever else the pane may run (decision 0131: `tmux send 'open(".claude/
+ * settings.json","w")…' Enter` into a python3 pane wrote the file, tmux 3.3a), so the paths it
+ * names and the commands its strings hold are read as an interpreter's are (`anyLanguage`). A
+ * carriage return is Enter (`send 'touch m' $'\r'`, `send -l $'touch m\r'` ran touch, tmux 3.3a;
+ * replay 25 T1). Text toolgate cannot read (undefined) or that edits the line (a control character
+ * but a newline or a tab: `^U`, `^W`, escape, backspace) is a firm ask — the pane's program runs it unseen.
  */
 function typed(part: Unwrapped & { kind: 'opaque' }, given: string | undefined, what: string): Unwrapped[] {
   const text = given?.replace(/\r/g, '\n');
   if (text === undefined || /[\x00-\x08\x0b-\x1f\x7f]/.test(text))
     return [unread(`${what} types text toolgate cannot read into a pane, whose shell may run it`)];
-  return text.trim() === '' ? [part] : [{ ...part, embedded: { script: text.replace(/\n+$/, ''), holder: `the text ${what} types` } }];
+  if (text.trim() === '') return [part];
+  return [{ ...part, embedded: { script: text.replace(/\n+$/, ''), holder: `the text ${what} types`, anyLanguage: true } }];
 }
 
 /**

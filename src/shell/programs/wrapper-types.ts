@@ -21,9 +21,11 @@ export type Unwrapped =
   /**
    * Runs code toolgate cannot read (a script file, input, a value that is not literal): see
    * `SimpleCommand.opaque`. `embedded`: shell code it may run (text typed into a pane's shell) and
-   * what holds it, read as `SimpleCommand.embeddedShell` is.
+   * what holds it, read as `SimpleCommand.embeddedShell` is; `anyLanguage`: it is the code of a
+   * program toolgate cannot name too (a pane may run python3), so the paths it names and the
+   * commands its strings hold are read as an interpreter's code is (`SimpleCommand.codePaths`).
    */
-  | { kind: 'opaque'; reason: string; embedded?: { script: string; holder: string } }
+  | { kind: 'opaque'; reason: string; embedded?: { script: string; holder: string; anyLanguage?: true } }
   /** Cannot tell what runs; `unseen`: nor which words it gets from input, a firm ask in every mode. */
   | { kind: 'unknown'; reason: string; unseen?: boolean };
 
