@@ -1,6 +1,7 @@
 /**
  * Which parts of a shell command run code toolgate cannot read (the opaque-code table's input).
  */
+import { spelledBraces } from '../shell/syntax/brace.js';
 import { argumentsAreData } from '../shell/programs/data-subcommands.js';
 import type { Redirect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { SHELLS } from '../shell/programs/posix-shells.js';
@@ -223,12 +224,14 @@ function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): st
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     // A word that expands is read as what it becomes where the evaluator can tell (`$PWD/x.sh`).
-    const readings = cmd.literal[k] === true ? [word] : cmd.expandedWords?.get(k);
+    // A brace is the words it spells (`torsocks {s,}h x.sh` runs `sh h x.sh`), each followed by the rest.
+    const braced = cmd.literal[k] === true ? undefined : spelledBraces([word], [false])?.argv;
+    const readings = cmd.literal[k] === true ? [word] : (cmd.expandedWords?.get(k) ?? braced);
     const shape = readings?.[0] ?? word.replace(/^["']+/, '');
     const option = shape.startsWith('-') && shape.length > 1;
     for (const reading of readings ?? []) {
       for (const text of option ? optionValues(reading) : [reading]) {
-        const rest = text === reading ? argv.slice(k + 1) : [];
+        const rest = text !== reading ? [] : braced === undefined ? argv.slice(k + 1) : [...braced.slice(braced.indexOf(reading) + 1), ...argv.slice(k + 1)];
         if (foldedCommandName(text) === self) continue;
         const runnable = cmd.notPrograms?.has(text) !== true;
         // An option's own value is what the option hands the program wherever it stands (`diff3

@@ -81,6 +81,7 @@ import { gitRunPlaces } from './hook-scripts.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { markNonPrograms } from './non-programs.js';
+import { markFolderEnvironment } from './folder-environment.js';
 import { markWordShellCode } from './word-shell-code.js';
 import { gitConfigRuns } from './git-config-runs.js';
 import { withGitTemplates } from './git-template.js';
@@ -1519,6 +1520,8 @@ export function makeState(
     markNonPrograms(facts.analysis, facts.effects, world);
     // `torsocks sh -c 'cp … .claude/settings.json'`: shell code in the words of a program with no model (decision 0125).
     markWordShellCode(facts.analysis);
+    // `envdir d ls` with a file d/LD_PRELOAD: the variables a folder's files give the command (decision 0131).
+    markFolderEnvironment(facts.analysis, facts.effects, world);
     // `gdb --version` with a ~/.gdbearlyinit, `less x` with a ~/.lesskey that sets LESSOPEN: code at start.
     markStartupCode(facts.analysis, facts.effects, {
       view: ctx.fs,

@@ -13,6 +13,7 @@ import { foldedCommandName } from '../shell/commands/emit.js';
 import { shellName } from '../shell/programs/posix-shells.js';
 import { embeddedShellStrings, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
+import { spelledBraces } from '../shell/syntax/brace.js';
 
 /** Shells outside the POSIX family whose `-c` runs a text too: read as shell text, the nearest reading there is. */
 const OTHER_SHELLS: ReadonlySet<string> = new Set(['fish', 'csh', 'tcsh']);
@@ -51,8 +52,8 @@ export function wordShellCode(argv: readonly string[], literal: readonly boolean
 }
 
 /** Whether any word past the first names a shell or an interpreter: the cheap test before the model lookups. */
-const namesRunner = (cmd: SimpleCommand): boolean =>
-  cmd.argv.some(
+const namesRunner = (argv: readonly string[]): boolean =>
+  argv.some(
     (w, k) =>
       k > 0 &&
       w !== '' &&
@@ -67,8 +68,11 @@ export function markWordShellCode(analysis: ShellAnalysis): void {
   const parents = new Set<number>();
   for (const c of analysis.commands) if (c.parent !== undefined) parents.add(c.parent);
   analysis.commands.forEach((cmd, i) => {
-    if (cmd.embeddedShell !== undefined || parents.has(i) || !namesRunner(cmd) || !unmodelledProgram(cmd)) return;
-    const found = wordShellCode(cmd.argv, cmd.literal);
+    if (cmd.embeddedShell !== undefined || parents.has(i)) return;
+    // A brace may build the shell's name (`torsocks {s,}h -c TEXT`): the words as bash and zsh spell them.
+    const words = spelledBraces(cmd.argv, cmd.literal) ?? cmd;
+    if (!namesRunner(words.argv) || !unmodelledProgram(cmd)) return;
+    const found = wordShellCode(words.argv, words.literal);
     if (found.length === 0) return;
     cmd.embeddedShell = found.map((f) => f.script);
     cmd.embeddedShellHolder = found[0]!.holder;

@@ -17,6 +17,7 @@ import { projectCodeOf } from './programs/project-runners.js';
 import { PATH_FREE_BUILTINS } from './programs/builtins.js';
 import type { SimpleCommand } from './types.js';
 import { segmentMatches } from '../paths/glob.js';
+import { spelledBraces } from './syntax/brace.js';
 
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments: the shells. */
 const known = (name: string): boolean => shellName(name) !== undefined;
@@ -56,7 +57,9 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
     if (isReadOnlyAt(analysis, i, 'claudeCode').readOnly) return;
     inputs ??= readsInput ? inputTextsOf(analysis, i) : [];
     let line: string | undefined;
-    for (const [token, where] of innerProgramWords(cmd.argv, inputs)) {
+    // A brace builds words the program is given (`torsocks {r,}m -f x` runs rm): read as spelled out.
+    const argv = spelledBraces(cmd.argv, cmd.literal)?.argv ?? cmd.argv;
+    for (const [token, where] of innerProgramWords(argv, inputs)) {
       const word = foldedCommandName(token);
       if (word === '' || out.has(word)) continue;
       line ??= `"${cmd.argv.join(' ')}" runs a program toolgate does not know, and`;

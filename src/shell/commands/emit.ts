@@ -22,6 +22,8 @@ import { mergeVariableFacts } from '../syntax/variable-facts.js';
 import { leftState } from '../syntax/left-state.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, shownInput, sourcedInput } from '../programs/shell-code.js';
+import { escapeCodeShown } from '../programs/code-runners.js';
+import { projectCodeShown } from '../programs/project-runners.js';
 import { codePathWords, shownCode } from '../programs/interpreter-code.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */
@@ -472,6 +474,14 @@ function programCode(
     if (strings.length > 0) cmd.embeddedShell = strings;
     const paths = codePathWords(shown.texts);
     if (paths.length > 0) cmd.codePaths = paths;
+  }
+  // The commands a macro processor's, calculator's or makefile's literal text shows (`m4 <<<
+  // 'syscmd(…)'`, `dc -e '!…'`, `make -f - <<< …`), read as an interpreter's embedded commands.
+  const input = () => shownInput(cmd, previous);
+  const shownCommands = [...escapeCodeShown(name, cmd.argv, input), ...projectCodeShown(name, cmd.argv, input)];
+  if (shownCommands.length > 0) {
+    cmd.embeddedShell = [...new Set([...(cmd.embeddedShell ?? []), ...shownCommands.map((c) => c.script)])];
+    cmd.embeddedShellHolder ??= shownCommands[0]!.holder;
   }
   return out;
 }

@@ -29,6 +29,85 @@ interface Runner {
   readonly always?: true;
   /** Words of {@link INFO} that are no such word for it and run its input (`ed -v` is verbose). */
   readonly notInfo?: ReadonlySet<string>;
+  /** The shell commands its literal program text (inline, or written on its input: `input`) shows, with what holds them. */
+  readonly shows?: (argv: readonly string[], input: string | undefined) => ShownCommand[];
+}
+
+/** A shell command a program's literal text shows (decision 0131), and what holds it, in a reason's words. */
+export interface ShownCommand {
+  readonly script: string;
+  readonly holder: string;
+}
+
+/**
+ * The end of the m4 argument list that opens at `open` (its `(`), minding nested parentheses and
+ * m4's quotes (`` ` `` … `'`), or -1 when it does not close.
+ */
+function m4ArgumentsEnd(text: string, open: number): number {
+  let depth = 0;
+  let quoted = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '`') quoted++;
+    else if (c === "'" && quoted > 0) quoted--;
+    else if (quoted > 0) continue;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The commands m4's `syscmd(…)` and `esyscmd(…)` run in the texts it reads: its input and each
+ * `-D NAME=VALUE`'s value (`m4 -D 'X=syscmd(touch m)' <<< X` made m). GNU m4 1.4.19: the macro's
+ * name must touch its `(` (`syscmd (touch m)` prints the text and runs nothing); the argument's
+ * leading blanks and one level of quotes go (``syscmd(`touch m')`` made m). A macro built from
+ * others (`define(`x', `syscmd')`) is not seen: the program stays opaque code.
+ */
+function m4Shows(argv: readonly string[], input: string | undefined): ShownCommand[] {
+  const texts: string[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    const d = /^(?:-D|--define(?:=|$))(.*)$/s.exec(a);
+    if (d === null) continue;
+    const value = d[1] === '' ? argv[++k] : d[1];
+    if (value !== undefined && value.includes('=')) texts.push(value.slice(value.indexOf('=') + 1));
+  }
+  if (input !== undefined) texts.push(input);
+  const out: ShownCommand[] = [];
+  for (const text of texts)
+    for (const m of text.matchAll(/\be?syscmd\(/g)) {
+      const open = m.index + m[0].length - 1;
+      const end = m4ArgumentsEnd(text, open);
+      let arg = (end < 0 ? text.slice(open + 1) : text.slice(open + 1, end)).replace(/^\s+/, '');
+      if (arg.startsWith('`') && arg.endsWith("'")) arg = arg.slice(1, -1);
+      if (arg.trim() !== '') out.push({ script: arg, holder: `the ${m[0].slice(0, -1)} text m4 is given` });
+    }
+  return out;
+}
+
+/**
+ * The commands dc's `!` runs (GNU dc 1.4.1: the rest of the line; `!<`, `!>`, `!=` compare): in
+ * each `-e`/`--expression` text and its input (`dc -e '!touch m'`, `echo '[!touch m]x' | dc`
+ * made m). Inside a string the command ends at its `]` too: both readings are given.
+ */
+function dcShows(argv: readonly string[], input: string | undefined): ShownCommand[] {
+  const texts: string[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    const e = /^(?:-e|--expression(?:=|$))(.*)$/s.exec(a);
+    if (e === null) continue;
+    const value = e[1] === '' ? argv[++k] : e[1];
+    if (value !== undefined) texts.push(value);
+  }
+  if (input !== undefined) texts.push(input);
+  const out: ShownCommand[] = [];
+  for (const text of texts)
+    for (const m of text.matchAll(/!(?![<>=])([^\n]*)/g)) {
+      const line = m[1]!;
+      for (const script of new Set([line, line.split(']')[0]!])) if (script.trim() !== '') out.push({ script, holder: "the text of dc's !" });
+    }
+  return out;
 }
 
 /** Whether a word is `--name` or a start of it at least `min` characters long (getopt_long's abbreviations). */
@@ -179,8 +258,8 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   // xdg-utils 1.1.3; red team 21, R21-5: an `rm` there ran on `xdg-user-dir DESKTOP`).
   'xdg-user-dir': { what: 'the shell code of ~/.config/user-dirs.dirs (it sources the file)', always: true },
   'xdg-desktop-icon': { what: 'the shell code of ~/.config/user-dirs.dirs (through xdg-user-dir, which sources it)', always: true },
-  m4: { what: 'the commands its syscmd and esyscmd macros name' },
-  dc: { what: "the commands its program's ! lines name" },
+  m4: { what: 'the commands its syscmd and esyscmd macros name', shows: m4Shows },
+  dc: { what: "the commands its program's ! lines name", shows: dcShows },
   lftp: { what: 'the shell commands its ! lines name' },
   // pydoc imports each module it documents, from the working directory first (verified: `pydoc3 m`
   // ran ./m.py); its pager variables are its model's (pager-front-ends.ts).
@@ -333,6 +412,18 @@ export function escapeCodeOf(name: string, argv: readonly string[]): string | nu
   if (argv.length === 2 && ((runs.always !== true && INFO.has(word) && runs.notInfo?.has(word) !== true) || runs.quiet?.has(word) === true))
     return null;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
+}
+
+/**
+ * The shell commands the literal text a program of the table is given shows (m4's `syscmd(…)`,
+ * dc's `!…`), `input` the text written on its input: read as an interpreter's embedded commands are
+ * (decision 0131) — what they would write to a protected path or remove of a critical one asks,
+ * in every mode. The program stays opaque code.
+ */
+export function escapeCodeShown(name: string, argv: readonly string[], input: () => string | undefined): ShownCommand[] {
+  const runner = codeRunnerOf(name);
+  const shows = runner === undefined ? undefined : RUNNERS[runner]?.shows;
+  return shows === undefined ? [] : shows(argv, input());
 }
 
 /**

@@ -9,9 +9,8 @@
  * `fghack CHILD`, `setuidgid ACCOUNT CHILD`, `envuidgid ACCOUNT CHILD` take no options (`envdir --
  * d …` took `--` as its directory, `pgrphack -- echo` ran `--`); `setlock [-nNxX] FILE CHILD` and
  * `softlimit [-acdflmoprst N] CHILD` do (sgetopt: `setlock -- lk echo` ran echo). `envdir` (and
- * `chpst -e`) sets a variable from each file of DIR; which variables those are is not read here
- * (a lead: a file named `LD_PRELOAD` or `BASH_ENV` there would make the command load code, which
- * only a look at DIR's names could tell). `setlock` (and `chpst -l`/`-L`) opens FILE for
+ * `chpst -e`) sets a variable from each file of DIR: the evaluator reads DIR's files with the
+ * file-system view ({@link environmentFolder}, `evaluate/folder-environment.ts`; decision 0131). `setlock` (and `chpst -l`/`-L`) opens FILE for
  * writing, creating it. runit 2.1 chpst(8): `chpst [-vP012] [-u U] [-U U] [-b ARGV0] [-e DIR] [-/
  * ROOT] [-n INC] [-l|-L LOCK] [-m N] [-d N] [-o N] [-p N] [-f N] [-c N] [-r N] [-t N] PROG`; `-/`
  * changes the root directory, where toolgate cannot place the command's paths. libeatmydata 105
@@ -31,8 +30,10 @@ interface Tool {
   readonly skip: number;
   /** What the tool's own first operand is besides: a file it locks. */
   readonly operand?: 'lock';
-  /** Its options that lock a file or change the root. */
-  readonly options?: Readonly<Record<string, 'lock' | 'root'>>;
+  /** Its options that lock a file, change the root, or name a folder whose files set variables (`chpst -e DIR`). */
+  readonly options?: Readonly<Record<string, 'lock' | 'root' | 'environment'>>;
+  /** Its first operand is a folder whose files set the command's variables (`envdir DIR`). */
+  readonly folder?: true;
 }
 
 /** The operands and options of a tool's words, or why it refuses them. */
@@ -86,11 +87,46 @@ function tool(name: string, t: Tool, summary: string, source: string, examples: 
 }
 
 const DAEMONTOOLS = (tool: string): string => `daemontools 0.76 ${tool}(8)`;
+
+/** envdir's words: DIR, then the command. */
+const ENVDIR: Tool = { skip: 1, folder: true };
+
+/** chpst's words (runit 2.1). */
+const CHPST: Tool = {
+  spec: { short: '+u:U:b:e:/:n:l:L:m:d:o:p:f:c:r:t:vP012' },
+  skip: 0,
+  options: { l: 'lock', L: 'lock', '/': 'root', e: 'environment' },
+};
+
+/** The tools whose words name a folder of variables. */
+const FOLDER_TOOLS: ReadonlyMap<string, Tool> = new Map([
+  ['envdir', ENVDIR],
+  ['chpst', CHPST],
+]);
+
+/**
+ * Where the words of `name` (a tool of this file) name a folder whose files set the variables of
+ * the command it runs — `envdir DIR`, `chpst -e DIR`: each file NAME of DIR sets NAME to its first
+ * line, an empty one unsets it (daemontools 0.76: `envdir d bash -c true` with d/BASH_ENV holding
+ * `./x.sh` sourced x.sh; replay 25 V1) — the index of that word, with the index of the command's
+ * first word; `undefined` when it names none.
+ */
+export function environmentFolder(name: string, argv: readonly string[]): { folder: number; command: number } | undefined {
+  const t = FOLDER_TOOLS.get(name);
+  if (t === undefined) return undefined;
+  const parsed = read(argv, t);
+  if (!parsed.ok) return undefined;
+  const command = parsed.operands[t.skip]?.index;
+  if (command === undefined) return undefined;
+  const option = parsed.options.filter((o) => t.options?.[o.name] === 'environment').pop();
+  const folder = t.folder === true ? parsed.operands[0]?.index : option?.valueIndex;
+  return folder === undefined ? undefined : { folder, command };
+}
 const LIMITS: GnuOptionSpec = { short: '+a:c:d:f:l:m:o:p:r:s:t:' };
 
 /** The models. @internal */
 export const DAEMONTOOLS_MODELS: readonly ProgramModel[] = [
-  tool('envdir', { skip: 1 }, 'envdir (daemontools): run a command with variables read from a directory', DAEMONTOOLS('envdir'), [
+  tool('envdir', ENVDIR, 'envdir (daemontools): run a command with variables read from a directory', DAEMONTOOLS('envdir'), [
     {
       command: "envdir d sh -c 'rm a.txt'",
       effects: ['remove ./a.txt'],
@@ -133,11 +169,7 @@ export const DAEMONTOOLS_MODELS: readonly ProgramModel[] = [
   ]),
   tool(
     'chpst',
-    {
-      spec: { short: '+u:U:b:e:/:n:l:L:m:d:o:p:f:c:r:t:vP012' },
-      skip: 0,
-      options: { l: 'lock', L: 'lock', '/': 'root' },
-    },
+    CHPST,
     'chpst (runit): run a command with a changed process state',
     'runit 2.1 chpst(8)',
     [

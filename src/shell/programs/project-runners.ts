@@ -26,6 +26,7 @@
  */
 import { javacRunsNothing } from './jvm-tools.js';
 import { variantBase } from './name-variants.js';
+import type { ShownCommand } from './code-runners.js';
 
 /**
  * Words that, alone, only print what the program is. Not `help`: after a runner it is a target,
@@ -175,13 +176,58 @@ interface ProjectRunner {
   readonly quiet?: ReadonlySet<string>;
   readonly info?: ReadonlySet<string>;
   readonly runsNothing?: (argv: readonly string[]) => boolean;
+  /** The shell commands its literal words or input (`input`) show, with what holds them (decision 0131). */
+  readonly shows?: (argv: readonly string[], input: string | undefined) => ShownCommand[];
+}
+
+/** Whether `word` is `--name`'s start at least `min` characters long (getopt_long's abbreviations). */
+const longPrefix = (word: string, name: string, min: number): boolean => word.length >= min && name.startsWith(word);
+
+/**
+ * The shell commands a makefile text shows: its recipe lines (a tab first; `@`, `-`, `+` taken
+ * off), a rule's recipe after `;` (`all: ; touch m`), and each `$(shell …)` (GNU make 4.3: `make -f
+ * - <<< $'all:\n\t@-touch m'`, `printf 'all: ; touch m' | make -f -` and `make --eval='$(shell
+ * touch m)' -f /dev/null` made m). Variables are left as written (`$(X)` reads as a substitution).
+ */
+function makefileCommands(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const recipe = line.startsWith('\t') ? line.slice(1) : /^[^#=\t][^=#]*?:[^=;]*;(.*)$/.exec(line)?.[1];
+    if (recipe !== undefined) out.push(recipe.replace(/^[\s@+-]+/, ''));
+    for (const m of line.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) out.push(m[1]!);
+  }
+  return out.filter((c) => c.trim() !== '');
+}
+
+/**
+ * What `make` shows it runs: the makefile it reads from its input (`-f -`, `--file=-`,
+ * `--makefile -`, `-f-`) and each `-E`/`--eval` text. A makefile read from a file is not read here:
+ * it stays the project's code, unseen.
+ */
+function makeShows(argv: readonly string[], input: string | undefined): ShownCommand[] {
+  const texts: { text: string; holder: string }[] = [];
+  let stdin = false;
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') break;
+    const [flag, glued] = a.startsWith('--') ? [a.split('=')[0]!, a.includes('=') ? a.slice(a.indexOf('=') + 1) : undefined] : [a.slice(0, 2), a.length > 2 ? a.slice(2) : undefined];
+    const file = flag === '-f' || (flag.startsWith('--') && (longPrefix(flag, '--file', 4) || longPrefix(flag, '--makefile', 5)));
+    const evaluated = flag === '-E' || (flag.startsWith('--') && longPrefix(flag, '--eval', 4));
+    if (!file && !evaluated) continue;
+    const value = glued ?? argv[++k];
+    if (value === undefined) continue;
+    if (file && value === '-') stdin = true;
+    if (evaluated) texts.push({ text: value, holder: `the text make's ${flag} evaluates` });
+  }
+  if (stdin && input !== undefined) texts.push({ text: input, holder: 'the makefile make reads from its input' });
+  return texts.flatMap(({ text, holder }) => makefileCommands(text).map((script) => ({ script, holder })));
 }
 
 /** What each program runs, by name. */
 const RUNS_PROJECT_CODE: Readonly<Record<string, ProjectRunner>> = {
   // `make -n` still runs `$(shell …)` and recipe lines marked `+`.
-  make: { what: 'the recipes of a Makefile' },
-  gmake: { what: 'the recipes of a Makefile' },
+  make: { what: 'the recipes of a Makefile', shows: makeShows },
+  gmake: { what: 'the recipes of a Makefile', shows: makeShows },
   bmake: { what: 'the recipes of a Makefile' },
   npm: { what: "the project's package scripts or a package's install scripts", quiet: QUIET_SUBCOMMANDS, runsNothing: npmConfigShows },
   yarn: { what: "the project's package scripts or a package's install scripts", quiet: QUIET_SUBCOMMANDS },
@@ -522,6 +568,16 @@ export function projectCodeOf(name: string, argv: readonly string[]): string | u
   const sub = argv[1];
   if (sub !== undefined && runs.quiet?.has(sub) === true) return undefined;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
+}
+
+/**
+ * The shell commands a project runner's literal words or input show (`make -f - <<< …`): read as an
+ * interpreter's embedded commands are (decision 0131); the program stays the project's code.
+ */
+export function projectCodeShown(name: string, argv: readonly string[], input: () => string | undefined): ShownCommand[] {
+  const runner = projectRunnerOf(name);
+  const shows = runner === undefined ? undefined : RUNS_PROJECT_CODE[runner]!.shows;
+  return shows === undefined ? [] : shows(argv, input());
 }
 
 /**

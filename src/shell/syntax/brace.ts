@@ -1,3 +1,5 @@
+import { decodeWord } from './words.js';
+
 /**
  * Bash brace expansion of one word: `a{b,c}d` → `abd`, `acd`; `{1..3}` → `1`, `2`, `3`;
  * `{a..c}`; nesting; a `{…}` without a top-level comma or a valid range stays as written.
@@ -99,5 +101,37 @@ function sequence(body: string, max: number): string[] | 'tooMany' | undefined {
   const dir = b >= a ? 1 : -1;
   const out: string[] = [];
   for (let k = 0, v = a; k < count; k++, v += dir * step) out.push(numeric ? String(v) : String.fromCharCode(v));
+  return out;
+}
+
+/**
+ * A command's words with each unquoted brace expansion spelled out, as bash and zsh do before the
+ * command runs (`torsocks {r,}m -f x` runs `torsocks rm m -f x`: strace, replay 25 W1), each
+ * alternative a word of its own and an empty one no word; `undefined` when no word has one.
+ * Reading braces in a `sh` line too only adds words (dash keeps `{r,}m`): the safe direction for
+ * what a word may name.
+ */
+export function spelledBraces(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  max = 64,
+): { argv: string[]; literal: boolean[] } | undefined {
+  let out: { argv: string[]; literal: boolean[] } | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    const alts = literal[i] === false && word.includes('{') && decodeWord(word).brace ? expandBraces(word, max) : undefined;
+    if (alts === undefined || alts.length < 2) {
+      out?.argv.push(word);
+      out?.literal.push(literal[i] !== false);
+      continue;
+    }
+    out ??= { argv: argv.slice(0, i), literal: argv.slice(0, i).map((_, k) => literal[k] !== false) };
+    for (const alt of alts) {
+      if (alt === '') continue;
+      const d = decodeWord(alt);
+      out.argv.push(d.literal ? d.value : alt);
+      out.literal.push(d.literal);
+    }
+  }
   return out;
 }

@@ -36,3 +36,17 @@ describe('absurd nesting fails closed at once', () => {
     expect(a.unknown).toEqual(['substitutions nested deeper than 200']);
   });
 });
+
+describe('spelledBraces', () => {
+  it('spells a brace out into the words bash runs, an empty alternative no word', async () => {
+    const { spelledBraces } = await import('../../../src/shell/syntax/brace.js');
+    expect(spelledBraces(['torsocks', '{r,}m', '-f', 'x'], [true, false, true, true])).toEqual({
+      argv: ['torsocks', 'rm', 'm', '-f', 'x'],
+      literal: [true, true, true, true, true],
+    });
+    expect(spelledBraces(['torsocks', '{sh,}', '-c', 'x'], [true, false, true, true])?.argv).toEqual(['torsocks', 'sh', '-c', 'x']);
+    expect(spelledBraces(['ls', 'a', 'b'], [true, true, true])).toBeUndefined();
+    // A quoted brace is literal text: the word is literal, nothing is spelled out.
+    expect(spelledBraces(['echo', '{a,b}'], [true, true])).toBeUndefined();
+  });
+});
