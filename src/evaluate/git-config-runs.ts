@@ -38,7 +38,9 @@ import { isTrue } from '../shell/programs/git/config-kinds.js';
 import { isPartialClone, programKeys } from '../shell/programs/git/config-reads.js';
 import type { ConfigRead } from '../shell/programs/git/config-kinds.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
-import { credentialHelperScript, isCredentialHelperKey } from '../shell/programs/git/runs.js';
+import { credentialHelperScript, isCredentialHelperKey, lineConfigEntries } from '../shell/programs/git/runs.js';
+import { legacyRemoteEntries } from '../shell/programs/git/legacy-remotes.js';
+import { remoteNamesOf, unreadUrlStarts } from '../shell/programs/git/remote-urls.js';
 import { configPlaces } from '../shell/programs/git/world.js';
 import { inheritedConfig } from '../shell/programs/git/inherited-config.js';
 import { givesTerminal } from '../shell/programs/startup-code.js';
@@ -53,6 +55,9 @@ type Variable = (name: string) => string | null | undefined;
 
 /** How many aliases deep the git words an alias becomes are followed. */
 const MAX_ALIAS_DEPTH = 3;
+
+/** No entries. */
+const NONE: ReadonlySet<PlacedConfigEntry> = new Set();
 
 /** What the configuration files make the line's git commands do. */
 export interface GitConfigRuns {
@@ -71,6 +76,8 @@ export interface ConfiguredStart {
   command: number;
   runs: readonly string[];
   why: string;
+  /** It may start them: what chooses is text toolgate does not read (a submodule's URL). */
+  maybe?: true;
 }
 
 /** One program a configuration value makes git run: the text, and what set it. */
@@ -111,18 +118,30 @@ function kindScript(e: PlacedConfigEntry, kind: ConfigRead, last: ReadonlyMap<st
   return v;
 }
 
-/** What the configuration makes `git sub args` run (one level: an alias's git words are read again by the caller); `terminal`: its output is one. */
-function configuredRuns(sub: string, args: readonly string[], entries: readonly PlacedConfigEntry[], terminal = false): ConfiguredRun[] {
+/**
+ * What the configuration makes `git sub args` run (one level: an alias's git words are read again
+ * by the caller); `terminal`: its output is one. `line`: the entries the command's own line gives
+ * (`runs.ts lineConfigEntries`), which override the files' and are judged by the git model, so
+ * only a program they make git start by its name (ssh for a remote's URL) is added here.
+ */
+function configuredRuns(
+  sub: string,
+  args: readonly string[],
+  entries: readonly PlacedConfigEntry[],
+  terminal = false,
+  line: ReadonlySet<PlacedConfigEntry> = NONE,
+): ConfiguredRun[] {
   const last = lastOf(entries);
   if (!isGitCommand(sub)) {
     const alias = last.get(`alias.${sub.toLowerCase()}`);
-    if (alias === undefined || alias.value === null || alias.value.trim() === '') return [];
+    if (alias === undefined || alias.value === null || alias.value.trim() === '' || line.has(alias)) return [];
     const rest = args.map((w) => ' ' + quoteWord(w)).join('');
     // `!cmd` runs `cmd` with the words after it in a shell; anything else is more git words.
     return [{ script: alias.value.startsWith('!') ? alias.value.slice(1) + rest : `git ${alias.value}${rest}`, entry: alias }];
   }
   const out: ConfiguredRun[] = [];
   for (const { entry, kind } of programKeys(sub, entries, isPartialClone(entries), args, terminal)) {
+    if (line.has(entry) && kind.byNameOnly !== true) continue;
     const script = kindScript(entry, kind, last);
     if (script !== undefined && script.trim() !== '') out.push({ script, entry, kind });
   }
@@ -242,7 +261,17 @@ export function gitConfigRuns(
         cmd.opaque = `git ${sub} reads configuration from its environment: ${inherited.unknown}; it may name a program git runs`;
         break;
       }
-      const entries = inherited.entries.length === 0 ? config.entries : [...config.entries, ...inherited.entries];
+      // The line's own pairs last (git reads them after the environment's); before the files, the
+      // remotes the older remote files name, for the names this command may reach.
+      const lineEntries: PlacedConfigEntry[] = lineConfigEntries(cmd.argv, cmd.literal, givenEnvironment(analysis, i).assignments);
+      const read = [...config.entries, ...inherited.entries, ...lineEntries];
+      const older = repo === undefined ? [] : legacyRemoteEntries(reads.view, repo.commonDir, remoteNamesOf(sub, args, lastOf(read)));
+      const legacy = 'unknown' in older ? [] : older;
+      const entries = legacy.length === 0 && read.length === config.entries.length ? config.entries : [...legacy, ...read];
+      const line = new Set(lineEntries);
+      // What git may start for URLs toolgate does not read (a submodule's): a rule on it asks.
+      for (const s of unreadUrlStarts(sub, args, lastOf(entries), 'unknown' in older ? older.unknown : undefined))
+        starts.push({ command: i, ...s, maybe: true });
       // `--no-pager`/`-P` start no pager on a terminal either (nor in a `!` alias: GIT_PAGER=cat).
       const terminal = hasTerminal(analysis, i) && !gitPagerOff(cmd.argv);
       // git runs an alias's shell text and its configured programs from the top of the working tree.
@@ -280,7 +309,7 @@ export function gitConfigRuns(
           for (const c of inner.commands) {
             const words = c.literal[0] === true ? gitSubcommandWords(foldedCommandName(c.argv[0] ?? ''), c.argv) : undefined;
             if (words === undefined) continue;
-            const more = configuredRuns(words.sub, words.args, chain, terminal);
+            const more = configuredRuns(words.sub, words.args, chain, terminal, line);
             if (more.length === 0) continue;
             if (depth >= MAX_ALIAS_DEPTH) {
               cmd.opaque = `git ${of} expands aliases more than ${MAX_ALIAS_DEPTH} deep (${run.entry.key} in ${run.entry.file}): what it runs is not followed further`;
@@ -291,7 +320,7 @@ export function gitConfigRuns(
         }
         return false;
       };
-      if (judge(configuredRuns(sub, args, entries, terminal), sub, 0)) break dirs;
+      if (judge(configuredRuns(sub, args, entries, terminal, line), sub, 0)) break dirs;
       if (repo !== undefined && judgeSubmodules(cmd, sub, args, repo, entries, world, reads, variable, judge)) break dirs;
     }
   }

@@ -320,11 +320,12 @@ function scriptMatch(spec: string, matching: ShellMatching): RuleMatch | undefin
   if (scripts.length === 0) return undefined;
   const program = ruleProgram(spec);
   if (program === undefined) return undefined;
-  for (const { cmd, runs, why } of scripts) {
+  for (const { cmd, runs, why, maybe } of scripts) {
     const name = cmd.argv[0] ?? '';
     const base = name.slice(name.lastIndexOf('/') + 1);
     const raw = cmd.argv.join(' ');
     const how = why ?? `${base} is a script that runs it`;
+    if (maybe === true && runs.includes(program)) return { kind: 'hidden', detail: `part "${raw}" may run ${program} (${how})` };
     if (runs.includes(program) && WHOLE_PROGRAM.test(spec.trim()))
       return { kind: 'match', detail: `part "${raw}" runs ${program} (${how})` };
     const ran = runs.includes(program) ? program : programsNamedBy(program).find((p) => runs.includes(p));

@@ -52,10 +52,11 @@ export class ShellMatching {
   }
 
   /** Programs the configuration makes commands start by their names (git's signing program), told before any rule is tried. */
-  startedByConfiguration(started: readonly { command: number; runs: readonly string[]; why: string }[]): void {
+  startedByConfiguration(started: readonly { command: number; runs: readonly string[]; why: string; maybe?: true }[]): void {
     for (const s of started) {
       const cmd = this.analysis.commands[s.command];
-      if (cmd !== undefined) this.configured.push({ cmd, runs: s.runs, why: s.why });
+      if (cmd !== undefined)
+        this.configured.push(s.maybe === true ? { cmd, runs: s.runs, why: s.why, maybe: true } : { cmd, runs: s.runs, why: s.why });
     }
     this.scriptRuns = undefined;
   }
@@ -76,6 +77,8 @@ export interface ScriptCommand {
   cmd: SimpleCommand;
   runs: readonly string[];
   why?: string;
+  /** It may run them, by text toolgate does not read (a submodule's URL): a rule on them asks. */
+  maybe?: true;
 }
 
 /** The {@link ScriptCommand}s of an analysis: every deny and ask rule asks, so they are found once per call. */

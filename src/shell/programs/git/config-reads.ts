@@ -14,6 +14,7 @@ import type { GitConfigEntry } from './config-file.js';
 import { COMMAND_FORMS, EVERY_READ, FETCH, PAGER, isTrue, nonEmpty, type ConfigRead, type SubcommandReads } from './config-kinds.js';
 import { GIT_SUBCOMMANDS } from './subcommands.js';
 import { consultedFormats } from './formats.js';
+import { withSshUrls } from './remote-urls.js';
 
 /** What a subcommand reads: its entry's `reads` (`subcommands.ts`), every kind for one that names none. @internal */
 export function configReadsOf(sub: string): SubcommandReads {
@@ -59,6 +60,7 @@ export function programKeys<E extends GitConfigEntry>(
     if (/^credential\./.test(e.key) && last.has(e.key) && nonEmpty(last.get(e.key)!.value) && e.value !== '') continue;
     last.set(e.key, e);
   }
+  withSshUrls(entries, last);
   const used = words === undefined ? undefined : formatsUsed(words, last);
   for (const [key, entry] of last) {
     for (const k of kinds) {

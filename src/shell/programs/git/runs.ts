@@ -305,6 +305,36 @@ function keyPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string 
   return [];
 }
 
+/** A key as a configuration file's entry holds it: section and name folded, a subsection as written. */
+function entryKey(p: ConfigPair): string {
+  const raw = p.rawKey ?? p.key;
+  const first = raw.indexOf('.');
+  const lastDot = raw.lastIndexOf('.');
+  return first === lastDot
+    ? raw.toLowerCase()
+    : raw.slice(0, first).toLowerCase() + raw.slice(first, lastDot) + raw.slice(lastDot).toLowerCase();
+}
+
+/**
+ * The configuration a git command's own line gives it, read after every file as git reads it: the
+ * pairs of `GIT_CONFIG_COUNT` and `GIT_CONFIG_PARAMETERS` the line sets (`env`), then `-c` and
+ * `--config-env`, those toolgate can read. What each makes git run is judged here (`gitPrograms`);
+ * the evaluation reads them with the files so that a key of the line overrides a file's (`git -c
+ * core.fsmonitor=false status` runs no fsmonitor the file names) and a remote the line sets is
+ * reached as a configured one (`git -c remote.origin.url=git@host:x fetch` starts ssh, git 2.39.5).
+ * @internal
+ */
+export function lineConfigEntries(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  env: Environment,
+): { key: string; value: string; file: string }[] {
+  const pairs = [...environmentPairs(env).pairs, ...commandLine(argv, literal, env).pairs];
+  return pairs.flatMap((p) =>
+    p.value === undefined || p.key === '' ? [] : [{ key: entryKey(p), value: p.value, file: `${p.from} on the command line` }],
+  );
+}
+
 /**
  * The man command `git help TOPIC` and `git CMD --help` run (git 2.39 git-help(1): the man format
  * by default runs `man git-CMD`), judged with the variables the line gives git when one of them is

@@ -4,7 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GitConfigEntry } from '../../../../src/shell/programs/git/config-file.js';
-import { reachedOverSsh, reachesRemoteNamed, typesUrlWith } from '../../../../src/shell/programs/git/remote-urls.js';
+import {
+  fetchesSubmodules,
+  reachedOverSsh,
+  reachesRemoteNamed,
+  remoteNamesOf,
+  typesUrlWith,
+  withSshUrls,
+} from '../../../../src/shell/programs/git/remote-urls.js';
+import { branchesFileUrl, legacyRemoteEntries, remotesFileUrls } from '../../../../src/shell/programs/git/legacy-remotes.js';
+import { lineConfigEntries } from '../../../../src/shell/programs/git/runs.js';
+import { createMemoryFileSystem } from '../../../../src/testing/memory-fs.js';
 
 const config = (pairs: Record<string, string>): Map<string, GitConfigEntry> =>
   new Map(Object.entries(pairs).map(([key, value]) => [key, { key, value }]));
@@ -60,5 +70,83 @@ describe('a URL reached over ssh', () => {
     expect(typesUrlWith('archive', ['--remote=https://host/x'], 'https://host/')).toBe(true);
     expect(typesUrlWith('clone', ['https://other/x'], 'https://host/')).toBe(false);
     expect(typesUrlWith('log', ['https://host/x'], 'https://host/')).toBe(false);
+  });
+});
+
+describe('the prefetch task of git maintenance (replay 25 C2, git 2.39.5)', () => {
+  const up = config({ 'remote.up.url': 'git@host:x/y.git' });
+  it('reaches every remote when it runs prefetch', () => {
+    expect(reachesRemoteNamed('maintenance', ['run', '--task=prefetch'], up, 'up')).toBe(true);
+    expect(reachesRemoteNamed('maintenance', ['run', '--task', 'prefetch'], up, 'up')).toBe(true);
+    expect(reachesRemoteNamed('maintenance', ['run', '--schedule=hourly'], up, 'up')).toBe(true);
+    expect(reachesRemoteNamed('maintenance', ['run'], config({ 'maintenance.prefetch.enabled': 'true' }), 'up')).toBe(true);
+  });
+  it('reaches none when it runs other tasks', () => {
+    expect(reachesRemoteNamed('maintenance', ['run'], up, 'up')).toBe(false);
+    expect(reachesRemoteNamed('maintenance', ['run', '--task=gc'], up, 'up')).toBe(false);
+    expect(reachesRemoteNamed('maintenance', ['run', '--auto'], config({ 'maintenance.prefetch.enabled': 'true' }), 'up')).toBe(false);
+    expect(reachesRemoteNamed('maintenance', ['register'], up, 'up')).toBe(false);
+  });
+});
+
+describe("a remote's URLs are a list", () => {
+  it('the first reached over ssh stands for the key', () => {
+    const entries: GitConfigEntry[] = [
+      { key: 'remote.origin.url', value: 'git@host:x/y.git' },
+      { key: 'remote.origin.url', value: 'https://host/x/y.git' },
+    ];
+    const last = new Map(entries.map((e) => [e.key, e]));
+    expect(withSshUrls(entries, last).get('remote.origin.url')?.value).toBe('git@host:x/y.git');
+  });
+});
+
+describe("git's older remote files (replay 25 C3)", () => {
+  it('read URL: lines and the part of a branches file before #', () => {
+    expect(remotesFileUrls('URL: git@h:x\nPull: refs/heads/*:refs/remotes/up/*\nURL:  https://h/y \n')).toEqual(['git@h:x', 'https://h/y']);
+    expect(branchesFileUrl('git@h:x/y.git#main\n')).toBe('git@h:x/y.git');
+    expect(branchesFileUrl('\n')).toBeUndefined();
+  });
+  it('are read for the names a command may reach', () => {
+    const fs = createMemoryFileSystem({ '/r/.git/remotes/up': 'URL: git@h:x\n', '/r/.git/branches/bp': 'git@h:y#main\n' }).view();
+    expect(remoteNamesOf('fetch', ['up'], new Map())).toEqual(['up', 'origin']);
+    expect(remoteNamesOf('fetch', ['--all'], new Map())).toEqual(['origin']);
+    expect(remoteNamesOf('log', ['up'], new Map())).toEqual([]);
+    expect(legacyRemoteEntries(fs, '/r/.git', ['up', 'bp', 'origin', '../x'])).toEqual([
+      { key: 'remote.up.url', value: 'git@h:x', file: '/r/.git/remotes/up' },
+      { key: 'remote.bp.url', value: 'git@h:y', file: '/r/.git/branches/bp' },
+    ]);
+  });
+});
+
+describe('the forms that clone or fetch submodules (replay 25 C4, git 2.39.5)', () => {
+  it('are clone --recurse-submodules, submodule update and a recursing fetch or pull', () => {
+    const none = new Map();
+    expect(fetchesSubmodules('clone', ['--recurse-submodules', 's', 'd'], none)).toBe(true);
+    expect(fetchesSubmodules('clone', ['--recursive', 's', 'd'], none)).toBe(true);
+    expect(fetchesSubmodules('clone', ['s', 'd'], none)).toBe(false);
+    expect(fetchesSubmodules('submodule', ['update', '--init'], none)).toBe(true);
+    expect(fetchesSubmodules('submodule', ['status'], none)).toBe(false);
+    expect(fetchesSubmodules('fetch', ['--recurse-submodules'], none)).toBe(true);
+    expect(fetchesSubmodules('fetch', ['--recurse-submodules=no'], none)).toBe(false);
+    expect(fetchesSubmodules('pull', [], config({ 'submodule.recurse': 'true' }))).toBe(true);
+    expect(fetchesSubmodules('pull', ['--no-recurse-submodules'], config({ 'submodule.recurse': 'true' }))).toBe(false);
+    expect(fetchesSubmodules('fetch', [], none)).toBe(false);
+  });
+});
+
+describe("the configuration a git command's line gives", () => {
+  it('is read in order, the environment first, a subsection as written', () => {
+    const argv = ['git', '-c', 'Remote.Up.URL=git@h:x', '-c', 'color.ui', 'fetch', 'up'];
+    expect(
+      lineConfigEntries(
+        argv,
+        argv.map(() => true),
+        [`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='false'"`],
+      ),
+    ).toEqual([
+      { key: 'core.fsmonitor', value: 'false', file: 'GIT_CONFIG_PARAMETERS on the command line' },
+      { key: 'remote.Up.url', value: 'git@h:x', file: 'git -c remote.up.url=… on the command line' },
+      { key: 'color.ui', value: 'true', file: 'git -c color.ui=… on the command line' },
+    ]);
   });
 });
