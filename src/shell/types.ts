@@ -117,6 +117,14 @@ export interface SimpleCommand {
    * may write any of them, so a protected one asks as a written one would, in every mode.
    */
   codePaths?: string[];
+  /**
+   * What the line shows of the text this command reads: `input`, each text its standard input may
+   * be (a here-string, what a printer before it writes: `echo … | env bash`); `words`, by the index
+   * of a word in `argv`, the texts of a file an earlier command of the line wrote (`printf … > x.sh
+   * && bash x.sh`) or of a lone variable an earlier assignment set to literal text (`c='…'; python3
+   * -c "$c"`). Absent when the line shows none.
+   */
+  shown?: { input?: readonly string[]; words?: Readonly<Record<number, readonly string[]>> };
   /** What holds {@link embeddedShell}'s commands, in a reason's words, where it is not the program's code (`the text tmux send-keys types`). */
   embeddedShellHolder?: string;
   /**

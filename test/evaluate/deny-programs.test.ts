@@ -223,6 +223,8 @@ describe('spellings from the field', () => {
     "GIT_SSH_COMMAND='rm -rf src' git fetch ssh://x/y",
     "PS4='$(rm -rf src)'; set -x; ls",
     "bash --rcfile /dev/stdin -ic : <<< 'rm -rf src'",
+    // bash 5.2 read the piped text as its BASH_ENV file and removed src (decision 0130).
+    "echo 'rm -rf src' | BASH_ENV=/dev/stdin bash -c :",
     "env 'BASH_FUNC_ls%%=() { rm -rf src; }' bash -c ls",
     "mapfile -C 'rm -rf src' -c 1 < README.md",
     "trap 'rm -rf src' EXIT",
@@ -234,7 +236,6 @@ describe('spellings from the field', () => {
   });
 
   it.each([
-    "echo 'rm -rf src' | BASH_ENV=/dev/stdin bash -c :",
     'ENV=e.sh sh -i -c :',
     'BASH_ENV=x.sh bash -c ls',
     'bash --rcfile x.sh -i',

@@ -21,9 +21,11 @@ import { trackCommandVariables, trackStatementAssignments } from './exported.js'
 import { mergeVariableFacts } from '../syntax/variable-facts.js';
 import { leftState } from '../syntax/left-state.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
-import { pipedText, promptCode, readsInput, shellStartupCode, shownInput, sourcedInput } from '../programs/shell-code.js';
+import { commandOutput, promptCode, readsInput, shellInvocation, shellStartupCode, shownInput, sourcedInput, type ShownTexts, type WrittenFiles } from '../programs/shell-code.js';
 import { escapeCodeShown } from '../programs/code-runners.js';
 import { projectCodeShown } from '../programs/project-runners.js';
+import { fedTexts, handOn, recordOutput, shownText, writtenFiles } from './shown-text.js';
+import { readAssignment } from '../syntax/environment.js';
 import { codePathWords, shownCode } from '../programs/interpreter-code.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */
@@ -171,6 +173,13 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
 
   /** `unseen`: the reason is a firm ask in every mode (unreadable, or hidden code). */
   const markUnknown = (reason: string, unseen = false): void => markCommandUnknown(c, cmd, reason, unseen);
+  const before = index > 0 ? c.commands[index - 1] : undefined;
+  const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
+  // What the line shows this command reads and writes (`echo … | env bash`, `printf … > x.sh`).
+  const files = writtenFiles(c);
+  const fed = fedTexts(c, index, previous);
+  recordOutput(c, cmd, index, fed);
+  noteShown(c, cmd, fed, files);
   if (raw.unknown) markUnknown(raw.unknown, true);
   for (const w of raw.words) if (w.word.error) markUnknown(`word cannot be read (${w.word.error}): ${w.raw}`, true);
 
@@ -243,8 +252,8 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
     const binding = NAME_BINDINGS[name];
     if (binding !== undefined) addStateChange(c, binding(argv, cmd.literal), index + 1, true);
     // `source /dev/stdin <<< 'cmd'`: like eval, deny rules, protected writes and critical removals see what it runs.
-    const text = (name === 'source' || name === '.') && exact === argv[0] ? sourcedInput(cmd) : undefined;
-    if (text !== undefined)
+    const texts = (name === 'source' || name === '.') && exact === argv[0] ? sourcedInput(cmd, fed, files) : undefined;
+    for (const text of texts ?? [])
       emitNested(
         c,
         text,
@@ -310,24 +319,21 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
     c.env.length === 0 && cmd.parent === undefined && cmd.assignments.length === 0
       ? NO_ENVIRONMENT
       : [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
-  const before = index > 0 ? c.commands[index - 1] : undefined;
-  const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
   // What the script exported before reaches the program's configured code too (after what the
   // script was given, before the command's own words).
   const exported = c.exported === undefined ? env : [...c.env, ...c.exported, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
-  const extra = programCode(cmd, name, model?.variables === 'assigns', env, previous, exported);
+  const extra = programCode(cmd, name, model?.variables === 'assigns', env, fed, files, shownText(c).batches.get(index), exported);
   trackCommandVariables(c, name, cmd, model?.variableWords);
   // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
   if (previous && shellName(foldedCommandName(previous.argv[0] ?? '')) !== undefined && readsInput(previous)) {
-    const piped = pipedText(cmd);
-    if (piped !== undefined && piped.trim() !== '')
-      emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
+    for (const piped of commandOutput(cmd, undefined, files) ?? [])
+      if (piped.trim() !== '')
+        emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
   }
   const info = unwrap(name, argv, cmd.literal);
   if (info?.runsInput !== undefined) {
     // `echo 'cp a b' | parallel`: the lines the line shows on its input are its commands.
-    const text = shownInput(cmd, previous);
-    if (text !== undefined && text.trim() !== '') emitNested(c, text, index, info.runsInput, cmd.redirects, env);
+    for (const text of shownInput(cmd, fed, files) ?? []) if (text.trim() !== '') emitNested(c, text, index, info.runsInput, cmd.redirects, env);
   }
   if (!info && extra.length === 0) return done();
   // `env env env … rm`: a chain of wrappers past any real use is not looked through further.
@@ -379,6 +385,13 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
       continue;
     }
     if (inner.kind === 'argv') {
+      // The command it runs reads the wrapper's input (`echo … | env bash`), but for xargs's
+      // (`/dev/null`), whose input becomes its words (`echo … | xargs -0 sh -c`).
+      handOn(c, c.commands.length, info?.closesInput === true ? undefined : shownInput(cmd, fed, files));
+      if (info?.batches !== undefined) {
+        const batches = shownInput(cmd, fed, files)?.flatMap((t) => info.batches!(t) ?? []);
+        if (batches !== undefined && batches.length > 0) shownText(c).batches.set(c.commands.length, batches);
+      }
       emitCommand(c, {
         words: raw.words.slice(inner.start, inner.end),
         assignments: (inner.assignments ?? []).map((k) => raw.words[k]!.raw),
@@ -447,7 +460,9 @@ function programCode(
   name: string,
   assigns: boolean,
   env: Environment,
-  previous: SimpleCommand | undefined,
+  fed: ShownTexts | undefined,
+  files: WrittenFiles,
+  batches: readonly (readonly string[])[] | undefined,
   configuredEnv: Environment = env,
 ): Unwrapped[] {
   const out: Unwrapped[] = [];
@@ -463,27 +478,101 @@ function programCode(
   }
   const configured = PROGRAMS.get(name)?.runsConfigured;
   if (configured) out.push(...configured(cmd.argv, cmd.literal, configuredEnv));
-  if (shellName(name) !== undefined) out.push(...shellStartupCode(cmd, env, previous));
+  if (shellName(name) !== undefined) {
+    out.push(...shellStartupCode(cmd, env, fed, files));
+    // `echo 'cp a b' | xargs -0 sh -c`: the script is a word xargs hands it from what the line shows.
+    for (const batch of batches ?? []) {
+      const all = [...cmd.argv, ...batch];
+      const { script } = shellInvocation(all);
+      if (script !== undefined && script >= cmd.argv.length)
+        out.push({ kind: 'text', script: all[script]!, what: `${cmd.argv[0]} -c, its script a word ${cmd.argumentsFrom ?? 'its wrapper'} hands it` });
+    }
+  }
   const opaque = interpreterOpaque(name, cmd.argv, cmd.literal);
-  if (opaque !== undefined) {
-    out.push({ kind: 'opaque', reason: opaque });
-    // The program text the line shows (inline code, the text fed on its input) is read for the
-    // commands it appears to hold and the paths it names.
-    const shown = shownCode(name, cmd.argv, shownInput(cmd, previous));
-    const strings = [...new Set([...embeddedShellStrings([...cmd.argv, ...shown.texts]), ...shown.commands])];
+  // A file the line wrote, run by its path (`printf … > x.sh; ./x.sh`): its `#!` line says what runs it.
+  const ran = cmd.argv[0]!.includes('/') ? cmd.shown?.words?.[0] : undefined;
+  const texts: string[] = [];
+  for (const text of ran ?? []) {
+    const runner = shebangProgram(text);
+    if (runner === undefined || shellName(runner) !== undefined)
+      out.push({ kind: 'text', script: text, what: `${cmd.argv[0]}, which the line wrote` });
+    // The `#!` line names its interpreter, no path its code uses.
+    else texts.push(text.replace(/^#!.*\n?/, ''));
+  }
+  if (opaque !== undefined || texts.length > 0) {
+    if (opaque !== undefined) out.push({ kind: 'opaque', reason: opaque });
+    // The program text the line shows (inline code, the text fed on its input, a file or a variable
+    // the line wrote, a word xargs hands it) is read for the commands it appears to hold and the paths it names.
+    for (const argv of knownArgvs(cmd, batches)) texts.push(...shownCode(name, argv, shownInput(cmd, fed, files), files).texts);
+    const commands = [...new Set(knownArgvs(cmd, batches).flatMap((argv) => shownCode(name, argv, shownInput(cmd, fed, files), files).commands))];
+    const strings = [...new Set([...embeddedShellStrings([...cmd.argv, ...texts]), ...commands])];
     if (strings.length > 0) cmd.embeddedShell = strings;
-    const paths = codePathWords(shown.texts);
+    const paths = codePathWords(texts);
     if (paths.length > 0) cmd.codePaths = paths;
   }
   // The commands a macro processor's, calculator's or makefile's literal text shows (`m4 <<<
   // 'syscmd(…)'`, `dc -e '!…'`, `make -f - <<< …`), read as an interpreter's embedded commands.
-  const input = () => shownInput(cmd, previous);
-  const shownCommands = [...escapeCodeShown(name, cmd.argv, input), ...projectCodeShown(name, cmd.argv, input)];
+  // Each reading of the input the line shows (printers differ between shells), or none.
+  const inputs: readonly (string | undefined)[] = shownInput(cmd, fed, files) ?? [undefined];
+  const shownCommands = inputs.flatMap((text) => [
+    ...escapeCodeShown(name, cmd.argv, () => text),
+    ...projectCodeShown(name, cmd.argv, () => text),
+  ]);
   if (shownCommands.length > 0) {
     cmd.embeddedShell = [...new Set([...(cmd.embeddedShell ?? []), ...shownCommands.map((c) => c.script)])];
     cmd.embeddedShellHolder ??= shownCommands[0]!.holder;
   }
   return out;
+}
+
+/** The program a script's `#!` line names (`#!/usr/bin/env python3` → `python3`), or undefined. */
+function shebangProgram(text: string): string | undefined {
+  const m = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
+  if (m === null) return undefined;
+  const program = foldedCommandName(m[1]!);
+  return program === 'env' && m[2] !== undefined ? foldedCommandName(m[2]) : program;
+}
+
+/**
+ * The words of `cmd` as the line shows them: as written, and once for each text a word that is a
+ * lone variable the line set to literal text may be (`c='…'; python3 -c "$c"`), and with each batch
+ * of words a wrapper hands it appended (`echo '…' | xargs -0 python3 -c`).
+ */
+function knownArgvs(cmd: SimpleCommand, batches: readonly (readonly string[])[] | undefined): string[][] {
+  const out: string[][] = [cmd.argv];
+  for (const [k, texts] of Object.entries(cmd.shown?.words ?? {}))
+    if (cmd.literal[Number(k)] === false) for (const t of texts.slice(0, 4)) out.push(cmd.argv.map((w, j) => (j === Number(k) ? t : w)));
+  for (const batch of (batches ?? []).slice(0, 4)) out.push([...cmd.argv, ...batch]);
+  return out;
+}
+
+/** A word that is one variable, quoted or not (`"$c"`, `${c}`): its name. */
+const LONE_VARIABLE = /^("?)\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})\1$/;
+
+/**
+ * Notes on `cmd` what the line shows of the text it reads (`SimpleCommand.shown`): the texts on
+ * its input, and for a word that names a file an earlier command wrote, or that is a lone variable
+ * an earlier assignment of the line set to literal text, those texts.
+ */
+function noteShown(c: Collector, cmd: SimpleCommand, fed: ShownTexts | undefined, files: WrittenFiles): void {
+  const input = shownInput(cmd, fed, files);
+  const words: Record<number, readonly string[]> = {};
+  let any = false;
+  const wrote = shownText(c).files.size > 0;
+  for (let k = 0; k < cmd.argv.length; k++) {
+    let texts: readonly string[] | undefined;
+    if (cmd.literal[k] === true) texts = wrote ? files(cmd.argv[k]!) : undefined;
+    else if (c.assigned !== undefined) {
+      const m = LONE_VARIABLE.exec(cmd.raw?.[k] ?? '');
+      const name = m?.[2] ?? m?.[3];
+      const values = name === undefined ? [] : c.assigned.map(readAssignment).filter((a) => a?.name === name && a.value !== undefined);
+      if (values.length > 0) texts = values.map((a) => a!.value!);
+    }
+    if (texts === undefined) continue;
+    words[k] = texts;
+    any = true;
+  }
+  if (input !== undefined || any) cmd.shown = { ...(input !== undefined ? { input } : {}), ...(any ? { words } : {}) };
 }
 
 /**

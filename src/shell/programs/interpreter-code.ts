@@ -30,11 +30,16 @@ interface CodeReading {
   readonly commandWords?: readonly string[];
   /** Its first operand is the program when no option gave one (awk's `'BEGIN{…}'`). */
   readonly operandCode?: boolean;
+  /** Options whose value is `NAME=VALUE` text the program gets (awk's `-v c='…'`): code where the program runs text. */
+  readonly assigns?: readonly string[];
+  /** Modules of `program` that read their input as code (`python3 -m code`, an interactive console). */
+  readonly consoles?: readonly string[];
 }
 
 const AWK: CodeReading = {
   options: ['-e', '--source'],
   values: ['-v', '-F', '--assign', '--field-separator', '-W'],
+  assigns: ['-v', '--assign'],
   program: ['-f', '--file'],
   stdin: 'never',
   operandCode: true,
@@ -50,8 +55,9 @@ const TCL: CodeReading = { options: [], stdin: 'none', commandWords: ['exec', 's
  */
 const READINGS: Readonly<Record<string, CodeReading>> = {
   perl: { options: ['-e', '-E'], clustered: /^-[a-zA-Z]*[eE]/, values: ['-I', '-x'], stdin: 'none' },
-  python: { options: ['-c'], values: ['-W', '-X'], program: ['-m'], stdin: 'none' },
-  pypy: { options: ['-c'], values: ['-W', '-X'], program: ['-m'], stdin: 'none' },
+  // CPython 3.11: `-m code` is an interactive console that runs what it reads (red team 25's replay, RP25-I4).
+  python: { options: ['-c'], values: ['-W', '-X'], program: ['-m'], stdin: 'none', consoles: ['code'] },
+  pypy: { options: ['-c'], values: ['-W', '-X'], program: ['-m'], stdin: 'none', consoles: ['code'] },
   node: {
     options: ['-e', '-p', '--eval', '--print'],
     values: ['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--title'],
@@ -121,20 +127,30 @@ export interface ShownCode {
 }
 
 /**
- * The program text `argv` (an interpreter's words, `name` its folded name) gives inline, and
- * `input` — the text written on its input, if any — when it reads its program from there.
+ * The program text `argv` (an interpreter's words, `name` its folded name) gives inline, `input`
+ * — each text written on its input, if any — when it reads its program from there, and the text
+ * of a script file the line wrote earlier (`files`: `echo '…' > t.py && python3 t.py`).
  */
-export function shownCode(name: string, argv: readonly string[], input: string | undefined): ShownCode {
+export function shownCode(
+  name: string,
+  argv: readonly string[],
+  input: readonly string[] | undefined,
+  files?: (path: string) => readonly string[] | undefined,
+): ShownCode {
   const reading = codeReading(name);
   if (reading === undefined) return { texts: [], commands: [] };
   const texts: string[] = [];
+  const assigned: string[] = [];
   let inline = false;
   let operand: string | undefined;
+  let operandAt = argv.length;
   let program = false;
+  let console = false;
   for (let k = 1; k < argv.length; k++) {
     const a = argv[k]!;
     if (a === '--') {
       operand = argv[k + 1];
+      operandAt = k + 1;
       break;
     }
     const glued = reading.options.find((o) => o.startsWith('--') && a.startsWith(`${o}=`));
@@ -154,30 +170,53 @@ export function shownCode(name: string, argv: readonly string[], input: string |
     }
     if (reading.program?.includes(a) === true) {
       program = argv[k + 1] !== '-';
+      console = reading.consoles?.includes(argv[k + 1] ?? '') === true;
       k++;
+      if (program) break;
       continue;
     }
     if (reading.values?.includes(a) === true) {
+      if (reading.assigns?.includes(a) === true && k + 1 < argv.length) assigned.push(argv[k + 1]!.replace(/^[^=]*=/, ''));
       k++;
       continue;
     }
     if (a.startsWith('-') && a !== '-') continue;
     operand = a;
+    operandAt = k;
     break;
   }
   const fromInput =
-    !inline &&
-    !program &&
-    (reading.stdin === 'dash' ? operand === '-' : reading.stdin === 'none' && (operand === undefined || operand === '-'));
+    console ||
+    (!inline &&
+      !program &&
+      (reading.stdin === 'dash' ? operand === '-' : reading.stdin === 'none' && (operand === undefined || operand === '-')));
   // Inline code may run what it reads (`python3 -c 'exec(sys.stdin.read())' <<< CODE`): then the input is code too.
   const runsInput = inline && texts.some((t) => READS_INPUT.test(t) && EVALUATES.test(t));
-  if ((fromInput || runsInput) && input !== undefined) texts.push(input);
-  if (reading.operandCode === true && !inline && !program && operand !== undefined) texts.push(operand);
+  if ((fromInput || runsInput) && input !== undefined) texts.push(...input);
+  const operandIsCode = reading.operandCode === true && !inline && !program && operand !== undefined;
+  if (operandIsCode) texts.push(operand!);
+  // A script the line wrote (`echo '…' > t.py && python3 t.py`) is its program.
+  else if (!inline && !program && operand !== undefined && operand !== '-') texts.push(...(files?.(operand) ?? []));
+  // Code that runs text it is given (`awk -v c='cp …' 'BEGIN{system(c)}'`, `python3 -c
+  // 'os.system(sys.argv[1])' 'cp …'`): those values and arguments are code too.
+  if (texts.some((t) => EVALUATES.test(t) || AWK_PIPE.test(t))) {
+    texts.push(...assigned);
+    if (texts.some((t) => READS_ARGUMENTS.test(t))) texts.push(...argv.slice(operandAt + (inline ? 0 : 1)));
+  }
   return { texts, commands: reading.commandWords === undefined ? [] : texts.flatMap((t) => bareCommands(t, reading.commandWords!)) };
 }
 
-/** Code that reads its input (`sys.stdin`, perl's `<>`/`<STDIN>`, ruby's `ARGF`/`gets`, R's `readLines`). */
-const READS_INPUT = /stdin|STDIN|<>|\bARGF\b|\bgets\b|readLines|\/dev\/fd\/0/;
+/**
+ * Code that reads its input (`sys.stdin`, Python's `input()`, perl's `<>`/`<STDIN>`, ruby's
+ * `ARGF`/`gets`, R's `readLines`, node's `readFileSync(0)`).
+ */
+const READS_INPUT = /stdin|STDIN|<>|\bARGF\b|\bgets\b|readLines|\/dev\/fd\/0|\b(?:raw_)?input\s*\(|readFileSync\(\s*0\b/;
+
+/** Code that reads its arguments (`sys.argv`, `process.argv`, `@ARGV`, `ARGV`, awk's `ARGV[1]`). */
+const READS_ARGUMENTS = /\bargv\b|\bARGV\b/;
+
+/** awk's output or input pipe of a command (`print | c`, `c | getline`). */
+const AWK_PIPE = /\|\s*getline|print[^;]*\|/;
 
 /** Code that runs text as code or commands (`exec`, `eval`, `system`, `compile`, `source`, `spawn`). */
 const EVALUATES = /\b(?:exec|eval|system|compile|source|spawn|execSync|popen)\b/;

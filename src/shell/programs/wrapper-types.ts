@@ -43,4 +43,8 @@ export interface WrapperInfo {
    * shows on its input (`echo 'cp a b' | parallel`) is read as a script, by this name.
    */
   runsInput?: string;
+  /** The command it runs reads nothing of its input (xargs gives it `/dev/null`). */
+  closesInput?: true;
+  /** The words each command it starts gets appended, given the text on its input (xargs), where toolgate works them out. */
+  batches?: (text: string) => string[][] | undefined;
 }

@@ -49,7 +49,74 @@ function unwrap(argv: readonly string[]): WrapperInfo {
     else if (o.name === 'i' || o.name === 'replace') placeholder = o.value || '{}';
   }
   const input: RunTimeInput = placeholder === undefined ? { appended: true, via: 'xargs' } : { appended: false, placeholder, via: 'xargs' };
-  return { inner: [{ kind: 'argv', start, end: argv.length }], transparent: parsed.options.length === 0, exactOnly: false, input };
+  // Its command's input is /dev/null unless `-a FILE` gives the words (findutils 4.9 xargs(1)).
+  const fromFile = parsed.options.some((o) => o.name === 'a' || o.name === 'arg-file');
+  return {
+    inner: [{ kind: 'argv', start, end: argv.length }],
+    transparent: parsed.options.length === 0,
+    exactOnly: false,
+    input,
+    ...(fromFile ? {} : { closesInput: true as const, batches: (text: string) => xargsBatches(argv.slice(0, start), text) }),
+  };
+}
+
+/** Input items split at blanks and newlines, with GNU xargs's quotes and backslash, or undefined for a quote left open. */
+function blankItems(text: string): string[] | undefined {
+  const out: string[] = [];
+  let item: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === ' ' || c === '\t' || c === '\n') {
+      if (item !== undefined) out.push(item);
+      item = undefined;
+    } else if (c === "'" || c === '"') {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0 || text.slice(i + 1, end).includes('\n')) return undefined;
+      item = (item ?? '') + text.slice(i + 1, end);
+      i = end;
+    } else if (c === '\\' && i + 1 < text.length) item = (item ?? '') + text[++i]!;
+    else item = (item ?? '') + c;
+  }
+  if (item !== undefined) out.push(item);
+  return out;
+}
+
+/** The character a `-d` value names (`\n`, `\t`, `\0`, one character), or undefined. */
+function delimiter(value: string): string | undefined {
+  const escaped: Record<string, string> = { '\\n': '\n', '\\t': '\t', '\\0': '\0', '\\\\': '\\' };
+  return escaped[value] ?? (value.length === 1 ? value : undefined);
+}
+
+/**
+ * The words each command xargs starts appends, given the text on its input (findutils 4.9: items
+ * split at blanks with quotes, at NUL with `-0`, at the `-d` character; `-n N` per command, all in
+ * one command otherwise), or undefined when toolgate does not work them out (`-a FILE`, `-I`,
+ * `-L`, `-E`, a quote left open). `echo 'cp a b' | xargs -0 sh -c` hands sh the whole text, its
+ * newline too, as its script (red team 25's replay, RP25-S2).
+ */
+export function xargsBatches(argv: readonly string[], text: string): string[][] | undefined {
+  const parsed = parseGnuOptions(argv, XARGS_OPTIONS);
+  if (!parsed.ok) return undefined;
+  let split: (t: string) => string[] | undefined = blankItems;
+  let per: number | undefined;
+  for (const o of parsed.options) {
+    if (o.name === '0' || o.name === 'null') split = (t) => t.split('\0').filter((x, k, all) => k < all.length - 1 || x !== '');
+    else if (o.name === 'd' || o.name === 'delimiter') {
+      const d = delimiter(o.value ?? '');
+      if (d === undefined) return undefined;
+      split = (t) => t.split(d).filter((x, k, all) => k < all.length - 1 || x !== '');
+    } else if (o.name === 'n' || o.name === 'max-args') {
+      per = /^[1-9][0-9]*$/.test(o.value ?? '') ? Number(o.value) : undefined;
+      if (per === undefined) return undefined;
+    } else if (!['r', 'no-run-if-empty', 't', 'verbose', 'P', 'max-procs', 'x', 'exit', 'o', 'open-tty', 'p', 'interactive', 's', 'max-chars', 'process-slot-var'].includes(o.name))
+      return undefined;
+  }
+  const items = split(text);
+  if (items === undefined || items.length === 0) return undefined;
+  if (per === undefined) return [items];
+  const out: string[][] = [];
+  for (let k = 0; k < items.length; k += per) out.push(items.slice(k, k + per));
+  return out;
 }
 
 /**

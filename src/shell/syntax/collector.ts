@@ -93,6 +93,17 @@ export interface Collector {
    * below it calls no code above it.
    */
   emit: (raw: RawCommand) => void;
+  /**
+   * What the line shows of the text its commands pass on — each command's output, what a wrapper
+   * hands its command on input, the texts written to files so far (`commands/shown-text.ts`).
+   */
+  shown?: {
+    readonly outputs: Map<number, readonly string[]>;
+    readonly handed: Map<number, readonly string[] | null>;
+    readonly files: Map<string, string[]>;
+    /** The words a wrapper (xargs) hands each command it runs (by the command's index), per command started. */
+    readonly batches: Map<number, string[][]>;
+  };
   /** Hands a statement with no words (assignments or redirections alone) to the command layer. */
   emitWordless: (assignments: readonly string[], redirects: readonly Redirect[]) => void;
 }

@@ -38,7 +38,7 @@ describe('shownCode', () => {
       ['expect', '-f', '-'],
       ['Rscript', '-'],
     ])
-      expect(shownCode(argv[0]!.toLowerCase(), argv, 'CODE').texts, argv.join(' ')).toEqual(['CODE']);
+      expect(shownCode(argv[0]!.toLowerCase(), argv, ['CODE']).texts, argv.join(' ')).toEqual(['CODE']);
     // A script, a module or inline code is the program; Rscript with no operand runs nothing.
     for (const argv of [
       ['python3', 'x.py'],
@@ -48,7 +48,7 @@ describe('shownCode', () => {
       ['awk', '{print}'],
       ['expect', '-f', 'x.exp'],
     ])
-      expect(shownCode(argv[0]!.toLowerCase(), argv, 'CODE').texts, argv.join(' ')).not.toContain('CODE');
+      expect(shownCode(argv[0]!.toLowerCase(), argv, ['CODE']).texts, argv.join(' ')).not.toContain('CODE');
   });
 });
 
@@ -83,9 +83,9 @@ describe('what the analysis records', () => {
 
 describe('inline code that runs its input', () => {
   it('reads the input as code too', () => {
-    expect(shownCode('python3', ['python3', '-c', 'import sys; exec(sys.stdin.read())'], 'CODE').texts).toContain('CODE');
-    expect(shownCode('perl', ['perl', '-e', 'eval join "", <STDIN>'], 'CODE').texts).toContain('CODE');
+    expect(shownCode('python3', ['python3', '-c', 'import sys; exec(sys.stdin.read())'], ['CODE']).texts).toContain('CODE');
+    expect(shownCode('perl', ['perl', '-e', 'eval join "", <STDIN>'], ['CODE']).texts).toContain('CODE');
     // Code that only reads its input as data does not make the data code.
-    expect(shownCode('python3', ['python3', '-c', 'import sys, json; print(json.load(sys.stdin))'], 'CODE').texts).not.toContain('CODE');
+    expect(shownCode('python3', ['python3', '-c', 'import sys, json; print(json.load(sys.stdin))'], ['CODE']).texts).not.toContain('CODE');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, prepareShell } from '../../../src/shell/index.js';
-import { printedText, printfOutput, printOutput } from '../../../src/shell/programs/literal-printers.js';
+import { echoOutputs, passedOn, printedTexts, printfOutputs, printOutput } from '../../../src/shell/programs/literal-printers.js';
 
 beforeAll(async () => {
   await prepareShell();
@@ -13,26 +13,31 @@ beforeAll(async () => {
 describe('printfOutput', () => {
   it('writes what bash, zsh, dash and coreutils printf agree on', () => {
     // Each as bash 5.2, zsh 5.9, dash 0.5.12 and coreutils 9.1 printed it.
-    expect(printfOutput(['echo %s\\n', 'a', 'b'])).toBe('echo a\necho b\n');
-    expect(printfOutput(['%s-%s;', 'a', 'b', 'c'])).toBe('a-b;c-;');
-    expect(printfOutput(['100%% %s', 'x'])).toBe('100% x');
-    expect(printfOutput(['--', 'cp a b'])).toBe('cp a b');
-    expect(printfOutput(['a\\101\\tz'])).toBe('aA\tz');
-    expect(printfOutput(['x', 'ignored'])).toBe('x');
+    expect(printfOutputs(['echo %s\\n', 'a', 'b'])).toEqual(['echo a\necho b\n']);
+    expect(printfOutputs(['%s-%s;', 'a', 'b', 'c'])).toEqual(['a-b;c-;']);
+    expect(printfOutputs(['100%% %s', 'x'])).toEqual(['100% x']);
+    expect(printfOutputs(['--', 'cp a b'])).toEqual(['cp a b']);
+    expect(printfOutputs(['a\\101\\tz'])).toEqual(['aA\tz']);
+    expect(printfOutputs(['x', 'ignored'])).toEqual(['x']);
   });
   it('leaves what a printf may write otherwise unread', () => {
-    // dash prints `\x41` as written; `%d`, `-v`, `%b` with escapes are not worked out.
-    for (const words of [['a\\x41'], ['%d', '1'], ['-v', 'x', 'y'], ['%b', 'a\\nb'], ['\\c'], []])
-      expect(printfOutput(words), words.join(' ')).toBeUndefined();
+    // `%d`, `-v`, `%b` with escapes, `\c`, `\u` are not worked out.
+    for (const words of [['%d', '1'], ['-v', 'x', 'y'], ['%b', 'a\\nb'], ['\\c'], ['\\u0063'], []])
+      expect(printfOutputs(words), words.join(' ')).toBeUndefined();
+  });
+  it("gives bash's, zsh's and coreutils' reading of \\xHH and dash's (as written)", () => {
+    // bash 5.2 ran `printf '\x63p x.json .claude/settings.json' | bash`'s cp (red team 25's replay, RP25-S2); dash 0.5.12 writes `\x63p`.
+    expect(printfOutputs(['\\x63p a b'])).toEqual(['cp a b', '\\x63p a b']);
+    expect(printfOutputs(['a\\x4'])).toEqual(['a\x04', 'a\\x4']);
   });
 });
 
 describe('printedText', () => {
   it('reads one echo or printf of literal words, nothing else', () => {
-    expect(printedText(`printf '%s\\n' 'cp a b'`)).toBe('cp a b\n');
-    expect(printedText(`echo "cp a" b`)).toBe('cp a b');
+    expect(printedTexts(`printf '%s\\n' 'cp a b'`)).toEqual(['cp a b\n']);
+    expect(printedTexts(`echo "cp a" b`)).toEqual(['cp a b']);
     for (const text of ['cat x.sh', 'echo $(id)', 'echo a; rm b', 'echo ~/x', 'curl -s x | sh'])
-      expect(printedText(text), text).toBeUndefined();
+      expect(printedTexts(text), text).toBeUndefined();
   });
 });
 
@@ -65,5 +70,28 @@ describe("zsh's print", () => {
     // zsh 5.9: `print 'cp …' | zsh` ran the cp (red team 24's replay, RP24-S1).
     const zsh = analyzeShell(`print 'cp a .claude/settings.json' | zsh`, { shell: 'zsh' }).commands.map((c) => c.argv.join(' '));
     expect(zsh).toContain('cp a .claude/settings.json');
+  });
+});
+
+describe('echoOutputs', () => {
+  it("gives each echo's reading of escapes", () => {
+    expect(echoOutputs(['cp', 'a', 'b'])).toEqual(['cp a b']);
+    // zsh 5.9's echo writes `cp`, bash 5.2's `c\x70`, dash 0.5.12's `c\x70` (no \x) — `\0160` all but bash.
+    expect(echoOutputs(['c\\x70'])).toEqual(['c\\x70', 'cp']);
+    expect(echoOutputs(['c\\0160'])).toEqual(['c\\0160', 'cp']);
+    expect(echoOutputs(['-e', 'c\\x70'])).toEqual(['cp', '-e c\\x70']);
+    expect(echoOutputs(['a\\cb', 'c'])).toEqual(['a\\cb c', 'a']);
+  });
+});
+
+describe('passedOn', () => {
+  it('passes on what cat, tee, head and tail keep of their input', () => {
+    expect(passedOn(['cat'], ['a\nb\n'])).toEqual(['a\nb\n']);
+    expect(passedOn(['tee', '-a', 'log'], ['a'])).toEqual(['a']);
+    expect(passedOn(['head', '-1'], ['a\nb\n'])).toEqual(['a\n']);
+    expect(passedOn(['head', '-n', '1'], ['a\nb\n'])).toEqual(['a\n']);
+    expect(passedOn(['tail', '-n', '1'], ['a\nb\n'])).toEqual(['b\n']);
+    expect(passedOn(['tail', '-n', '+2'], ['a\nb\nc\n'])).toEqual(['b\nc\n']);
+    for (const argv of [['cat', '-A'], ['cat', 'f'], ['head', '-c', '3'], ['tail', '-f'], ['sort']]) expect(passedOn(argv, ['a']), argv.join(' ')).toBeUndefined();
   });
 });
