@@ -255,6 +255,10 @@ export default defineConfig([
               // (evaluate/script-imports.ts: an interpreter's language): two tables.
               'src/shell/programs/git/command-keys.ts',
               'src/shell/programs/script-languages.ts',
+              // What a command run with no tool call runs from files (evaluate/command-code.ts,
+              // decision 0128): the package runners' grammar and the interpreters', make's forms.
+              'src/shell/programs/unattended-runs.ts',
+              'src/shell/programs/package-runners.ts',
               // A Grep call walks as rg does (evaluate/tree-takes.ts: rg's skip rules).
               'src/shell/programs/rg-skips.ts',
             ],

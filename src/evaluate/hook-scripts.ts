@@ -13,7 +13,8 @@ import { configFiles, hooksDirectory } from '../shell/programs/git/repository.js
 import { configPlaces } from '../shell/programs/git/world.js';
 import { COMMAND_KEY_GROUPS } from '../shell/programs/git/command-keys.js';
 import { environmentValue } from './shell-world.js';
-import { namedBy, type ReadPlace } from './sourced-files.js';
+import type { ReadPlace } from './sourced-files.js';
+import { scriptCode } from './command-code.js';
 
 /** At most this many hook files are read. */
 const MAX_HOOKS = 32;
@@ -51,16 +52,16 @@ export function gitRunPlaces(
   const top = repo.workTree ?? repo.gitDir;
   // husky 9 points core.hooksPath at `.husky/_`, whose hooks run `.husky/<hook>` (its `h` script).
   const dirs = hooks.endsWith('/.husky/_') ? [hooks, hooks.slice(0, -2)] : [hooks];
-  const vars = { home: h, zdotdir: h, xdgConfigHome: `${h}/.config` };
   let read = 0;
   for (const dir of dirs)
     for (const name of view.list(dir) ?? []) {
       if (name.endsWith('.sample') || read >= MAX_HOOKS) continue;
       const file = `${dir}/${name}`;
       if (view.isDirectory?.(file) !== false) continue;
-      const text = view.readText(file);
       read++;
-      if (text !== undefined) out.push(...namedBy(text.slice(0, 32 * 1024), file, 'gitHook', vars, top));
+      // git runs a hook from the top of the work tree: what its lines run (decision 0128).
+      for (const c of scriptCode(file, { cwd: top, top, home, projectDir: ctx.projectDir, view }))
+        out.push({ path: c.path, folder: true, why: `${said(c.path)} holds code the git hook ${said(file)} runs (${c.via}): git runs the hook at the next commit, merge or push` });
     }
   return out;
 }

@@ -13,7 +13,8 @@ import { SETTINGS_COMMAND_KEYS } from '../settings/commands.js';
 import type { EnvironmentFacts } from './types.js';
 import { environmentValue } from './shell-world.js';
 import { writtenNames } from '../paths/real.js';
-import { nodeImports, pythonModuleIn, scriptLanguage, shellSources } from './script-imports.js';
+import { nodeImports, pythonModuleIn, scriptLanguage } from './script-imports.js';
+import { commandCode as commandRuns } from './command-code.js';
 
 /**
  * The directory `toolgate hook` keeps its cache in: `$TOOLGATE_CACHE_DIR`, else
@@ -146,6 +147,8 @@ export interface CommandCode {
   python?: true;
   /** `a hook of the settings runs for every tool call`, `the settings' statusLine names, which Claude Code runs …`. */
   runBy: string;
+  /** How the command comes to run it, when not by naming it (`run by \`node scripts/status.js\` in package.json's "status" script, …`). */
+  via?: string;
 }
 
 /** What runs the code of a hook's command, as a reason says. */
@@ -170,6 +173,7 @@ export function hookCodePaths(
     for (const c of commandCode(command, projectDir, home, view)) {
       const key = `${c.python === true ? 'py:' : ''}${c.path}`;
       if (!out.has(key)) out.set(key, { ...c, runBy });
+      else if (c.via === undefined && out.get(key)!.via !== undefined) out.set(key, { ...c, runBy });
     }
   };
   for (const group of policy.hooks) {
@@ -179,6 +183,10 @@ export function hookCodePaths(
     }
   }
   for (const c of policy.commands ?? []) {
+    if (c.key === 'hooks') {
+      add(c.command, `${HOOK_RUNS} (a hook of a project not trusted: Claude Code runs it in -p and the SDK without the trust dialog)`);
+      continue;
+    }
     const key = SETTINGS_COMMAND_KEYS.find((k) => k.key === c.key);
     add(c.command, `the settings' ${c.key} names, which Claude Code runs ${key?.when ?? 'by itself'}, with no tool call`);
   }
@@ -211,7 +219,15 @@ function commandCode(
     const language = scriptLanguage(script, command, view);
     if (language === 'python-script') out.push({ path: script.slice(0, script.lastIndexOf('/')) || '/', python: true });
     else if (language === 'node-script' && view !== undefined) nodeImports(script, view).forEach(add);
-    else if (language === 'shell-script' && view !== undefined) shellSources(script, projectDir ?? home, view).forEach(add);
+  }
+  // What the command runs beyond the words naming files (decision 0128): a shell script's sourced
+  // and run files, `npx NAME`'s program, `make`'s Makefile, `npm run X`'s script text, `python3 -m`'s module.
+  const cwd = projectDir ?? home;
+  for (const c of commandRuns(command, { cwd, top: cwd, home, ...(projectDir !== undefined ? { projectDir } : {}), ...(view !== undefined ? { view } : {}) }, true)) {
+    out.push({ path: c.path, ...(c.python === true ? { python: true as const } : {}), via: c.via });
+    const real = c.python === true ? undefined : view?.realpath(c.path);
+    const pkg = real !== undefined ? toolgatePackageOf(real, view!) : undefined;
+    if (pkg !== undefined) for (const p of [pkg, ...packageDependencies(pkg, view!)]) out.push({ path: p, via: c.via });
   }
   return out;
 }
@@ -298,7 +314,7 @@ export function toolgateCodeWrite(
     if (protectedPathMatch(p, INSTALLS) !== undefined) return `${p} is in an install of toolgate: its code decides every later call`;
     const hit = hookPaths.find((h) => (h.python === true ? pythonModuleIn(p, h.path, view) : isInside(p, h.path)));
     if (hit?.python === true) return `${p} is a name Python imports first from ${hit.path}, the folder of a Python script ${hit.runBy}`;
-    if (hit !== undefined) return `${hit.path} holds code ${hit.runBy}`;
+    if (hit !== undefined) return `${hit.path} holds code ${hit.runBy}${hit.via !== undefined ? `: ${hit.via}` : ''}`;
   }
   return undefined;
 }

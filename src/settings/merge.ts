@@ -465,7 +465,18 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     diagnostics,
   };
   // Every file's, whatever its source or trust: protecting a script that may not run only asks.
-  const commands = files.flatMap((f) => f.settings.commands ?? []);
+  // An untrusted project's hooks are not toolgate's to run, but Claude Code runs them in -p and
+  // the SDK without the trust dialog (decision 0128): their commands are kept as code to protect.
+  const untrustedHooks = projectTrusted
+    ? []
+    : files.flatMap((f) =>
+        PROJECT_SOURCES.has(f.settings.source.kind)
+          ? f.settings.hooks.flatMap((g) =>
+              g.hooks.flatMap((h) => (typeof h['command'] === 'string' ? [{ key: 'hooks', command: h['command'], source: f.settings.source }] : [])),
+            )
+          : [],
+      );
+  const commands = [...files.flatMap((f) => f.settings.commands ?? []), ...untrustedHooks];
   if (commands.length > 0) policy.commands = commands;
   // Every broken file counts, whatever its source or trust: what cannot be read never opens a door.
   const brokenFiles = files.flatMap((f) => {

@@ -90,7 +90,7 @@ export interface Sourced<T> {
  * @public
  */
 export interface SettingsCommand {
-  /** The settings key, e.g. `statusLine`, `apiKeyHelper`. */
+  /** The settings key, e.g. `statusLine`, `apiKeyHelper`; `hooks` for a hook's command of an untrusted project (kept as code to protect, decision 0128). */
   key: string;
   /** The command as written. */
   command: string;

@@ -232,7 +232,9 @@ describe("toolgate's own code", () => {
       'ask',
       'protected',
     ]);
-    expect(decideWith(write(`${P}/scripts/notes.txt`), 'acceptEdits', 'python3 scripts/notes.txt', {}).behavior).toBe('allow');
+    // Python runs whatever file it is given, whatever its name (decision 0128); a file named as an argument past it is not the script.
+    expect(protectedAsk(decideWith(write(`${P}/scripts/notes.txt`), 'acceptEdits', 'python3 scripts/notes.txt', {}))).toEqual(['ask', 'protected']);
+    expect(decideWith(write(`${P}/scripts/notes.txt`), 'acceptEdits', 'python3 scripts/guard.py --log scripts/notes.txt', {}).behavior).toBe('allow');
   });
 
   it('the scripts settings keys name that Claude Code runs with no tool call are protected as a hook script is (red team 24, RT24-J)', () => {

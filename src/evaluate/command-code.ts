@@ -1,0 +1,377 @@
+/**
+ * What a command Claude Code or git runs with no tool call will execute (decision 0128): given a
+ * hook's command, a settings `statusLine`, or a git hook's text, the files whose contents become
+ * code when it next runs — a program run by its path, an interpreter's script, `bash -c TEXT`'s
+ * text, `python3 -m pkg.mod`'s module, the Makefiles `make` reads (and what they `include`),
+ * `npx NAME`'s program in `node_modules/.bin` and the package it links to, `npm run X`/`npm test`'s
+ * `package.json` and the script text read again, the configuration module a lint tool loads, and a
+ * shell script's `source`/`.`/run lines, read again the same way. Each was run for real: a file
+ * written there ran at the next hook call or `git commit` (replay 25, RP25-E2, K1, K2, G1).
+ *
+ * One reader for both sides: `own-files.ts` (the settings' commands) and `hook-scripts.ts` (git's
+ * hooks). A word it cannot place (a variable, a substitution other than the work tree's top or the
+ * script's own folder) names nothing: protecting nothing extra is what toolgate did before, and
+ * a reader that made every write ask for a form it cannot read would ask for every edit.
+ * Bounded: {@link MAX_DEPTH} levels of text, {@link MAX_FILES} files read, {@link MAX_TEXT}
+ * characters each.
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import { normalizePath } from '../paths/index.js';
+import { commandProper, configModules, MAKEFILE_NAMES, runnerSpec, unattendedRuns } from '../shell/programs/unattended-runs.js';
+import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
+import { nodeImports, scriptLanguage } from './script-imports.js';
+
+/** A file or folder a command runs code from, and how (a reason's words). */
+export interface CodePlace {
+  /** The file, or a folder all of whose files are code (a package's). */
+  path: string;
+  /** `path` is a Python script's folder, first on `sys.path` (decision 0127): only its importable names count. */
+  python?: true;
+  /** How the command comes to run it: "run by `node scripts/status.js` in package.json's "status" script". */
+  via: string;
+}
+
+/** Where a command runs, and what the reader may look at. */
+export interface CommandWorld {
+  /** The folder it runs in (a hook's: the project; a git hook's: the work tree's top). */
+  cwd: string;
+  /** What `$(git rev-parse --show-toplevel)` says there. */
+  top: string;
+  home: string;
+  projectDir?: string;
+  view?: ReadonlyFsView;
+}
+
+/** How many levels of text are read (command → script → script it runs → …). */
+const MAX_DEPTH = 4;
+/** How many files one command's reading reads. */
+const MAX_FILES = 32;
+const MAX_TEXT = 256 * 1024;
+
+/**
+ * The code of a command a settings key or hook names (`command` run by `sh -c` in `world.cwd`).
+ * `imports`: the scripts it names directly are a hook's own scripts, whose loading decision 0127
+ * follows (Python's importable names, Node's static imports); deeper scripts are protected as
+ * files (their imports are the project's code, which such a hook runs by design).
+ */
+export function commandCode(command: string, world: CommandWorld, imports: boolean): CodePlace[] {
+  const r = new Reader(world, imports);
+  r.text(command, undefined, 0, undefined);
+  return r.places();
+}
+
+/**
+ * The code a script file runs when it is run (a git hook: `.git/hooks/pre-commit`), read as
+ * shell text from `world.cwd`, `$0`'s folder its own; the script itself is not in the list.
+ */
+export function scriptCode(file: string, world: CommandWorld): CodePlace[] {
+  const r = new Reader(world, false);
+  r.script(file, 1, undefined, true);
+  return r.places().filter((p) => p.path !== file);
+}
+
+class Reader {
+  private readonly out = new Map<string, CodePlace>();
+  private readonly readFiles = new Set<string>();
+
+  constructor(
+    private readonly world: CommandWorld,
+    private readonly imports: boolean,
+  ) {}
+
+  places(): CodePlace[] {
+    return [...this.out.values()];
+  }
+
+  private add(path: string, via: string, python?: true): void {
+    const key = `${python === true ? 'py:' : ''}${path}`;
+    if (!this.out.has(key)) this.out.set(key, { path, via, ...(python === true ? { python } : {}) });
+  }
+
+  /** The text of a file, once, within the budget. */
+  private read(file: string): string | undefined {
+    const view = this.world.view;
+    if (view?.readText === undefined || this.readFiles.has(file) || this.readFiles.size >= MAX_FILES) return undefined;
+    this.readFiles.add(file);
+    if (view.isDirectory?.(file) === true) return undefined;
+    const text = view.readText(file);
+    return text === undefined ? undefined : text.slice(0, MAX_TEXT);
+  }
+
+  /** Shell text: each simple command in it. `scriptDir`: the folder of the script it is (`$0`'s). `from`: where it is, as a reason says. */
+  text(text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin = false, cwd = this.world.cwd): void {
+    for (const command of simpleCommands(text)) this.command(wordsOf(command), scriptDir, depth, from, npmBin, cwd);
+  }
+
+  private command(raw: readonly string[], scriptDir: string | undefined, depth: number, from: string | undefined, npmBin: boolean, cwd: string): void {
+    const words = commandProper(raw.filter((w, i) => !isRedirection(w) && !(i > 0 && isRedirectionOperator(raw[i - 1]!))));
+    if (words.length === 0) return;
+    const plain = words.map(unquoted);
+    const shown = `\`${clip(plain.join(' '))}\`${from !== undefined ? ` in ${from}` : ''}`;
+    const place = (word: string) => this.place(word, scriptDir, cwd);
+    const first = plain[0]!;
+    const name = first.slice(first.lastIndexOf('/') + 1);
+    for (const c of configModules(name)) this.add(join(cwd, c), `the configuration module ${shown} loads`);
+    if ((first === '.' || first === 'source') && words[1] !== undefined) {
+      const file = place(words[1]);
+      if (file !== undefined) this.script(file, depth + 1, `sourced by ${shown}`, true);
+      return;
+    }
+    if (isPackageRunner(name)) {
+      for (const run of packageRunsOf(name, plain) ?? []) {
+        const dir = run.runsIn === undefined || run.runsIn === 'cwd' ? cwd : run.runsIn === 'unknown' ? undefined : typeof run.runsIn === 'object' && !run.runsIn.folder.includes('$') ? join(cwd, run.runsIn.folder) : undefined;
+        if (dir === undefined) continue;
+        if (run.kind === 'command' && run.spec) {
+          const said = runnerSpec(run.words);
+          if (said !== undefined && 'text' in said) {
+            if (depth < MAX_DEPTH) this.text(said.text, scriptDir, depth + 1, `the text ${shown} runs`, true, dir);
+            continue;
+          }
+          const spec = specPackage(said?.spec ?? '');
+          const bin = spec.replace(/(?<=.)@.*$/, '').replace(/^@[^/]+\//, '');
+          if (/^[\w.-]+$/.test(bin)) this.bin(bin, dir, shown);
+          for (const c of configModules(bin)) this.add(join(dir, c), `the configuration module ${shown} loads`);
+        } else if (run.kind === 'command') {
+          if (depth < MAX_DEPTH) this.command(run.words, scriptDir, depth + 1, from, true, dir);
+        } else this.packageScript(run.name, run.args, run.orCommand, dir, depth, shown);
+      }
+      return;
+    }
+    const runs = unattendedRuns(plain);
+    if (runs === undefined) {
+      // A program by name in a package script runs from node_modules/.bin first.
+      if (npmBin && /^[\w.-]+$/.test(first)) this.bin(first, cwd, shown);
+      return;
+    }
+    for (const run of runs) {
+      if (run.kind === 'text') {
+        if (depth < MAX_DEPTH) this.text(run.text, scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd);
+      } else if (run.kind === 'script' || run.kind === 'preload') {
+        const file = run.kind === 'script' && run.file === words[0] ? place(words[0]) : place(run.file);
+        if (file === undefined) continue;
+        this.script(file, depth + 1, `run by ${shown}`, run.kind === 'script' && (run.language === 'shell-script' || run.language === undefined));
+        if (run.kind === 'script' && this.imports && depth === 0) this.ownImports(file, plain.join(' '), shown);
+      } else if (run.kind === 'module') this.module(run.module, cwd, shown);
+      else this.makefiles(run.files, run.dir, cwd, shown);
+    }
+  }
+
+  /** A script file: protected, and a shell script's text read in turn (when `shell`, or its `#!` says so). */
+  script(file: string, depth: number, via: string | undefined, shell: boolean): void {
+    if (via !== undefined) this.add(file, via);
+    if (depth > MAX_DEPTH) return;
+    const view = this.world.view;
+    if (view === undefined || !view.exists(file)) return;
+    const language = scriptLanguage(file, '', view);
+    if (language !== 'shell-script' && !(shell && language === undefined)) return;
+    const text = this.read(file);
+    if (text !== undefined) this.text(text, dirOf(file), depth, shownPath(file, this.world));
+  }
+
+  /** What a hook's own script loads beside itself (decision 0127): Python's folder, Node's static imports. */
+  private ownImports(file: string, command: string, shown: string): void {
+    const view = this.world.view;
+    const language = scriptLanguage(view?.realpath(file) ?? file, command, view);
+    if (language === 'python-script') this.add(dirOf(view?.realpath(file) ?? file), `the folder of the Python script ${shown} runs`, true);
+    else if (language === 'node-script' && view !== undefined)
+      for (const p of nodeImports(view.realpath(file) ?? file, view)) this.add(p, `loaded by the script ${shown} runs`);
+  }
+
+  /** `python3 -m a.b.c` from `cwd`: `a/__init__.py`, `a/b/__init__.py`, and `a/b/c.py` or its package's `__init__`/`__main__`. */
+  private module(module: string, cwd: string, shown: string): void {
+    if (!/^[\w.]+$/.test(module)) return;
+    const parts = module.split('.');
+    const via = `the module ${shown} runs`;
+    for (let i = 1; i < parts.length; i++) this.add(join(cwd, `${parts.slice(0, i).join('/')}/__init__.py`), via);
+    const base = join(cwd, parts.join('/'));
+    for (const p of [`${base}.py`, `${base}/__init__.py`, `${base}/__main__.py`]) this.add(p, via);
+  }
+
+  /** The Makefiles make reads (`-f`, else each default name in its folder) and the files their `include` lines name literally. */
+  private makefiles(files: readonly string[], dir: string | undefined, cwd: string, shown: string): void {
+    const folder = dir === undefined ? cwd : dir.includes('$') ? undefined : join(cwd, dir);
+    if (folder === undefined) return;
+    const named = files.length > 0 ? files.filter((f) => !f.includes('$')).map((f) => join(folder, f)) : MAKEFILE_NAMES.map((n) => join(folder, n));
+    for (const f of named) {
+      this.add(f, `a Makefile ${shown} reads`);
+      const text = this.world.view?.exists(f) === true ? this.read(f) : undefined;
+      if (text === undefined) continue;
+      for (const m of text.matchAll(/^[ \t]*-?s?include[ \t]+([^\n#]+)/gm))
+        for (const w of m[1]!.trim().split(/\s+/))
+          if (w !== '' && !/[$*?[]/.test(w)) this.add(join(folder, w), `included by ${shownPath(f, this.world)}, a Makefile ${shown} reads`);
+    }
+  }
+
+  /** `npx NAME` from `dir`: `node_modules/.bin/NAME` in the package's folder, where it leads, and the package holding that. */
+  private bin(name: string, dir: string, shown: string, always = true): void {
+    const view = this.world.view;
+    const root = packageRoot(dir, view);
+    const link = `${root === '/' ? '' : root}/node_modules/.bin/${name}`;
+    if (!always && view?.exists(link) !== true) return;
+    this.add(link, `the program ${shown} runs`);
+    const real = view?.realpath(link);
+    if (real === undefined || real === link) return;
+    this.add(real, `the program ${shown} runs (through ${shownPath(link, this.world)})`);
+    const pkg = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/@.][^/]*)\//.exec(real)?.[1];
+    if (pkg !== undefined) this.add(pkg, `the package of the program ${shown} runs`);
+  }
+
+  /** `npm run NAME` in `dir`: its package.json, and the text of the scripts `preNAME`, `NAME`, `postNAME` read as commands with node_modules/.bin first. */
+  private packageScript(name: string, args: readonly string[], orCommand: boolean, dir: string, depth: number, shown: string): void {
+    const root = packageRoot(dir, this.world.view);
+    const file = join(root, 'package.json');
+    this.add(file, `the package.json ${shown} reads its scripts from`);
+    const text = this.read(file);
+    let scripts: Record<string, unknown> | undefined;
+    try {
+      const parsed = text === undefined ? undefined : (JSON.parse(text) as { scripts?: unknown } | null);
+      if (parsed?.scripts !== null && typeof parsed?.scripts === 'object') scripts = parsed.scripts as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    if (depth >= MAX_DEPTH) return;
+    const own = scripts?.[name];
+    if (typeof own !== 'string') {
+      if (orCommand && text !== undefined) this.command([name, ...args], undefined, depth + 1, undefined, true, root);
+      return;
+    }
+    for (const s of [`pre${name}`, name, `post${name}`]) {
+      const body = scripts?.[s];
+      if (typeof body === 'string') this.text(body, undefined, depth + 1, `package.json's "${s}" script, which ${shown} runs`, true, root);
+    }
+  }
+
+  /** Where a word of a command names, or `undefined` when toolgate cannot place it. */
+  private place(word: string, scriptDir: string | undefined, cwd: string): string | undefined {
+    const { projectDir, top, home } = this.world;
+    let w = unquoted(word);
+    if (projectDir !== undefined) w = w.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?(?=\/|$)/, projectDir);
+    w = w.replace(/^(?:\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`)(?=\/|$)/, (m) =>
+      /rev-parse\s+--show-toplevel/.test(m) ? top : scriptDir !== undefined && /dirname|BASH_SOURCE|\$0|\$\{0/.test(m) ? scriptDir : m,
+    );
+    if (scriptDir !== undefined)
+      w = w.replace(/^\$\{(?:BASH_SOURCE(?:\[0\])?|0)%\/\*\}(?=\/)|^\$\{?\w*(?:DIR|HERE)\w*\}?(?=\/)/i, scriptDir);
+    w = w.replace(/^(?:~|\$\{?HOME\}?)(?=\/|$)/, home);
+    if (w === '' || w.includes('$') || w.includes('`') || w.startsWith('-')) return undefined;
+    return join(cwd, w);
+  }
+}
+
+/** The nearest folder from `dir` up with a package.json or node_modules (npm's local prefix), else `dir`. */
+function packageRoot(dir: string, view: ReadonlyFsView | undefined): string {
+  if (view === undefined) return dir;
+  for (let d = dir; ; d = dirOf(d)) {
+    if (view.exists(join(d, 'package.json')) || view.exists(join(d, 'node_modules'))) return d;
+    if (d === '/') return dir;
+  }
+}
+
+const dirOf = (path: string): string => path.slice(0, path.lastIndexOf('/')) || '/';
+const join = (dir: string, rest: string): string =>
+  rest.startsWith('/') ? normalizePath(rest, { cwd: '/', home: '/', platform: 'linux' }) : normalizePath(`${dir === '/' ? '' : dir}/${rest}`, { cwd: dir, home: '/', platform: 'linux' });
+
+function clip(s: string): string {
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}
+
+function shownPath(file: string, world: CommandWorld): string {
+  const base = world.projectDir ?? world.top;
+  if (file.startsWith(`${base}/`)) return file.slice(base.length + 1);
+  return file.startsWith(`${world.home}/`) ? `~${file.slice(world.home.length)}` : file;
+}
+
+/** A word without its quotes (`"$(dirname "$0")"/x` → `$(dirname $0)/x`). */
+function unquoted(word: string): string {
+  return word.replace(/\\(.)/g, '$1').replace(/["']/g, '');
+}
+
+const isRedirection = (w: string): boolean => /^\d*(?:[<>]|&>)/.test(w) && !/^\d*(?:[<>]&?|&>>?|>>|<<<?|<>)$/.test(w);
+const isRedirectionOperator = (w: string): boolean => /^\d*(?:[<>]&?|&>>?|>>|<<<?|<>|>\|)$/.test(w);
+
+/**
+ * The simple commands of shell text: split at `;`, `&`, `|`, newlines and parentheses outside
+ * quotes and `$(…)`, comments and line continuations dropped.
+ */
+export function simpleCommands(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: string | undefined;
+  let depth = 0;
+  const s = text.replace(/\\\n/g, ' ');
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote !== undefined) {
+      cur += c;
+      if (c === '\\' && quote === '"') cur += s[++i] ?? '';
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') {
+      quote = c;
+      cur += c;
+      continue;
+    }
+    if (c === '\\') {
+      cur += c + (s[++i] ?? '');
+      continue;
+    }
+    if (c === '$' && s[i + 1] === '(') {
+      depth++;
+      cur += '$(';
+      i++;
+      continue;
+    }
+    if (depth > 0) {
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+      cur += c;
+      continue;
+    }
+    if (c === '#' && (cur === '' || /\s$/.test(cur))) {
+      while (i < s.length && s[i] !== '\n') i++;
+      i--;
+      continue;
+    }
+    if (c === ';' || c === '&' || c === '|' || c === '\n' || c === '(' || c === ')') {
+      if (cur.trim() !== '') out.push(cur.trim());
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  if (cur.trim() !== '') out.push(cur.trim());
+  return out;
+}
+
+/** Words split at blanks outside quotes and `$(…)`, quotes kept. */
+function wordsOf(command: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: string | undefined;
+  let depth = 0;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote !== undefined) {
+      cur += c;
+      if (c === '\\' && quote === '"') cur += command[++i] ?? '';
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    if (depth === 0 && /\s/.test(c)) {
+      if (cur !== '') out.push(cur);
+      cur = '';
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '$' && command[i + 1] === '(') {
+      depth++;
+      cur += '$(';
+      i++;
+      continue;
+    } else if (depth > 0 && c === '(') depth++;
+    else if (depth > 0 && c === ')') depth--;
+    cur += c;
+  }
+  if (cur !== '') out.push(cur);
+  return out;
+}

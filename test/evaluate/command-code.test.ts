@@ -1,0 +1,60 @@
+/**
+ * What a command run with no tool call executes (decision 0128): one reader for the settings'
+ * commands and git's hooks. Each form was run for real (bash 5.2, GNU make 4.3, Python 3.11, npm 10).
+ */
+import { describe, expect, it } from 'vitest';
+import { caseFsView } from '../../src/cases/case-fs.js';
+import { commandCode, scriptCode, simpleCommands } from '../../src/evaluate/command-code.js';
+
+const H = '/home/user';
+const P = `${H}/project`;
+const world = (files: Record<string, string> = {}) => ({
+  cwd: P,
+  top: P,
+  home: H,
+  projectDir: P,
+  view: caseFsView({ [H]: 'directory', [P]: 'directory', ...files }, { cwd: P, home: H, platform: 'linux' as const }),
+});
+const paths = (command: string, files?: Record<string, string>) => commandCode(command, world(files), true).map((c) => c.path);
+
+describe('commandCode', () => {
+  it('reads make, python -m, npx and a lint tool', () => {
+    expect(paths('make -s hook')).toEqual([`${P}/GNUmakefile`, `${P}/makefile`, `${P}/Makefile`]);
+    expect(paths('make -C tools -f ci.mk lint')).toEqual([`${P}/tools/ci.mk`]);
+    expect(paths('make hook', { [`${P}/Makefile`]: 'text: include rules.mk $(X).mk\n' })).toContain(`${P}/rules.mk`);
+    expect(paths('python3 -m hooks.check')).toEqual([`${P}/hooks/__init__.py`, `${P}/hooks/check.py`, `${P}/hooks/check/__init__.py`, `${P}/hooks/check/__main__.py`]);
+    expect(paths('npx -y eslint --fix .')).toContain(`${P}/node_modules/.bin/eslint`);
+    expect(paths('npx -y eslint --fix .')).toContain(`${P}/eslint.config.js`);
+    expect(paths('python3 -c "import x"')).toEqual([]);
+  });
+
+  it("reads npm's scripts again, with node_modules/.bin first, and not what their scripts import", () => {
+    const files = {
+      [`${P}/package.json`]: 'text: {"scripts":{"pretest":"tsc","test":"node test/run.js"}}\n',
+      [`${P}/test`]: 'directory',
+      [`${P}/test/run.js`]: 'text: require("../src/index.js")\n',
+    };
+    const got = paths('npm test', files);
+    expect(got).toEqual(expect.arrayContaining([`${P}/package.json`, `${P}/node_modules/.bin/tsc`, `${P}/test/run.js`]));
+    expect(got).not.toContain(`${P}/src/index.js`);
+  });
+
+  it("follows a shell script's exec, bash and -c lines from its own folder", () => {
+    const files = {
+      [`${P}/scripts`]: 'directory',
+      [`${P}/scripts/hook.sh`]: 'text: #!/bin/sh\nexec "$(dirname "$0")/impl.sh" "$@"\nbash -c "./tools/x.sh" >/dev/null\n. "$SOMETHING/y.sh"\n',
+    };
+    expect(paths('bash scripts/hook.sh', files)).toEqual([`${P}/scripts/hook.sh`, `${P}/scripts/impl.sh`, `${P}/tools/x.sh`]);
+  });
+
+  it("reads a git hook's lines from the work tree's top", () => {
+    const files = { [`${P}/.git/hooks/pre-commit`]: 'text: #!/bin/sh\n"$(git rev-parse --show-toplevel)"/scripts/check.sh\npython3 tools/check.py # lint\n' };
+    expect(scriptCode(`${P}/.git/hooks/pre-commit`, world(files)).map((c) => c.path)).toEqual([`${P}/scripts/check.sh`, `${P}/tools/check.py`]);
+  });
+});
+
+describe('simpleCommands', () => {
+  it('splits outside quotes and substitutions', () => {
+    expect(simpleCommands('a "$(b; c)" && d | e # f\ng')).toEqual(['a "$(b; c)"', 'd', 'e', 'g']);
+  });
+});
