@@ -15,6 +15,7 @@ import { normalizePath } from '../paths/index.js';
  */
 export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; home: string; platform: Platform }): ReadonlyFsView {
   const norm = (p: string) => normalizePath(p, ctx);
+  const tilde = (t: string) => (t === '~' || t.startsWith('~/') ? norm(t) : t);
   const insensitive = spec['case_insensitive_volume'] === true;
   const links = new Map<string, string>();
   const present = new Set<string>();
@@ -33,7 +34,16 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     const hard = /^hard link of\s*(.+)$/.exec(text);
     // A link's relative target is read from the folder holding the link, as the kernel reads it
     // (`.git/hooks/pre-commit -> ../../scripts/pre-commit`, `/usr/bin/gcc -> gcc-12`).
-    if (link?.[1] !== undefined) links.set(path, normalizePath(link[1].trim(), { ...ctx, cwd: path.slice(0, path.lastIndexOf('/')) || '/' }));
+    // The text is kept as written (`~` read as the home folder, for the cases' convenience) and
+    // resolved name by name (realpath below): `..` after a link in it is taken where that link leads.
+    // (An 8.3 alias, and a link on Windows, is kept as before: its text is a Windows path.)
+    if (link?.[1] !== undefined)
+      links.set(
+        path,
+        text.startsWith('symlink') && ctx.platform !== 'windows'
+          ? tilde(link[1].trim())
+          : normalizePath(link[1].trim(), { ...ctx, cwd: path.slice(0, path.lastIndexOf('/')) || '/' }),
+      );
     else if (hard?.[1] !== undefined) {
       const other = norm(hard[1].trim());
       present.add(path);
@@ -61,20 +71,32 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     for (const known of [...present, ...links.keys()]) if (fold(known) === fold(p)) return known;
     return p;
   };
+  // As the kernel resolves a path: name by name, a link's text put in place of its name (relative
+  // to the link's folder), `..` taken from the folder really reached. A path that does not exist
+  // resolves all the same (the case lists what it needs; a missing name is taken as written).
   const realpath = (input: string): string | undefined => {
-    let p = canonical(norm(input));
-    for (let hops = 0; hops < 40; hops++) {
-      let replaced = false;
-      for (const [from, to] of links) {
-        if (fold(p) === fold(from) || fold(p).startsWith(`${fold(from)}/`)) {
-          p = canonical(to + p.slice(from.length));
-          replaced = true;
-          break;
-        }
+    let todo = canonical(norm(input)).split('/');
+    let at = '';
+    let hops = 0;
+    for (let k = 0; k < todo.length; k++) {
+      const c = todo[k]!;
+      if (c === '' || c === '.') continue;
+      if (c === '..') {
+        at = at.slice(0, Math.max(at.lastIndexOf('/'), 0));
+        continue;
       }
-      if (!replaced) return p;
+      const next = canonical(`${at}/${c}`);
+      const text = links.get(next);
+      if (text === undefined) {
+        at = next;
+        continue;
+      }
+      if (++hops > 40) return undefined;
+      todo = [...text.split('/'), ...todo.slice(k + 1)];
+      k = -1;
+      if (text.startsWith('/')) at = '';
     }
-    return undefined;
+    return at === '' ? '/' : at;
   };
   // Which paths hold something listed under them, and their entries: worked out once (a tree of
   // thousands of listed files is walked entry by entry).

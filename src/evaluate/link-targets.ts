@@ -11,7 +11,7 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { Policy } from '../settings/types.js';
-import { whereLinkLeads, writtenNames } from '../paths/real.js';
+import { resolveAsKernel, whereLinkLeads, writtenNames } from '../paths/real.js';
 import { linkLook, type LinkLook } from './link-look.js';
 
 /** A name toolgate protects and where the file system view resolves it. */
@@ -22,6 +22,26 @@ export interface LinkedProtected {
   target: string;
   /** What the name is, as a person reads it (`a protected path (.bashrc)`, `a git hook`); absent for a settings file or folder. */
   entry?: string;
+  /** The other links met on the way from the name to the target (`scripts` of `.git/hooks/pre-commit -> ../../scripts/pre-commit`, `scripts -> tools/hooks`): putting another link or folder there changes where the name leads. */
+  via?: readonly string[];
+  /** The first name on the way that does not exist yet (`conf` of `.claude -> conf/claude`): making it decides what the name is. */
+  missing?: string;
+}
+
+/**
+ * Where `name` leads, with the links met and the first missing name on the way
+ * ({@link resolveAsKernel}); `undefined` when it leads nowhere else. A name that exists and is
+ * its own real path is no link and has none on its way: one `realpath`. A missing name is asked
+ * whether it is itself a link (a missing name below a dangling link is that link's own entry).
+ */
+function leadOf(name: string, view: ReadonlyFsView): Omit<LinkedProtected, 'entry'> | undefined {
+  const real = view.realpath(name);
+  if (real === name || (real === undefined && view.isSymlink?.(name) !== true)) return undefined;
+  const k = view.isSymlink !== undefined && view.readlink !== undefined ? resolveAsKernel(name, view) : undefined;
+  const target = real ?? k?.path ?? whereLinkLeads(name, view);
+  if (target === undefined || target === name) return undefined;
+  const via = k?.via.filter((v) => v !== name) ?? [];
+  return { name, target, ...(via.length > 0 ? { via } : {}), ...(k?.missing !== undefined ? { missing: k.missing } : {}) };
 }
 
 /**
@@ -49,8 +69,8 @@ export function linkedSettings(
   for (const b of policy.brokenFiles ?? []) if (b.source.file !== undefined) names.add(b.source.file);
   const out: LinkedProtected[] = [];
   for (const name of names) {
-    const target = whereLinkLeads(name, view);
-    if (target !== undefined && target !== name) out.push({ name, target });
+    const lead = leadOf(name, view);
+    if (lead !== undefined) out.push(lead);
   }
   return out;
 }
@@ -88,8 +108,8 @@ export function linkedProtected(
     // A folder is resolved whole (its parent may be the link: `~/go -> /data/go` for `go/bin`); a
     // file is asked whether it is a link first, one lstat where most are not.
     if (listInside || isLink(view, name)) {
-      const target = whereLinkLeads(name, view);
-      if (target !== undefined && target !== name) return void out.push({ name, target, entry: `a protected path (${entry})` });
+      const lead = leadOf(name, view);
+      if (lead !== undefined) return void out.push({ ...lead, entry: `a protected path (${entry})` });
     }
     if (listInside) for (const child of view.list?.(name) ?? []) consider(`${name}/${child}`, false);
   };
@@ -104,13 +124,14 @@ export function linkedProtected(
   }
   for (const { path, entry } of folders) {
     const folder = trimmed(path);
-    const real = whereLinkLeads(folder, view);
-    if (real !== undefined && real !== folder) out.push({ name: folder, target: real, entry });
+    const lead = leadOf(folder, view);
+    if (lead !== undefined) out.push({ ...lead, entry });
     else
-      for (const { name, target } of look.linksIn(folder, undefined, (n) => look.realpath(n) ?? whereLinkLeads(n, view))) {
+      for (const { name } of look.linksIn(folder, undefined, (n) => look.realpath(n) ?? whereLinkLeads(n, view))) {
         if (seen.has(name)) continue;
         seen.add(name);
-        out.push({ name, target, entry });
+        const l = leadOf(name, view);
+        if (l !== undefined) out.push({ ...l, entry });
       }
   }
   return out;
@@ -121,13 +142,16 @@ export function linkedProtected(
  * `undefined`: it is a link's target or inside a linked folder's target; or, for a write that
  * `holder` says removes or fills a folder (`mv scripts scripts.old`, `cp -r x/. conf`, `tar -C`),
  * a folder holding the target — the next write there, or what is moved in, becomes the protected
- * file (replay 24, RP24-L1).
+ * file (replay 24, RP24-L1); or it replaces a link on the way to the target, or makes the first
+ * missing name on the way from a source (`madeFromSource`: a link, a copy) — the name then leads
+ * into what is put there (replay 25, RP25-L2).
  */
 export function linkTargetWrite(
   written: string,
   real: string | undefined,
   linked: readonly LinkedProtected[],
   holder?: 'removes' | 'fills',
+  madeFromSource = false,
 ): string | undefined {
   for (const p of writtenNames(written, real)) {
     const hit = linked.find((l) => isInside(p, l.target));
@@ -136,6 +160,19 @@ export function linkTargetWrite(
     const held = holder === undefined ? undefined : linked.find((l) => isInside(l.target, p));
     if (held !== undefined)
       return `${held.name} is a link to ${held.target}: ${holder === 'removes' ? 'moving or removing' : 'filling'} ${p}, which holds the target, ${changes(held)}`;
+    // A link on the way replaced (`ln -sfn evil scripts`), or the missing name on the way made
+    // (`ln -s staged conf` with `.claude -> conf/claude`): the name then leads into what is put there (replay 25, RP25-L2).
+    const onWay = linked.find((l) => l.via?.some((v) => v === p || (holder !== undefined && isInside(v, p))) === true);
+    if (onWay !== undefined)
+      return `${onWay.name} leads to ${onWay.target} through the link ${onWay.via!.find((v) => v === p || isInside(v, p))}: ${holder === 'removes' ? 'moving or removing' : 'writing'} ${p} ${changes(onWay)}`;
+    // An empty folder or a file made there leaves the name dangling or broken (`mkdir -p scripts`);
+    // a link, a moved or copied tree gives it the content of another (`ln -s staged conf`).
+    const made =
+      holder === 'fills' || holder === 'removes' || madeFromSource
+        ? linked.find((l) => l.missing !== undefined && (p === l.missing || (holder === 'removes' && isInside(l.missing, p))))
+        : undefined;
+    if (made !== undefined)
+      return `${made.name} leads to ${made.target}, and ${made.missing} does not exist yet: making ${p} ${changes(made)}`;
   }
   return undefined;
 }

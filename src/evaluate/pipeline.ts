@@ -88,7 +88,7 @@ import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
 import { hardLinkedReadOf } from './hard-link-reads.js';
-import { deniedLinks, deniedLinkUse, rootedDenyRules, rulesMet, type RootedRule } from './denied-links.js';
+import { deepDeniedLinks, deniedLinks, deniedLinkUse, rootedDenyRules, rulesMet, type RootedRule } from './denied-links.js';
 import { linkLook } from './link-look.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       if (
         list === 'deny' &&
         state.ctx.fs !== undefined &&
-        (f.kind === 'read' || f.kind === 'edit' || (f.kind === 'shell' && f.effects.length > 0))
+        (f.kind === 'read' || f.kind === 'edit' || ((f.kind === 'shell' || f.kind === 'powershell') && f.effects.length > 0))
       ) {
         const rooted = rulesMet(rootedDenyRulesOf(rules), f);
         if (rooted.length > 0) {
@@ -206,8 +206,13 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
             home: state.env.home,
             maySet: (n: string) => environmentValue(state.ctx.environment, n) !== null,
           };
-          const hit = deniedLinkUse(state.call, f, deniedLinks(rooted, state.env, linkLook(state.ctx.fs)), state.env, look);
-          if (hit !== undefined)
+          const links = linkLook(state.ctx.fs);
+          const deep = rooted.some((r) => r.deep === true)
+            ? () => deepDeniedLinks(rooted, state.env, links, state.workingDirectories)
+            : undefined;
+          const hit = deniedLinkUse(state.call, f, deniedLinks(rooted, state.env, links), state.env, look, deep);
+          if (hit?.guarded === true) guarded ??= { cr: hit.cr, detail: hit.detail };
+          else if (hit !== undefined)
             return decide(state, name, 'deny', 'rule', `denied by ${hit.cr.rule.text}: ${hit.detail}`, { rule: ruleRef(hit.cr) });
         }
       }
@@ -453,6 +458,7 @@ function heldPathAsks(state: EvalState): undefined {
           real,
           (linked ??= protectedLinks(state, (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git)))),
           t.removal === true ? 'removes' : t.unseenNames === true || t.names !== undefined ? 'fills' : undefined,
+          facts.kind === 'shell' && madeFromSource(facts.effects, written),
         ) ??
         // What the user's start-up files source and git's configuration includes, by any name: read
         // from the view once per call, when a write gets this far (red team 24, RT24-B/F/O).
@@ -506,6 +512,13 @@ function heldPathAsks(state: EvalState): undefined {
     if (unknownHooks !== undefined) return heldWrite(unknownHooks.t, unknownHooks.why);
     return passFixed(state, NO_PROTECTED_WRITE);
   }
+}
+
+/** Whether a command that writes `path` also reads a whole tree: it makes the name from a source (`ln -s staged conf`, `cp -r`), not empty (`mkdir`). */
+function madeFromSource(effects: readonly PathEffect[], path: string): boolean {
+  for (const w of effects)
+    if (w.op === 'write' && w.path === path && effects.some((r) => r.op === 'read' && r.tree === 'all' && r.command === w.command)) return true;
+  return false;
 }
 
 /**

@@ -42,25 +42,70 @@ export function writtenNames(written: string, real: string | undefined): readonl
   return real === undefined || real === written ? [written] : [written, real];
 }
 
+/** Where the kernel takes a path: {@link resolveAsKernel}. */
+export interface KernelPath {
+  /** The path reached: links followed, `..` taken after the link before it; missing names appended as written. */
+  path: string;
+  /** Each symbolic link met on the way, by the name the kernel met it (`/p/.git/hooks/pre-commit`, `/p/scripts`): replacing one changes where the path leads. */
+  via: string[];
+  /** The first name on the way that does not exist (`/p/conf` of `.claude -> conf/claude`): making it makes the path lead into what is made. */
+  missing?: string;
+}
+
+/** The most links followed in one resolution: Linux's limit (`ELOOP` after 40). */
+const MAX_LINKS = 40;
+
+/**
+ * `path` (absolute; `.` and `..` may still be in it, and `text` of a link is read relative to the
+ * link's folder) resolved as the kernel resolves it: name by name from `/`, a symbolic link's text
+ * put in place of its name, `..` taken from the folder really reached (`x/y/../hook` with
+ * `x/y -> ../sub` is `./hook`, not `x/hook`). A link whose target does not exist is followed all
+ * the same (creating the target writes through it); from the first missing name on, the rest is
+ * taken as written. Without the view's `isSymlink` and `readlink`, the real path of the nearest
+ * existing parent and the rest lexically ({@link realPathOf}). `undefined` when links loop.
+ */
+export function resolveAsKernel(path: string, view: ReadonlyFsView): KernelPath | undefined {
+  if (view.isSymlink === undefined || view.readlink === undefined) {
+    const lexical = resolveLexically('/', path);
+    return { path: realPathOf(lexical, view.realpath, { home: '/', platform: 'linux' }) ?? lexical, via: [] };
+  }
+  const via: string[] = [];
+  let missing: string | undefined;
+  let at = '';
+  let todo = path.split('/');
+  let links = 0;
+  for (let k = 0; k < todo.length; k++) {
+    const c = todo[k]!;
+    if (c === '' || c === '.') continue;
+    if (c === '..') {
+      at = at.slice(0, Math.max(at.lastIndexOf('/'), 0));
+      continue;
+    }
+    const next = `${at}/${c}`;
+    if (missing === undefined && view.isSymlink(next)) {
+      const text = view.readlink(next);
+      if (text === undefined || text === '' || ++links > MAX_LINKS) return undefined;
+      via.push(next);
+      todo = [...text.split('/'), ...todo.slice(k + 1)];
+      k = -1;
+      if (text.startsWith('/')) at = '';
+      continue;
+    }
+    if (missing === undefined && !view.exists(next) && view.isDirectory?.(next) !== true) missing = next;
+    at = next;
+  }
+  return { path: at === '' ? '/' : at, via, ...(missing !== undefined ? { missing } : {}) };
+}
+
 /**
  * Where `name` leads: its real path, or — a link whose target does not exist (yet) — the path
  * creating the target would make, from the link's text read from its (real) folder, as the kernel
  * reads it (`.git/hooks/pre-commit -> ../../scripts/pre-commit`, `~/.bashrc -> dotfiles/bashrc`
- * before the dotfiles are cloned); a chain of such links is followed a few hops. `undefined` when
- * the view cannot tell (no `readlink`, no link).
+ * before the dotfiles are cloned; `..` after a link in the text is taken from where that link
+ * leads: {@link resolveAsKernel}). `undefined` when the view cannot tell (no `readlink`, no link).
  */
 export function whereLinkLeads(name: string, view: ReadonlyFsView): string | undefined {
   const real = view.realpath(name);
   if (real !== undefined || view.readlink === undefined) return real;
-  let at = name;
-  for (let hop = 0; hop < 8; hop++) {
-    const text = view.readlink(at);
-    if (text === undefined || text === '') return undefined;
-    const folder = parentsOf(at)[0] ?? '/';
-    const joined = resolveLexically(view.realpath(folder) ?? folder, text);
-    const landed = realPathOf(joined, view.realpath, { home: '/', platform: 'linux' }) ?? joined;
-    if (view.isSymlink?.(landed) !== true || view.realpath(landed) !== undefined) return landed;
-    at = landed;
-  }
-  return undefined;
+  return view.isSymlink?.(name) === true ? resolveAsKernel(name, view)?.path : undefined;
 }

@@ -8,6 +8,7 @@ import { caseFsView } from '../../src/cases/case-fs.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { linkedProtected, linkedSettings, linkTargetWrite } from '../../src/evaluate/link-targets.js';
 import { CLAUDE_CODE_PROTECTED_PATHS } from '../../src/paths/index.js';
+import { whereLinkLeads } from '../../src/paths/real.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
@@ -124,7 +125,9 @@ describe('links whose target is missing, and the folders holding a target (repla
 
   it('a relative link is read from its own folder', () => {
     expect(fs.realpath(`${P}/.git/hooks/pre-commit`)).toBe(`${P}/scripts/pre-commit`);
-    expect(fs.readlink!(`${H}/.bashrc`)).toBe(`${H}/dotfiles/bashrc`);
+    // The link's text as written (decision 0132); where it leads is read from the link's folder.
+    expect(fs.readlink!(`${H}/.bashrc`)).toBe('dotfiles/bashrc');
+    expect(whereLinkLeads(`${H}/.bashrc`, fs)).toBe(`${H}/dotfiles/bashrc`);
   });
 
   it('creating the missing target, or moving or filling a folder that holds a target, is a protected ask', () => {
