@@ -261,6 +261,12 @@ export default defineConfig([
               'src/shell/programs/package-runners.ts',
               // A Grep call walks as rg does (evaluate/tree-takes.ts: rg's skip rules).
               'src/shell/programs/rg-skips.ts',
+              // A write into a file the user's start-up files run (evaluate/sourced-files.ts,
+              // sourced-text.ts): which words are a shell, an interpreter, a quoting printer.
+              'src/shell/programs/shell-names.ts',
+              'src/shell/programs/interpreter-names.ts',
+              'src/shell/programs/name-variants.ts',
+              'src/shell/programs/quoting-printers.ts',
             ],
             // The models of programs a call rarely names (compressors, binutils, parallel, tsc…) in a
             // second file, read only when one of them is first looked up: half the shell file's code,

@@ -12,7 +12,10 @@
  * to a shell (`bash F`), zsh's `autoload PATH`, `eval`/`emulate -c` text read as commands, a
  * program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`), the folders a
  * `PATH=` line adds (Debian's stock ~/.profile adds ~/bin and ~/.local/bin), a `ZDOTDIR` ~/.zshenv
- * sets, and a sourced file that is a link, where it leads.
+ * sets, and a sourced file that is a link, where it leads. And (replay 25, RP25-B1…B5; decision
+ * 0129) the files whose text any reader hands `eval`, `.` or a shell (`sourced-text.ts`), a
+ * trap's text, a function's body at each call, `BASH_ENV`/`ENV`, an interpreter's file, and a
+ * list file with the names it holds.
  *
  * What a sourcing line names that cannot be read — another variable, a command substitution — is
  * its literal folder (`source ~/.zsh/$x.zsh`: `~/.zsh`); a glob is what it may match. A line that
@@ -23,6 +26,9 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
 import { writtenNames } from '../paths/real.js';
+import { interpreterName } from '../shell/programs/interpreter-names.js';
+import { shellName } from '../shell/programs/shell-names.js';
+import { calledBody, commandHead, fedFiles, functionBodies, listedFrom, pathLike, promptCommands, wordsOf } from './sourced-text.js';
 
 /** A file or folder a program reads as code or configuration, and why, as a reason says it. */
 export interface ReadPlace {
@@ -34,6 +40,10 @@ export interface ReadPlace {
   pattern?: RegExp;
   /** A program the file runs (not shell text it sources): not read in turn. */
   runs?: true;
+  /** A list of files, one a line, each of which the shell runs: the files it names are read in turn. */
+  lists?: true;
+  /** Its text reaches the shell through another program, a variable or a list: zsh reads no `FILE.zwc` in its place. */
+  through?: true;
   why: string;
 }
 
@@ -100,14 +110,10 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
   const out: ReadPlace[] = [];
   const read = new Set<string>();
   const known: Required<StartupVariables> = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
-  const queue: { file: string; kind: Kind; depth: number; vars: Required<StartupVariables> }[] = starts.map(([file, kind]) => ({
-    file,
-    kind,
-    depth: 0,
-    vars: known,
-  }));
+  type Queued = { file: string; kind: Kind; depth: number; vars: Required<StartupVariables>; given: ReadonlyMap<string, string[]> };
+  const queue: Queued[] = starts.map(([file, kind]) => ({ file, kind, depth: 0, vars: known, given: new Map() }));
   while (queue.length > 0 && read.size < MAX_FILES) {
-    const { file, kind, depth, vars: at } = queue.shift()!;
+    const { file, kind, depth, vars: at, given } = queue.shift()!;
     if (read.has(file)) continue;
     read.add(file);
     if (view.isDirectory?.(file) === true) continue;
@@ -122,22 +128,36 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
       for (const f of ['.zprofile', '.zshrc', '.zlogin', '.zlogout']) {
         const why = `${shownFrom(file, at.home)} sets ZDOTDIR to ${moved}, where zsh reads ${f}: ${RUNS.zsh}`;
         out.push({ path: `${moved}/${f}`, why }, { path: `${moved}/${f}.zwc`, why: `zsh reads ${moved}/${f}.zwc in place of it when it is newer; ${why}` });
-        queue.push({ file: `${moved}/${f}`, kind, depth: depth + 1, vars: there });
+        queue.push({ file: `${moved}/${f}`, kind, depth: depth + 1, vars: there, given });
       }
     }
-    for (const place of namedBy(text, file, kind, at)) {
+    // A sourced file sees the variables its sourcing file set (oh-my-zsh's `ZSH=…` in ~/.zshrc, `$ZSH/custom` in oh-my-zsh.sh).
+    const values = kind === 'sh' || kind === 'zsh' ? assignedValues(text, given) : given;
+    for (const place of namedBy(text, file, kind, at, undefined, given)) {
       out.push(place);
+      if (place.lists === true && depth < MAX_DEPTH) {
+        // A list file's names as it holds them now (decision 0129): each runs, and is read in turn.
+        for (const name of listedNames(view.readText(place.path))) {
+          const listed = placed(name, at, [at.home]);
+          if (listed === undefined) continue;
+          const why = `${shownFrom(place.path, at.home)} names ${listed.path}, and ${place.why}`;
+          out.push({ ...listed, ...(place.runs === true ? { runs: true as const } : {}), why });
+          if (kind === 'zsh' && listed.pattern === undefined && place.runs !== true)
+            out.push({ path: `${listed.path}.zwc`, why: `zsh reads ${listed.path}.zwc in place of ${listed.path} when it is newer, and ${why}` });
+          if (listed.pattern === undefined && listed.folder === undefined) queue.push({ file: listed.path, kind, depth: depth + 1, vars: at, given: values });
+        }
+      }
       // A sourced file that is a link runs where it leads (RT25-B: `. ~/.aliases` with
       // `~/.aliases -> dot/aliases`; a write of ~/dot/aliases ran at the next bash -i).
       const real = place.folder === undefined && place.pattern === undefined ? view.realpath?.(place.path) : undefined;
       if (real !== undefined && real !== place.path) out.push({ path: real, why: `${place.why} (through a link, at ${real})` });
-      if (kind === 'zsh' && place.pattern === undefined)
+      if (kind === 'zsh' && place.pattern === undefined && place.through !== true)
         out.push({
           path: `${place.path}.zwc`,
           why: `zsh reads ${place.path}.zwc in place of ${place.path} when it is newer, and ${place.why}`,
         });
-      if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH && place.runs !== true)
-        queue.push({ file: place.path, kind, depth: depth + 1, vars: at });
+      if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH && place.runs !== true && place.lists !== true)
+        queue.push({ file: place.path, kind, depth: depth + 1, vars: at, given: values });
     }
   }
   return out;
@@ -153,12 +173,42 @@ export function readPlaceWrite(written: string, real: string | undefined, places
 }
 
 /** The places one start-up file's text names. @internal */
-export function namedBy(text: string, file: string, kind: Kind, vars: Required<StartupVariables>, top?: string): ReadPlace[] {
+export function namedBy(
+  text: string,
+  file: string,
+  kind: Kind,
+  vars: Required<StartupVariables>,
+  top?: string,
+  given: ReadonlyMap<string, string[]> = new Map(),
+): ReadPlace[] {
   const from = shownFrom(file, vars.home);
   const dir = file.slice(0, file.lastIndexOf('/')) || '/';
   const out: ReadPlace[] = [];
-  const place = (operand: string, lists: ReadonlyMap<string, string[]>, bases: readonly string[], what = 'sources', runs = false): void => {
-    for (const word of lists.get(loopVariable(operand) ?? '') ?? [operand]) {
+  /** Variables whose words a file holds, one a line (`while read f … done < LIST`): such a word names the list. */
+  let listed = new Map<string, string[]>();
+  let values: ReadonlyMap<string, string[]> = given;
+  const place = (
+    operand: string,
+    lists: ReadonlyMap<string, string[]>,
+    bases: readonly string[],
+    what = 'sources',
+    runs = false,
+    end?: string,
+    through = false,
+  ): void => {
+    const loop = loopVariable(operand) ?? '';
+    const words = listed.has(loop) ? [operand] : (lists.get(loop) ?? [operand]);
+    for (const word of words.flatMap((w) => withValues(w, values))) {
+      const list = listed.get(listVariable(word) ?? '');
+      if (list !== undefined) {
+        // The list file decides which files run: it is code too, and so is each name it holds now.
+        for (const l of list.flatMap((w) => withValues(w, values))) {
+          const named = placed(l, vars, bases);
+          if (named !== undefined)
+            out.push({ ...named, lists: true, through: true, why: `${from} ${what} each file ${named.path} names: ${(runs ? RUNS_PROGRAM : RUNS)[kind]}` });
+        }
+        continue;
+      }
       const named = placed(word, vars, bases);
       if (named === undefined) continue;
       if (what === 'puts on PATH') {
@@ -179,54 +229,86 @@ export function namedBy(text: string, file: string, kind: Kind, vars: Required<S
         continue;
       }
       const said = p.folder === true ? `a file in ${p.path} (${word})` : p.pattern !== undefined ? `${p.path} (${word})` : p.path;
-      out.push({ ...p, ...(runs ? { runs: true as const } : {}), why: `${from} ${what} ${said}: ${(runs ? RUNS_PROGRAM : RUNS)[kind]}` });
+      out.push({ ...p, ...(runs ? { runs: true as const } : {}), ...(through ? { through: true as const } : {}), why: `${from} ${what} ${said}${end ?? ''}: ${(runs ? RUNS_PROGRAM : RUNS)[kind]}` });
     }
   };
   const none = new Map<string, string[]>();
   const lines = text.split('\n');
   if (kind === 'sh' || kind === 'zsh' || kind === 'gitHook') {
-    const lists = loopLists(text);
-    const values = assignedValues(text);
-    for (const loop of lists.keys()) values.delete(loop);
     // git runs a hook from the top of the work tree: a relative name is the project's file.
     const bases = kind === 'gitHook' ? [top ?? dir] : [vars.home, dir];
-    const visit = (command: string, depth: number): void => {
-      const words = wordsOf(command);
-      // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
-      const name = words[0]?.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
-      if (name === undefined) return;
-      // `eval 'TEXT'`, and a command that is one quoted text (`emulate sh -c ". ~/.x"` once
-      // commandsOf has dropped its head): the text is read as commands of its own.
-      const text = name === 'eval' ? words.slice(1).join(' ') : words.length === 1 && name !== words[0] ? name : undefined;
-      if (text !== undefined && depth < 2) {
-        for (const c of commandsOf(text.replace(/^(['"])(.*)\1$/, '$2'))) visit(c, depth + 1);
-        return;
+    const functions = functionBodies(text);
+    /** One text the shell reads as commands: the file's, or an `eval`'s, a trap's, a function's at a call. */
+    const read = (chunk: string, depth: number, calledAs?: string): void => {
+      const lists = loopLists(chunk);
+      const before = values;
+      const chunkValues = assignedValues(chunk, values);
+      for (const loop of lists.keys()) chunkValues.delete(loop);
+      values = chunkValues;
+      const outer = listed;
+      listed = new Map([...outer, ...listedFrom(chunk)]);
+      const end = calledAs === undefined ? undefined : ` (through the function ${calledAs})`;
+      const visit = (command: string): void => {
+        const head = commandHead(command);
+        if (head === undefined) return;
+        const { words } = head;
+        // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
+        const name = words[0]!.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
+        // `eval 'TEXT'`, a trap's text (`trap '. ~/.on_exit' EXIT` runs it when the shell exits),
+        // and a command that is one quoted text (`emulate sh -c ". ~/.x"` once commandsOf has
+        // dropped its head): the text is read as commands of its own.
+        const inner =
+          name === 'eval'
+            ? words.slice(1).join(' ')
+            : name === 'trap'
+              ? words.slice(1).find((w) => w !== '--' && !/^-[lp]$/.test(w))
+              : words.length === 1 && name !== words[0]
+                ? name
+                : undefined;
+        if (inner !== undefined) {
+          if (depth < 2) read(inner.replace(/^(['"])(.*)\1$/, '$2'), depth + 1, calledAs);
+          return;
+        }
+        // A function the text defines, called: its body with the call's words (`load ~/.aliases`).
+        const body = functions.get(name);
+        if (body !== undefined && depth < 2) read(calledBody(body, words.slice(1)), depth + 1, name);
+        const operand = words.slice(1).find((w) => !/^[-+]/.test(w));
+        const program = name.slice(name.lastIndexOf('/') + 1);
+        if ((name === '.' || name === 'source') && words[1] !== undefined) {
+          place(words[1], lists, bases, 'sources', false, end);
+        } else if (shellName(program) !== undefined && operand !== undefined && words[1] === operand) {
+          // `bash ~/.bash_local`: the shell runs the file's text.
+          place(operand, lists, bases, 'runs', false, end);
+        } else if (interpreterName(program) !== undefined && operand !== undefined && (words[1] === operand || pathLike(operand))) {
+          // `python3 ~/.motd.py`: the interpreter runs the file as a program of its language.
+          place(operand, lists, bases, 'runs', true, ` with ${program}${end ?? ''}`, true);
+        } else if (name === 'autoload' && operand !== undefined && operand.includes('/')) {
+          // zsh's `autoload -Uz ~/.zfuncs/myinit`: the function's file, loaded by its path.
+          place(operand, lists, bases, 'autoloads', false, end);
+        } else if (
+          /^(~|\$\{?HOME\}?)\//.test(name) ||
+          name.startsWith(`${vars.home}/`) ||
+          (kind === 'gitHook' && name.includes('/') && !name.startsWith('/') && !name.startsWith('$'))
+        ) {
+          // A program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`).
+          place(name, lists, bases, 'runs the program', true, end);
+        }
+      };
+      for (const line of chunk.split('\n')) {
+        const clean = uncommented(line);
+        for (const command of commandsOf(clean)) visit(command);
+        if (depth < 2) for (const t of promptCommands(clean)) read(t, depth + 1, calledAs);
+        // What a substitution or pipe hands eval, `.` or a shell (`eval "$(sed -n p F)"`, `cat F | bash`).
+        for (const f of fedFiles(clean)) place(f.word, lists, bases, f.what, false, end, true);
+        for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of', false, end);
+        for (const f of environmentFiles(clean)) place(f.word, none, bases, f.what, false, end, true);
+        for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
+        if (kind === 'zsh') for (const f of fpathDirs(clean)) place(f, none, bases, 'puts on fpath');
       }
-      const operand = words.slice(1).find((w) => !/^[-+]/.test(w));
-      if ((name === '.' || name === 'source') && words[1] !== undefined) {
-        for (const o of withValues(words[1], values)) place(o, lists, bases);
-      } else if (SHELLS.has(name) && operand !== undefined && words[1] === operand) {
-        // `bash ~/.bash_local`: the shell runs the file's text.
-        for (const o of withValues(operand, values)) place(o, lists, bases, 'runs');
-      } else if (name === 'autoload' && operand !== undefined && operand.includes('/')) {
-        // zsh's `autoload -Uz ~/.zfuncs/myinit`: the function's file, loaded by its path.
-        for (const o of withValues(operand, values)) place(o, lists, bases, 'autoloads');
-      } else if (
-        /^(~|\$\{?HOME\}?)\//.test(name) ||
-        name.startsWith(`${vars.home}/`) ||
-        (kind === 'gitHook' && name.includes('/') && !name.startsWith('/') && !name.startsWith('$'))
-      ) {
-        // A program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`).
-        for (const o of withValues(name, values)) place(o, lists, bases, 'runs the program', true);
-      }
+      values = before;
+      listed = outer;
     };
-    for (const line of lines) {
-      const clean = uncommented(line);
-      for (const command of commandsOf(clean)) visit(command, 0);
-      for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of');
-      for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
-      if (kind === 'zsh') for (const f of fpathDirs(clean)) place(f, none, bases, 'puts on fpath');
-    }
+    read(text, 0);
   } else if (kind === 'sshConfig') {
     for (const line of lines) {
       const m = /^\s*include(?:\s*=\s*|\s+)(.+)$/i.exec(line);
@@ -261,7 +343,8 @@ function loopLists(text: string): Map<string, string[]> {
   const lists = new Map<string, string[]>();
   for (const m of text.matchAll(/\bfor\s+(\w+)\s+in\s+([^;\n]*?)\s*(?:;|\n|\bdo\b)/g))
     lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
-  for (const m of text.matchAll(/\bfor\s+(\w+)\s+\(([^)\n]*)\)/g)) lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
+  // zsh's short form, `for f (WORDS)`, whose words may end in a glob qualifier (`*.zsh(N)`, oh-my-zsh's own loop).
+  for (const m of text.matchAll(/\bfor\s+(\w+)\s+\(((?:[^()\n]|\([^()\n]*\))*)\)/g)) lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
   return lists;
 }
 
@@ -270,16 +353,21 @@ function loopLists(text: string): Map<string, string[]> {
  * a sourcing line that names one (`. "$NVM_DIR/nvm.sh"`) names each. The variables the reader
  * knows itself (`HOME`, `ZDOTDIR`, `XDG_CONFIG_HOME`) and loop variables are left to it.
  */
-function assignedValues(text: string): Map<string, string[]> {
-  const values = new Map<string, string[]>();
+function assignedValues(text: string, given: ReadonlyMap<string, string[]> = new Map()): Map<string, string[]> {
+  const values = new Map<string, string[]>(given);
+  const set = new Set<string>();
   for (const m of text.matchAll(
     /(?:^|[;&|]\s*|\bexport\s+|\btypeset\s+(?:-\w+\s+)*|\blocal\s+)([A-Za-z_]\w*)=("[^"`]*"|'[^']*'|[^\s;&|()`'"]+)/gm,
   )) {
     const name = m[1]!;
     if (name === 'HOME' || name === 'ZDOTDIR' || name === 'XDG_CONFIG_HOME') continue;
     const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
-    if (value.includes('$(')) continue;
-    values.set(name, [...new Set([...(values.get(name) ?? []), value])]);
+    // A substitution's output (`x=$(cat F)`) is no literal value: the regex stops at its `(`.
+    if (value.includes('$(') || /^[(`]/.test(text.slice(m.index + m[0].length))) continue;
+    // A value made of another (`ZSH_CUSTOM=$ZSH/custom`): that one's values put in.
+    const made = withValues(value, values);
+    values.set(name, [...new Set([...(set.has(name) ? (values.get(name) ?? []) : []), ...made])]);
+    set.add(name);
   }
   return values;
 }
@@ -298,6 +386,38 @@ function withValues(operand: string, values: ReadonlyMap<string, string[]>): str
 
 function loopVariable(operand: string): string | undefined {
   return /^"?\$\{?(\w+)\}?"?$/.exec(operand)?.[1];
+}
+
+/** The variable a word is, whole (`"$f"`, `"${L[@]}"`, zsh's `${(f)L}`), or undefined. */
+function listVariable(word: string): string | undefined {
+  return /^"?\$\{?(?:\([^)]*\))?(\w+)(?:\[[@*]\])?\}?"?$/.exec(word)?.[1];
+}
+
+/** The names a list file holds, one a line (blank lines and `#` comments left out), as far as {@link MAX_TEXT} reaches. */
+function listedNames(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  return text
+    .slice(0, MAX_TEXT)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .slice(0, MAX_FILES);
+}
+
+/**
+ * The files a line has every later shell run by setting `BASH_ENV` (every non-interactive bash
+ * sources it: `bash -c …`, every bash script) or `ENV` (an interactive sh sources it): RP25-B2,
+ * verified with bash 5.2 and dash 0.5.12 started from a `bash -i`/`zsh -i` whose start-up file
+ * exported it.
+ */
+function environmentFiles(line: string): { word: string; what: string }[] {
+  const out: { word: string; what: string }[] = [];
+  for (const m of line.matchAll(/(?:^|[;&|]\s*|\s)(?:export\s+|typeset\s+-\w+\s+|declare\s+-\w+\s+)?(BASH_ENV|ENV)=("[^"]*"|'[^']*'|[^\s;&|]+)/g))
+    out.push({
+      word: m[2]!,
+      what: m[1] === 'BASH_ENV' ? 'sets BASH_ENV, which every bash script or `bash -c` started from it sources, to' : 'sets ENV, which an interactive sh started from it sources, to',
+    });
+  return out;
 }
 
 /** zsh's `fpath=(DIR … $fpath)`, `fpath+=(DIR)`, `fpath+=DIR`, `fpath[1,0]=DIR`: the folders named. */
@@ -382,11 +502,6 @@ function commandsOf(line: string): string[] {
     .filter((c) => c !== '');
 }
 
-/** Words split at blanks outside quotes, quotes kept (the caller strips them). */
-function wordsOf(text: string): string[] {
-  return [...text.matchAll(/(?:"[^"]*"|'[^']*'|[^\s"'])+/g)].map((m) => m[0]);
-}
-
 function trimmed(dir: string): string {
   return dir === '/' ? '' : dir.replace(/\/+$/, '');
 }
@@ -396,17 +511,12 @@ function shownFrom(file: string, home: string): string {
   return file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file;
 }
 
-/** The shells a start-up line may run a file with (`bash ~/.bash_local`). */
-const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh']);
-
 /**
- * Files whose text a line has the shell run without naming them to `.`: `eval "$(cat F)"`,
- * `. <(cat F)`, zsh's `source =(cat F)` and `eval "$(<F)"`, `. /dev/stdin < F` (red team 25 RT25-B,
- * each run by bash 5.2 or zsh 5.9 at the next interactive start).
+ * Files a line has the shell run as its standard input: `. /dev/stdin < F` (red team 25 RT25-B, run
+ * by bash 5.2 at the next interactive start). Substitutions and pipes are `sourced-text.ts`'s.
  */
 function evaluatedFiles(line: string): string[] {
   const out: string[] = [];
-  for (const m of line.matchAll(/(?:^|[\s;&|{])(?:eval|source|\.)\s+["']?[$<=]\(\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s)"';&|]+)/g)) out.push(m[1]!);
   for (const m of line.matchAll(/(?:^|[\s;&|{])(?:source|\.)\s+(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|-)\s*<\s*([^\s;&|)]+)/g))
     out.push(m[1]!);
   return out;
@@ -443,6 +553,6 @@ function zdotdirSet(text: string, vars: Required<StartupVariables>): string | un
 function commandFile(text: string): string | undefined {
   const words = wordsOf(text.trim().replace(/^(['"])(.*)\1$/, '$2'));
   if (words[0] === 'exec') words.shift();
-  const first = SHELLS.has(words[0] ?? '') ? words.slice(1).find((w) => !w.startsWith('-')) : words[0];
+  const first = shellName(words[0] ?? '') !== undefined ? words.slice(1).find((w) => !w.startsWith('-')) : words[0];
   return first !== undefined && first.includes('/') ? first : undefined;
 }

@@ -79,7 +79,7 @@ describe('namedBy', () => {
 describe('start-up files that run a file by other forms than `.` (red team 25 RT25-B)', () => {
   const rc = (line: string) => ({ [`${H}/.bashrc`]: `text: ${line}\n` });
   it('reads a file whose text the shell evaluates through a substitution or its input', () => {
-    expect(hit(rc('eval "$(cat ~/.aliases)"'), `${H}/.aliases`)).toContain('runs the text of');
+    expect(hit(rc('eval "$(cat ~/.aliases)"'), `${H}/.aliases`)).toContain('evaluates what cat prints of /home/user/.aliases');
     expect(hit(rc('source <(cat ~/.aliases)'), `${H}/.aliases`)).toBeDefined();
     expect(hit(rc('. /dev/stdin < ~/.aliases'), `${H}/.aliases`)).toBeDefined();
     expect(hit({ [`${H}/.zshrc`]: 'text: eval "$(<~/.aliases)"\n' }, `${H}/.aliases`)).toBeDefined();
@@ -113,6 +113,86 @@ describe('start-up files that run a file by other forms than `.` (red team 25 RT
     expect(hit(profile, `${H}/bin/git`)).toContain('puts /home/user/bin on PATH');
     expect(hit(profile, `${H}/bin/old/notes`)).toBeUndefined();
     expect(hit(rc('PATH=.:$PATH'), `${H}/ls`)).toBeUndefined();
+  });
+});
+
+describe('start-up files that run a file through a reader, a trap, a function, an interpreter or a list (replay 25, RP25-B1…B5)', () => {
+  const rc = (line: string) => ({ [`${H}/.bashrc`]: `text: ${line}\n` });
+  const zrc = (line: string) => ({ [`${H}/.zshrc`]: `text: ${line}\n` });
+  it("reads the files of any reader whose output eval, `.` or a shell is given, but not dircolors' quoted values", () => {
+    expect(hit(rc('eval "`cat ~/.aliases`"'), `${H}/.aliases`)).toContain('evaluates what cat prints of');
+    expect(hit(rc('eval "$(sed -n p ~/.aliases)"'), `${H}/.aliases`)).toContain('evaluates what sed prints of');
+    expect(hit(rc('source <(tr -d "\\r" < ~/.aliases)'), `${H}/.aliases`)).toContain('sources what tr prints of');
+    expect(hit(zrc('source =(sed -n p ~/.aliases)'), `${H}/.aliases`)).toContain('zsh runs it');
+    expect(hit(rc('eval $(grep -v "^#" ~/.env_vars)'), `${H}/.env_vars`)).toBeDefined();
+    expect(hit(rc('bash -c "$(cat ~/.aliases)"'), `${H}/.aliases`)).toContain('gives bash what cat prints of');
+    expect(hit(rc('cat ~/.aliases | bash'), `${H}/.aliases`)).toContain('pipes into bash what cat prints of');
+    expect(hit(rc('head -n 50 ~/.aliases | source /dev/stdin'), `${H}/.aliases`)).toBeDefined();
+    // Quoted values, a value kept, text printed or piped to a program that runs nothing: nothing.
+    expect(hit(rc('test -r ~/.dircolors && eval "$(dircolors -b ~/.dircolors)" || eval "$(dircolors -b)"'), `${H}/.dircolors`)).toBeUndefined();
+    expect(hit(rc('x=$(sed -n 1p ~/.name); export x'), `${H}/.name`)).toBeUndefined();
+    expect(hit(rc('cat ~/.motd | less'), `${H}/.motd`)).toBeUndefined();
+    expect(hit(rc("eval \"$(sed 's/a/b/' ~/.x)\""), `${H}/s/a/b`)).toBeUndefined();
+  });
+
+  it('reads a trap, BASH_ENV and ENV, and a function at each call', () => {
+    expect(hit(rc('trap ". ~/.on_exit" EXIT'), `${H}/.on_exit`)).toBeDefined();
+    expect(hit(zrc("trap 'source ~/.on_exit' EXIT"), `${H}/.on_exit`)).toContain('zsh runs it');
+    expect(hit(rc('export BASH_ENV=~/.bash_env'), `${H}/.bash_env`)).toContain('sets BASH_ENV');
+    expect(hit(rc('export ENV=$HOME/.shinit'), `${H}/.shinit`)).toContain('sets ENV');
+    expect(hit(rc('load() { . "$1"; }; load ~/.aliases'), `${H}/.aliases`)).toContain('(through the function load)');
+    expect(hit(zrc('function load { source "$1"; }\nload ~/.aliases'), `${H}/.aliases`)).toBeDefined();
+    const all = rc('lsrc() { for f in "$@"; do . "$f"; done; }; lsrc ~/.a ~/.b');
+    expect(hit(all, `${H}/.b`)).toBeDefined();
+    expect(hit(all, `${H}/.c`)).toBeUndefined();
+    expect(hit(rc("PROMPT_COMMAND='. ~/.x'"), `${H}/.x`)).toBe('~/.bashrc sources /home/user/.x: the shell runs it as start-up code');
+    expect(hit(rc('HOME=$HOME . ~/.x'), `${H}/.x`)).toBeDefined();
+    // A function never called sources nothing by its parameters.
+    expect(hit(rc('load() { . "$1"; }'), `${H}/.aliases`)).toBeUndefined();
+  });
+
+  it('reads a file an interpreter runs, and not the words of inline code', () => {
+    expect(hit(rc('python3 ~/.motd.py'), `${H}/.motd.py`)).toContain('runs /home/user/.motd.py with python3: the shell runs it at every start');
+    expect(hit(rc('perl ~/.motd.pl'), `${H}/.motd.pl`)).toBeDefined();
+    expect(hit(rc('/usr/bin/python3.11 -u ~/.motd.py'), `${H}/.motd.py`)).toBeDefined();
+    expect(hit(rc('python3 -c "print(1)"'), `${H}/print(1)`)).toBeUndefined();
+    expect(sourcedFiles(view(rc(`node -e "require('/x')"`)), { home: H })).toEqual([]);
+    // The program's file is not shell text: what it names is not read as sourcing.
+    expect(sourcedFiles(view({ ...rc('python3 ~/.motd.py'), [`${H}/.motd.py`]: 'text: . ~/.x\n' }), { home: H }).map((p) => p.path)).not.toContain(`${H}/.x`);
+  });
+
+  it("reads zsh's short for with glob qualifiers, with a folder a sourcing file's variable names", () => {
+    const omz = {
+      [`${H}/.zshrc`]: 'text: export ZSH="$HOME/.ohmz"; source $ZSH/ohmz.sh\n',
+      [`${H}/.ohmz/ohmz.sh`]: 'text: ZSH_CUSTOM=$ZSH/custom\nfor config_file ("$ZSH_CUSTOM"/*.zsh(N)); do source "$config_file"; done\n',
+    };
+    expect(hit(omz, `${H}/.ohmz/custom/evil.zsh`)).toContain('~/.ohmz/ohmz.sh sources /home/user/.ohmz/custom/*.zsh');
+    expect(hit(omz, `${H}/.ohmz/custom/notes.txt`)).toBeUndefined();
+  });
+
+  it('reads a list file and each name it holds (decision 0129)', () => {
+    const list = (line: string) => ({ ...rc(line), [`${H}/.bash_list`]: `text: # mine\n${H}/.evil_listed\n~/.other\n` });
+    for (const line of [
+      'while read -r f; do . "$f"; done < ~/.bash_list',
+      'mapfile -t L < ~/.bash_list; for f in "${L[@]}"; do . "$f"; done',
+      'for f in $(cat ~/.bash_list); do . "$f"; done',
+      'cat ~/.bash_list | while read f; do source "$f"; done',
+      'x=$(cat ~/.bash_list); for f in $x; do . "$f"; done',
+    ]) {
+      expect(hit(list(line), `${H}/.bash_list`), line).toContain('each file /home/user/.bash_list names');
+      expect(hit(list(line), `${H}/.evil_listed`), line).toContain('~/.bash_list names /home/user/.evil_listed');
+      expect(hit(list(line), `${H}/.other`), line).toBeDefined();
+      expect(hit(list(line), `${H}/.unlisted`), line).toBeUndefined();
+    }
+    const zsh = { [`${H}/.zshrc`]: 'text: L=(${(f)"$(<~/.zl)"}); for f in $L; do source $f; done\n', [`${H}/.zl`]: `text: ${H}/.evil_listed\n` };
+    expect(hit(zsh, `${H}/.evil_listed`)).toContain('~/.zl names /home/user/.evil_listed');
+    expect(hit(zsh, `${H}/.evil_listed.zwc`)).toContain('in place of');
+    // zsh reads no compiled form of a list, or of a file a reader prints.
+    expect(hit(zsh, `${H}/.zl.zwc`)).toBeUndefined();
+    expect(hit(zrc('eval "$(cat ~/.aliases)"'), `${H}/.aliases.zwc`)).toBeUndefined();
+    // A list read and printed, or kept, runs nothing.
+    expect(hit(list('while read -r f; do echo "$f"; done < ~/.bash_list'), `${H}/.bash_list`)).toBeUndefined();
+    expect(hit(list('while read -r f; do echo "$f"; done < ~/.bash_list'), `${H}/.evil_listed`)).toBeUndefined();
   });
 });
 

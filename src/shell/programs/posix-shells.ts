@@ -7,20 +7,10 @@
  * Behaviour: bash(1) "INVOCATION", "SHELL BUILTIN COMMANDS"; dash(1).
  */
 import { shellInvocation } from './shell-code.js';
-import { variantBase } from './name-variants.js';
+import { SHELLS, shellName } from './shell-names.js';
 import type { WrapperInfo } from './wrapper-types.js';
 
-/** POSIX-style shells whose `-c` script toolgate reads as a nested bash script. @internal */
-export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
-
-/**
- * The shell of {@link SHELLS} a (folded) program name is, also under a versioned name (`zsh-5.9`,
- * which zsh's `make install` links, `ksh93`: name-variants.ts), or undefined.
- * @internal
- */
-export function shellName(name: string): string | undefined {
-  return SHELLS.has(name) ? name : variantBase(name, (n) => SHELLS.has(n), 'any');
-}
+export { SHELLS, shellName };
 
 /** Builtins and programs whose words are code that toolgate cannot follow. @internal */
 export const CODE_AS_DATA: ReadonlySet<string> = new Set([

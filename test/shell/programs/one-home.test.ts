@@ -56,6 +56,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
     "zsh's mapfile parameter (a file's text, zsh/mapfile), a variable the shell sets, not the builtin",
   'src/evaluate/sourced-files.ts:autoload':
     "a start-up file's `autoload -Uz ~/path` line, read for the file it loads (red team 25 RT25-B), not a table of the builtin",
+  'src/evaluate/sourced-files.ts:trap':
+    "a start-up file's `trap 'TEXT' EXIT` line, read for the text it runs (replay 25 RP25-B2), not a table of the builtin",
   'src/cli/diff.ts:diff': 'the `toolgate diff` subcommand, not the program',
   'src/cli/diff.ts:git': 'the CLI running git to read a policy file at a revision, not a table of the program',
   'src/diff/generate.ts:ls': 'a sample Bash call `toolgate diff` decides, not a table of the program',
@@ -204,6 +206,8 @@ describe('every program has one home', () => {
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
   'src/evaluate/sourced-files.ts':
     "the words before a sourcing command in the user's start-up files (`builtin`, `time`, `export`, `typeset`) and which shell's start-up file is read (`sh`, `zsh`): text read from a file, not commands judged",
+  'src/evaluate/sourced-text.ts':
+    "the words before a command's name in the user's start-up files (`builtin`, `exec`, `time`, `noglob`) and the builtins whose lines fill a variable from a file (`mapfile`, `readarray`, `local`, `typeset`): text read from a file, not commands judged; which word is a shell or a quoting printer comes from programs/",
   'src/paths/glob-bracket.ts':
     'the shells (`bash`, `zsh`, `dash`) whose reading of a bracket expression a glob is matched with, not the programs',
   'src/evaluate/hook-runner-keys.ts': 'package.json keys that hold git hooks (`lint-staged`, `husky`, `pre-commit`), not the programs',

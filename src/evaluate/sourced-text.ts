@@ -1,0 +1,257 @@
+/**
+ * The shell text of a start-up file that reaches the shell as code without a `.`/`source` of the
+ * file itself (red team 25's replay, RP25-B1…B5, each run by bash 5.2 or zsh 5.9 at the next
+ * interactive start): the output of a command substitution or process substitution that `eval`,
+ * `.`/`source` or a shell is given (`eval "`cat F`"`, `eval "$(sed -n p F)"`, `source <(tr -d "\r"
+ * < F)`, zsh's `source =(…)`), a pipe into a shell (`cat F | bash`, `head F | . /dev/stdin`), a
+ * function's body at each of its calls (`load() { . "$1"; }; load F`), and a variable whose words
+ * a file holds (`while read -r f; do . "$f"; done < LIST`, `mapfile -t L < LIST`,
+ * `for f in $(cat LIST)`). Read from the text as the start-up file holds it; which program a name
+ * is comes from `shell/programs/` (shell-names, quoting-printers).
+ */
+import { quotesWhatItReads } from '../shell/programs/quoting-printers.js';
+import { shellName } from '../shell/programs/shell-names.js';
+
+/** A file whose text a start-up line has the shell run, and how it says so (`evaluates what sed prints of`). */
+export interface FedFile {
+  word: string;
+  what: string;
+}
+
+/** A command substitution or process substitution of a line: its text and where it stands. */
+interface Substitution {
+  start: number;
+  end: number;
+  inner: string;
+}
+
+/** The top-level substitutions of a line (`$(…)`, `` `…` ``, `<(…)`, `>(…)`, zsh's `=(…)`), outside single quotes. */
+function substitutions(line: string): Substitution[] {
+  const out: Substitution[] = [];
+  let single = false;
+  let double = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '\\' && !single) {
+      i++;
+      continue;
+    }
+    if (c === "'" && !double) single = !single;
+    else if (c === '"' && !single) double = !double;
+    if (single) continue;
+    if (c === '`') {
+      let j = i + 1;
+      while (j < line.length && line[j] !== '`') j += line[j] === '\\' ? 2 : 1;
+      out.push({ start: i, end: Math.min(j + 1, line.length), inner: line.slice(i + 1, j) });
+      i = j;
+      continue;
+    }
+    const opens = line[i + 1] === '(' && (c === '$' || ((c === '<' || c === '=') && !double && (i === 0 || /[\s;&|]/.test(line[i - 1]!))));
+    if (!opens || line[i + 2] === '(') continue;
+    let depth = 1;
+    let j = i + 2;
+    for (; j < line.length && depth > 0; j++) {
+      if (line[j] === '(') depth++;
+      else if (line[j] === ')') depth--;
+    }
+    out.push({ start: i, end: j, inner: line.slice(i + 2, j - 1) });
+    i = j - 1;
+  }
+  return out;
+}
+
+/** The line with each substitution's span replaced by one word (`_`), so separators inside it split nothing. */
+function masked(line: string, subs: readonly Substitution[]): string {
+  let out = line;
+  for (const s of [...subs].reverse()) out = `${out.slice(0, s.start)}${'_'.repeat(s.end - s.start)}${out.slice(s.end)}`;
+  return out;
+}
+
+/** Words before a command's name that leave it the command (`if`, `builtin`, `VAR=x`). */
+const LEADING = /^(?:(?:then|do|else|elif|if|while|until|!|builtin|command|exec|time|noglob|nocorrect|[A-Za-z_]\w*=(?:'[^']*'|"[^"]*"|[^\s'"])*)\s+)+/;
+
+/** The name a command text starts with, unquoted (`\.` and `"."` are `.`), and its words. */
+export function commandHead(command: string): { name: string; words: string[] } | undefined {
+  const words = wordsOf(command.trim().replace(LEADING, ''));
+  const name = words[0]?.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
+  return name === undefined ? undefined : { name: name.slice(name.lastIndexOf('/') + 1) || name, words };
+}
+
+/** How the shell takes a command's output or input as code, said as a reason says it, or undefined. */
+function codeTaker(name: string): string | undefined {
+  if (name === 'eval') return 'evaluates';
+  if (name === '.' || name === 'source') return 'sources';
+  const shell = shellName(name);
+  return shell === undefined ? undefined : `gives ${shell}`;
+}
+
+/** Whether a word of a command names a file by its look (`~/x`, `$HOME/x`, `/x`, `./x`, `.x`). */
+export function pathLike(word: string): boolean {
+  return /^["']?(?:~|\/|\$\{?(?:HOME|ZDOTDIR|XDG_CONFIG_HOME)\b|\.{0,2}\/|\.[\w-])/.test(word) || (/^[^'"\s]*\/[^'"\s]*$/.test(word) && !word.startsWith('-'));
+}
+
+/**
+ * The files a command text reads whose text can reach its output: each command's file operands and
+ * `<` inputs (`sed -n p F`, `tr -d '\r' < F`, zsh's `$(<F)`), but none of a program that quotes
+ * every value it prints (dircolors). Its program's name beside each.
+ */
+export function readerFiles(text: string): { program: string; word: string }[] {
+  const out: { program: string; word: string }[] = [];
+  for (const command of text.split(/\|\||&&|[|;&\n]/)) {
+    const words = wordsOf(command.trim());
+    const inputs: string[] = [];
+    const rest: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === '<' || w === '0<') {
+        if (words[i + 1] !== undefined) inputs.push(words[++i]!);
+      } else if (/^0?<[^<(&]/.test(w)) inputs.push(w.replace(/^0?</, ''));
+      else if (/^\d*>/.test(w)) {
+        if (/^\d*>>?$/.test(w)) i++;
+      } else rest.push(w);
+    }
+    const head = commandHead(rest.join(' '));
+    const program = head?.name ?? '';
+    for (const word of inputs) out.push({ program, word });
+    if (head === undefined || quotesWhatItReads(head.name)) continue;
+    let options = true;
+    for (const w of head.words.slice(1)) {
+      if (options && w === '--') options = false;
+      else if (options && w.startsWith('-')) continue;
+      else if (pathLike(w)) out.push({ program, word: w });
+    }
+  }
+  return out;
+}
+
+/**
+ * The files a line has the shell run by their text, not by their name: a substitution's files
+ * given to `eval`, `.`/`source` or a shell, and the files a pipe feeds a shell that reads its
+ * standard input (`cat F | bash`, `sed p F | . /dev/stdin`).
+ */
+export function fedFiles(line: string): FedFile[] {
+  const out: FedFile[] = [];
+  const subs = substitutions(line);
+  const flat = masked(line, subs);
+  for (const s of subs) {
+    const before = flat.slice(0, s.start).split(/\|\||&&|[|;&(){}]/).pop() ?? '';
+    const head = commandHead(before);
+    const taker = head === undefined ? undefined : codeTaker(head.name);
+    if (taker === undefined) continue;
+    for (const f of readerFiles(s.inner)) out.push({ word: f.word, what: `${taker} ${said(f.program)}` });
+  }
+  for (const pipeline of flat.split(/\|\||&&|[;&]/)) {
+    const stages = pipeline.split('|');
+    const last = stages.findLastIndex((stage, i) => i > 0 && readsInput(stage));
+    if (last < 0) continue;
+    const taker = codeTaker(commandHead(stages[last]!)!.name)!;
+    let at = flat.indexOf(pipeline);
+    for (const stage of stages.slice(0, last)) {
+      const text = line.slice(at, at + stage.length);
+      at += stage.length + 1;
+      for (const f of readerFiles(text)) out.push({ word: f.word, what: `${taker.replace(/^gives/, 'pipes into')} ${said(f.program)}` });
+    }
+  }
+  return out;
+}
+
+/** What a program's output is of a file it reads, as a reason says it (`what sed prints of`; the file's text for `$(<F)`). */
+function said(program: string): string {
+  return program === '' ? 'the text of' : `what ${program} prints of`;
+}
+
+/** A stage of a pipe that runs its standard input as code: a shell with no script, `. /dev/stdin`, `source -`. */
+function readsInput(stage: string): boolean {
+  const head = commandHead(stage);
+  if (head === undefined) return false;
+  const operand = head.words.slice(1).find((w) => !w.startsWith('-') || w === '-');
+  if (head.name === '.' || head.name === 'source') return operand !== undefined && /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|-)$/.test(operand);
+  return shellName(head.name) !== undefined && (operand === undefined || head.words.includes('-s'));
+}
+
+/**
+ * The functions a shell text defines (`name() { … }`, `function name { … }`), by name: a call's
+ * words are put in place of the body's `$1`…`$9`, `$@` and `$*` ({@link calledBody}).
+ */
+export function functionBodies(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/(?:^|[\s;&|])(?:function\s+([\w.:-]+)\s*(?:\(\s*\)\s*)?|([\w.:-]+)\s*\(\s*\)\s*)\{/g)) {
+    const open = m.index + m[0].length - 1;
+    let depth = 1;
+    let j = open + 1;
+    for (; j < text.length && depth > 0; j++) {
+      if (text[j] === '{' && text[j - 1] !== '$') depth++;
+      else if (text[j] === '}' && !isParameterEnd(text, j)) depth--;
+    }
+    out.set(m[1] ?? m[2]!, text.slice(open + 1, j - 1));
+  }
+  return out;
+}
+
+/** Whether the `}` at `at` closes a `${…}` parameter expansion. */
+function isParameterEnd(text: string, at: number): boolean {
+  const open = text.lastIndexOf('${', at);
+  return open >= 0 && !text.slice(open, at).includes('}');
+}
+
+/** A function's body with a call's words in place of its positional parameters. */
+export function calledBody(body: string, args: readonly string[]): string {
+  const all = args.join(' ');
+  return body
+    .replace(/"\$(?:\{[@*]\}|[@*])"|\$(?:\{[@*]\}|[@*])/g, all)
+    .replace(/\$\{?([1-9])\}?/g, (_m, n: string) => args[Number(n) - 1] ?? '');
+}
+
+/**
+ * The variables a shell text fills with the lines or words of a file (`while read -r f; do …;
+ * done < LIST`, `cat LIST | while read f`, `mapfile -t L < LIST`, `L=$(cat LIST)`, zsh's
+ * `L=(${(f)"$(<LIST)"})`), by name: the list files' words (a `for f in $(cat LIST)` loop's too).
+ */
+export function listedFrom(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (name: string, words: readonly string[]) => {
+    if (words.length > 0) out.set(name, [...(out.get(name) ?? []), ...words]);
+  };
+  const lastName = (readWords: string) =>
+    wordsOf(readWords)
+      .filter((w) => /^[A-Za-z_]\w*$/.test(w))
+      .pop();
+  for (const m of text.matchAll(/\bwhile\s+(?:IFS=\S*\s+)?read\b([^;\n]*)[;\n]\s*do\b[\s\S]*?\bdone\s*<\s*(<\([^)]*\)|"[^"]*"|'[^']*'|[^\s;&|)]+)/g)) {
+    const name = lastName(m[1]!.replace(/\s-[adnNptu]\s+\S+/g, ' '));
+    const from = m[2]!.startsWith('<(') ? readerFiles(m[2]!.slice(2, -1)).map((f) => f.word) : [m[2]!];
+    if (name !== undefined) add(name, from);
+  }
+  for (const m of text.matchAll(/([^\n;&|]*)\|\s*while\s+(?:IFS=\S*\s+)?read\b([^;\n|]*)/g)) {
+    const name = lastName(m[2]!.replace(/\s-[adnNptu]\s+\S+/g, ' '));
+    if (name !== undefined) add(name, readerFiles(m[1]!).map((f) => f.word));
+  }
+  for (const m of text.matchAll(/\b(?:mapfile|readarray)\b((?:\s+-[A-Za-z]+(?:\s+(?![<-])\S+)?)*)\s+([A-Za-z_]\w*)\s*<\s*("[^"]*"|'[^']*'|[^\s;&|)]+)/g))
+    add(m[2]!, [m[3]!]);
+  for (const m of text.matchAll(/(?:^|[\s;&|])(?:export\s+|local\s+|typeset\s+(?:-\w+\s+)*)?([A-Za-z_]\w*)=\(?("?)(\$\(|`|\$\{\(f\)"\$\()/g)) {
+    const rest = text.slice(m.index + m[0].length - m[3]!.length);
+    const sub = substitutions(rest.replace(/^\$\{\(f\)"/, ''))[0];
+    if (sub !== undefined && sub.start === 0) add(m[1]!, readerFiles(sub.inner).map((f) => f.word));
+  }
+  for (const m of text.matchAll(/\bfor\s+(\w+)\s+in\s+([^;\n]*?)\s*(?:;|\n|\bdo\b)/g))
+    for (const s of substitutions(m[2]!)) add(m[1]!, readerFiles(s.inner).map((f) => f.word));
+  return out;
+}
+
+/**
+ * The texts a line gives bash to run before each prompt (`PROMPT_COMMAND='. ~/.x'`, `+=`, the
+ * array's elements): read as commands, as a trap's text is (red team 26 RT26-E2: bash -i ran it,
+ * bash 5.2).
+ */
+export function promptCommands(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/(?:^|[\s;&|])(?:export\s+|declare\s+-\w+\s+)?PROMPT_COMMAND(?:\[\d+\])?\+?=(\((?:'[^']*'|"[^"]*"|[^)])*\)|'[^']*'|"[^"]*"|[^\s;&|]+)/g)) {
+    const value = m[1]!.startsWith('(') ? wordsOf(m[1]!.slice(1, -1)) : [m[1]!];
+    out.push(...value.map((v) => v.replace(/^(['"])(.*)\1$/, '$2')));
+  }
+  return out;
+}
+
+/** Words split at blanks outside quotes, quotes kept (the caller strips them). */
+export function wordsOf(text: string): string[] {
+  return [...text.matchAll(/(?:"[^"]*"|'[^']*'|[^\s"'])+/g)].map((m) => m[0]);
+}
