@@ -732,6 +732,14 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/usr/lib/i386-linux-gnu',
   '/lib64',
   '/usr/lib64',
+  // Debian's /etc/ld.so.conf.d/libc.conf lists /usr/local/lib first: its libraries come before the
+  // multiarch folders' in the loader's cache (`ldconfig -r ROOT` with a libz.so.1 in both:
+  // `ldconfig -p` lists /usr/local/lib/libz.so.1 first; replay 25 Y1, row rp25-y1-usr-local-lib).
+  '/usr/local/lib',
+  // The NSS modules nsswitch.conf names (`passwd: files x` → libnss_x.so.2) are loaded by every
+  // program that looks up a user, a group or a host (strace of `getent passwd nosuch`: it opened
+  // /etc/nsswitch.conf, then /lib/x86_64-linux-gnu/libnss_systemd.so.2; row rp25-y1-nss-config).
+  '/etc/nsswitch.conf',
   '/usr/lib/python3',
   '/usr/lib/python3.9',
   '/usr/lib/python3.10',
@@ -775,6 +783,10 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
   '/etc/login.defs',
   '/etc/npmrc',
   '/usr/etc/npmrc',
+  // npm's global config is `$PREFIX/etc/npmrc`: /usr/local's where node is installed there (the
+  // nodejs.org builds, the node images; `npm config get globalconfig`); its `node-options` runs
+  // code in every npm run and npx (row rp25-y1-npm-global-config).
+  '/usr/local/etc/npmrc',
   '/etc/gemrc',
   '/etc/R',
   '/etc/vim',
