@@ -8,7 +8,8 @@ import { normalizePath } from '../paths/index.js';
  * `"absent"`, `"directory"`, `"unlistable directory"` (one whose entries cannot be read),
  * `"directory of N files"` (a directory holding the files `file-1` … `file-N`, for trees too large
  * to spell out), `"hard link of TARGET"` (a file that shares its content with TARGET: both
- * have two names, one identity), `"text: CONTENT"` (a file whose text is CONTENT; `readText` returns it), anything
+ * have two names, one identity), `"text: CONTENT"` (a file whose text is CONTENT; `readText` returns it),
+ * `"base64: DATA"` (a file whose bytes are DATA, such as a git index; `readBytes` returns them), anything
  * else (a file that exists, whose text is not known: `readText` gives `undefined`). The key `case_insensitive_volume: true` makes
  * lookups ignore case and return the stored spelling.
  * @public
@@ -26,6 +27,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
   /** A hard link's other name: the two are one file. */
   const sameAs = new Map<string, string>();
   const texts = new Map<string, string>();
+  const contents = new Map<string, Uint8Array>();
   for (const [key, value] of Object.entries(spec)) {
     if (key === 'case_insensitive_volume') continue;
     const path = norm(key);
@@ -52,7 +54,13 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       names.set(other, (names.get(other) ?? 1) + 1);
       sameAs.set(path, other);
     } else if (text === 'absent') absent.add(path);
-    else if (text.startsWith('text:')) {
+    else if (text.startsWith('base64:')) {
+      present.add(path);
+      contents.set(
+        path,
+        Uint8Array.from(atob(text.slice('base64:'.length).trim()), (c) => c.charCodeAt(0)),
+      );
+    } else if (text.startsWith('text:')) {
       present.add(path);
       texts.set(path, text.slice('text:'.length).replace(/^ /, ''));
     } else if (text === 'directory' || text === 'unlistable directory') {
@@ -65,6 +73,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       for (let i = 1, n = Number(/\d+/.exec(text)![0]); i <= n; i++) present.add(`${path}/file-${i}`);
     } else present.add(path);
   }
+  const bytesKnown = contents.size > 0 || absent.size > 0;
   const fold = (p: string) => (insensitive ? p.toLowerCase() : p);
   const canonical = (p: string): string => {
     if (!insensitive) return p;
@@ -163,5 +172,18 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       const real = realpath(p);
       return real === undefined || absent.has(real) ? undefined : texts.get(real);
     },
+    // The bytes of a file whose content the case gives (`text:`, `base64:`), offered only by a case
+    // that gives some file's bytes or marks some path absent: only such a case says which files
+    // are missing (git's index: none means nothing is tracked), where another lists only the
+    // paths its row is about and leaves the rest unknown.
+    ...(bytesKnown ? { readBytes } : {}),
   };
+  function readBytes(p: string): Uint8Array | undefined {
+    const real = realpath(p);
+    if (real === undefined || absent.has(real)) return undefined;
+    const bytes = contents.get(real);
+    if (bytes !== undefined) return new Uint8Array(bytes);
+    const text = texts.get(real);
+    return text === undefined ? undefined : new TextEncoder().encode(text);
+  }
 }

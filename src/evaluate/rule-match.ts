@@ -388,6 +388,12 @@ function shellPathMatch(
   const budget = newBudget();
   const writers = isEdit ? new Set(facts.effects.filter((x) => x.op !== 'read').map((x) => x.command)) : undefined;
   const soleWriter = writers !== undefined && writers.size === 1 && !writers.has(-1);
+  const lineMakesNothing =
+    facts.effects.every((x) => x.op === 'read') &&
+    facts.unresolved.length === 0 &&
+    facts.analysis.unknown.length === 0 &&
+    facts.analysis.stateChanges.length === 0 &&
+    facts.analysis.commands.every((c) => c.opaque === undefined);
   // The readings of a cd that may have gone to several places, by the word read from each.
   const readings = new Map<string, { alt: CwdAlternative; met: Set<string>; detail: string }>();
   for (let i = 0; i < facts.effects.length; i++) {
@@ -404,6 +410,7 @@ function shellPathMatch(
       maySet,
       home: ctx.home,
       soleWriter,
+      lineMakesNothing,
     });
     if (verdict === undefined || verdict.kind === 'none') continue;
     // From one of the places a `cd ..` after a link may have left: sure only if met from each.
@@ -454,6 +461,11 @@ export interface EffectLook {
    * may have made a link or folder there first). Settling a write by the view needs it.
    */
   soleWriter?: boolean;
+  /**
+   * No part of the line writes, removes or runs code toolgate cannot read: a path the view shows
+   * missing stays missing while the line runs (a read of it reads nothing).
+   */
+  lineMakesNothing?: boolean;
 }
 
 /**
@@ -617,6 +629,17 @@ function pathVerdict(
     // The path itself is read (`ls dir` lists names); a word of a program toolgate does not model
     // may hand over the directory whole only when it is one above a path the rule names.
     if (e.tree === undefined && (e.assumed === undefined || reach !== 'stem')) return undefined;
+    // A folder that is not there, on a line that makes nothing, holds nothing to read (grep and
+    // rg open it and meet ENOENT); a part of the line that makes files may make it first.
+    // (A view that shows entries below it, or a folder there, says it is there whatever exists says.)
+    if (
+      look.lineMakesNothing === true &&
+      look.view !== undefined &&
+      !look.view.exists(e.path) &&
+      look.view.isDirectory?.(e.path) === undefined &&
+      look.view.isSymlink?.(e.path) === false
+    )
+      return undefined;
     // Does the directory hold a covered path? Its real entries say, when the view can list them.
     const taken = takenOf(e, covered, look);
     const held = dirHolds(look.view, e.path, taken.covered, mayHold, budget);

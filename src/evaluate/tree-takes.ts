@@ -2,7 +2,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { segmentMatches } from '../paths/glob.js';
 import { gitSkipsIn, gitTracksThroughLinks } from '../shell/programs/git/takes.js';
 import { rgSkipsIn } from '../shell/programs/rg-skips.js';
-import type { PathEffect } from '../shell/types.js';
+import type { NameChoice, PathEffect } from '../shell/types.js';
 import { ENTRY_BOUND } from './fs-reach.js';
 
 /** What {@link takenOf} asks of the world: the file-system view, the user's home (rg's global ignore files) and which variables may be set. */
@@ -31,16 +31,26 @@ export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: Ta
   const as = { covered, settled: false, why: '' };
   const view = look.view;
   if (e.includes !== undefined && view !== undefined) {
-    // A covered file whose base name no --include glob matches (case ignored: any spelling's
-    // match is among these) is not read; a folder is not read itself but walked, so its files
-    // are judged one by one; what the view cannot tell counts as read.
-    const globs = e.includes;
+    // A covered file the choice surely leaves out is not read; a folder is not read itself but
+    // walked (unless skipped), so its files are judged one by one; what the view cannot tell
+    // counts as read.
+    const choice = e.includes;
+    const top = e.path === '/' ? '/' : `${e.path}/`;
+    const skipsFolder = (p: string) =>
+      p.startsWith(top) &&
+      p
+        .slice(top.length)
+        .split('/')
+        .some((name) => choice.skipDirs.some((g) => surelyMatches(g, name)));
     const chosen = (p: string) => {
       const dir = view.isDirectory?.(p);
       if (dir === true) return false;
-      return dir === undefined || globs.some((g) => segmentMatches(g, p.slice(p.lastIndexOf('/') + 1), true));
+      return dir === undefined || (!skipsFolder(p.slice(0, p.lastIndexOf('/'))) && !leftOut(choice, p.slice(p.lastIndexOf('/') + 1)));
     };
-    return { covered: (p) => covered(p) && chosen(p), settled: true, why: `a --include pattern (${globs.join(', ')}) chooses it` };
+    const said = choice.files
+      .map((f) => `--${f.include ? 'include' : 'exclude'}=${f.glob}`)
+      .concat(choice.skipDirs.map((g) => `--exclude-dir=${g}`));
+    return { covered: (p) => covered(p) && chosen(p), settled: true, why: `its name choice (${said.join(' ')}) may take it`, skipsFolder };
   }
   if (e.rgSkips !== undefined && look.view !== undefined && look.home !== undefined) {
     const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig, e.rgSkips.hidden);
@@ -93,4 +103,23 @@ export function walksThroughLinks(e: PathEffect, look: TakeLook): boolean {
   if (e.walksLinksWith !== undefined && maySet(e.walksLinksWith)) return true;
   if (e.gitTakes !== 'tracked') return false;
   return look.view === undefined || gitTracksThroughLinks(look.view, e.path, maySet, ENTRY_BOUND);
+}
+
+/** A glob surely matches the name as grep matches it (case kept, every reading of a bracket). */
+const surelyMatches = (glob: string, name: string) => segmentMatches(glob, name, false, 'must');
+
+/**
+ * Whether grep surely leaves a file of this base name out: the last --include/--exclude glob
+ * that matches it decides, and when none does, the reverse of the first one's kind (gnulib
+ * `excluded_file_name`). A glob that may match under some reading (case ignored, a bracket
+ * read otherwise) and does not surely match leaves the answer open: read.
+ */
+function leftOut(choice: NameChoice, name: string): boolean {
+  if (choice.files.length === 0) return false;
+  for (let k = choice.files.length - 1; k >= 0; k--) {
+    const { glob, include } = choice.files[k]!;
+    if (!include && surelyMatches(glob, name)) return true;
+    if (segmentMatches(glob, name, true)) return false;
+  }
+  return choice.files[0]!.include;
 }

@@ -5,6 +5,7 @@
  */
 export type {
   GitCommitsTaken,
+  NameChoice,
   PathEffect,
   PathNames,
   ReadOnlyVerdict,

@@ -181,6 +181,12 @@ export interface ShellOptions {
   shell?: 'bash' | 'zsh' | 'sh' | 'unknown';
 }
 
+/** Which files of a tree a reader chooses by base name (see `PathEffect.includes`). @public */
+export interface NameChoice {
+  files: readonly { glob: string; include: boolean }[];
+  skipDirs: readonly string[];
+}
+
 /** A path a command reads, writes or removes, resolved against the cwd as earlier `cd` parts changed it. @public */
 export interface PathEffect {
   /** What the command does to the path. */
@@ -250,11 +256,13 @@ export interface PathEffect {
     hidden?: { except: readonly string[] };
   };
   /**
-   * For a tree read that reads only the files whose base name matches one of these globs
-   * (`grep -r --include=GLOB`, every option word literal): a covered file no glob matches is
-   * not read. Folders are still walked.
+   * For a tree read that chooses its files by base name (`grep -r --include=GLOB --exclude=GLOB
+   * --exclude-dir=GLOB`, every option word literal): `files`, the file globs in their order
+   * (`include` for --include), of which the last that matches a file's name decides, and when
+   * none does the first one's kind says the reverse (GNU grep 3.8, gnulib `excluded_file_name`);
+   * `skipDirs`, the globs whose folders below the tree are not entered.
    */
-  includes?: readonly string[];
+  includes?: NameChoice;
   /**
    * Set for a word of a program whose file effects toolgate does not model, assumed read and
    * written: `path` — it looks like a path (`/` inside, a leading `.` or `~`) or is not literal;

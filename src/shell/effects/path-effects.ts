@@ -40,7 +40,7 @@ import { expandTilde, substituteVariables, variableView } from '../syntax/known-
 import { chosenVariables, type ChosenVariables } from './chosen-variables.js';
 import { filesRemovalMayBeCritical, mayRemoveDirectory } from './directory-removals.js';
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
-import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
+import type { NameChoice, PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
 import { fileReadVariable, inertAssignment, inertCodeValue, systemVariable } from '../programs/environment-values.js';
 import { variableWrite } from '../programs/variable-writes.js';
@@ -640,7 +640,7 @@ type EffectExtra = Pick<
   | 'listsNames'
   | 'kustomization'
   | 'because'
-> & { includes?: readonly string[] } & {
+> & { includes?: NameChoice } & {
   intoName?: string;
   names?: PathNames;
   contentFrom?: readonly string[];
@@ -1846,8 +1846,7 @@ function addOperands(
     // rg's skips hold only when bash hands it every word as written (no option hidden in a variable).
     if (f.rgSkips !== undefined && v.literal.every((l) => l)) extra.rgSkips = f.rgSkips;
     // Only globs bash leaves as written (every word literal) choose the files.
-    if (f.includes !== undefined && f.includes.every((i) => i.words.every((k) => v.literal[k] === true)))
-      extra.includes = f.includes.map((i) => i.glob);
+    if (f.includes !== undefined && f.includes.words.every((k) => v.literal[k] === true)) extra.includes = f.includes.choice;
     if (f.assumed !== undefined) extra.assumed = f.assumed;
     if (f.ownMetadata) extra.ownMetadata = true;
     if (f.prefix) extra.prefix = true;

@@ -1,7 +1,7 @@
 /**
  * What a command's words say about the files it touches, as data the path-effect walk resolves.
  */
-import type { GitCommitsTaken } from '../types.js';
+import type { GitCommitsTaken, NameChoice } from '../types.js';
 import type { ParsedOption } from './gnu-options.js';
 
 /** One file a command touches: the index of its word in argv (or a value inside a word). @internal */
@@ -32,7 +32,7 @@ export interface FileOperand {
   /** For a tree read by rg with no option that changes its walk but for globs and types (see `PathEffect.rgSkips`). */
   rgSkips?: { noConfig: boolean; whitelist?: { globs: readonly string[]; types: boolean; typeGlobs?: readonly string[] } };
   /** For a tree read: the base-name globs that choose its files, with the words they are in (see `PathEffect.includes`). */
-  includes?: readonly { glob: string; words: readonly number[] }[];
+  includes?: { choice: NameChoice; words: readonly number[] };
   /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */
   prefix?: boolean;
   /**

@@ -4,7 +4,7 @@
  * is a directory read whole.
  */
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';
@@ -54,13 +54,7 @@ function grepFiles(argv: readonly string[], words: ReadWords, alwaysRecursive: b
   const paths = patternGiven ? ops : ops.slice(1);
   // `--include=GLOB` and `--exclude=GLOB` choose which files of the tree are read: some of them.
   const tree = options.some((o) => is(o, '--include', '--exclude')) ? 'some' : 'all';
-  // Only --include options (no --exclude, --exclude-dir or --include-from): a file met in the
-  // walk is read only when its base name matches one of them (GNU grep 3.8 grep(1)).
-  const filters = options.filter((o) => /^--(include|exclude)/.test(o.name));
-  const includes =
-    filters.length > 0 && filters.every((o) => is(o, '--include') && o.value !== undefined && o.value !== '')
-      ? { includes: filters.map((o) => ({ glob: o.value!, words: o.valueIndex !== undefined ? [o.index, o.valueIndex] : [o.index] })) }
-      : {};
+  const includes = nameChoice(options);
   if (recurse) {
     // -r follows only the links named on the command line; -R every link it meets.
     // With -R a link named `a.js` leads the read to any file, so the globs choose only under -r.
@@ -68,8 +62,24 @@ function grepFiles(argv: readonly string[], words: ReadWords, alwaysRecursive: b
     files.push(...all(paths, 'read', { tree, ...walk }));
     if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree, ...walk });
   } else files.push(...all(paths, 'read'));
-  const notFiles = patternGiven ? [] : ops.slice(0, 1);
+  // The globs of --include, --exclude and --exclude-dir are names grep matches, not files it opens.
+  const globs = options.filter((o) => is(o, '--include', '--exclude', '--exclude-dir')).map((o) => o.valueIndex ?? o.index);
+  const notFiles = [...(patternGiven ? [] : ops.slice(0, 1)), ...globs];
   return { files, unresolved: [], notFiles };
+}
+
+/**
+ * The files grep's walk chooses by base name (GNU grep 3.8 grep(1)): `--include`/`--exclude` in
+ * their order, `--exclude-dir` for the folders below. None with `--exclude-from` (patterns
+ * toolgate does not read, whose place in the order decides the rest) or an empty glob.
+ */
+function nameChoice(options: readonly ParsedOption[]): Pick<FileOperand, 'includes'> {
+  const filters = options.filter((o) => is(o, '--include', '--exclude', '--exclude-dir', '--exclude-from'));
+  if (filters.length === 0 || filters.some((o) => is(o, '--exclude-from') || o.value === undefined || o.value === '')) return {};
+  const words = filters.flatMap((o) => (o.valueIndex !== undefined ? [o.index, o.valueIndex] : [o.index]));
+  const files = filters.filter((o) => !is(o, '--exclude-dir')).map((o) => ({ glob: o.value!, include: is(o, '--include') }));
+  const skipDirs = filters.filter((o) => is(o, '--exclude-dir')).map((o) => o.value!);
+  return { includes: { choice: { files, skipDirs }, words } };
 }
 
 /** The grep model. @internal */
@@ -103,6 +113,12 @@ export const grep = defineProgram({
       effects: ['read ./src [some]'],
       readOnly: true,
       why: '--include chooses which files of the tree are read',
+    },
+    {
+      command: 'grep -r x --exclude=.env --exclude-dir=node_modules .',
+      effects: ['read . [some]'],
+      readOnly: true,
+      why: 'the globs are names grep matches, not files it opens; a file or folder they surely leave out is not read',
     },
     { command: 'grep -e x a', effects: ['read ./a'], readOnly: true },
     {
