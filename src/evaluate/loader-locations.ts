@@ -28,11 +28,15 @@ export function loaderLocations(
   const out: LoaderPlace[] = [];
   const norm = { cwd: world.cwd, home: world.home, platform: world.platform };
   for (const [name, v] of LOADER_VARIABLES) {
-    const value = environmentValue(environment, name);
-    if (typeof value !== 'string') continue;
-    // `/proc/self/cwd/x.sh` is x.sh in the working directory, as the absolute path is (RP23-V8 × V6).
-    for (const p of loaderPlaces(v.shape, value))
-      out.push({ name, place: resolveProcAlias(normalizePath(p, norm), world.cwd, p).path, variable: v });
+    // A program that reads the name in any case (npm's `npm_config_userconfig`): each spelling set.
+    const names = v.anyCase === true ? Object.keys(environment.values).filter((n) => n.toUpperCase() === name) : [name];
+    for (const spelled of names) {
+      const value = environmentValue(environment, spelled);
+      if (typeof value !== 'string') continue;
+      // `/proc/self/cwd/x.sh` is x.sh in the working directory, as the absolute path is (RP23-V8 × V6).
+      for (const p of loaderPlaces(v.shape, value))
+        out.push({ name: spelled, place: resolveProcAlias(normalizePath(p, norm), world.cwd, p).path, variable: v });
+    }
   }
   return out;
 }

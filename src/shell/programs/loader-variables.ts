@@ -13,14 +13,21 @@
 
 import { PROGRAMS } from './index.js';
 import type { LoadedNames } from './loader-names.js';
+import { nodeLoadedFiles } from './node-options.js';
 import { readWordsLeniently } from './parse.js';
 
 /**
  * How a variable's value names places: a `:`-separated list, one directory, one file, a list of
  * files, a program (a path with a `/`; a bare name is found along `PATH`, protected apart), or a
- * command line (less's `|./x.sh %s`): each word with a `/` in it, the program or a script it runs.
+ * command line (less's `|./x.sh %s`): each word with a `/` in it, the program or a script it runs;
+ * or a program's options, of which those that load a file name it (`node`: `--require X`, `--import X`
+ * by `node-options.ts`; `ruby`: `-rX` with a path; `jvm`: `-javaagent:X`, `-agentpath:X`,
+ * `-XX:VMOptionsFile=X`, `@X`; `go`: `-toolexec=X`, `-exec=X`, `-overlay=X`, `-modfile=X`).
  */
-export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command';
+export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | OptionsShape;
+
+/** A value read as a program's options (see {@link LoaderValueShape}). */
+type OptionsShape = 'node-options' | 'ruby-options' | 'jvm-options' | 'go-flags';
 
 export interface LoaderVariable {
   shape: LoaderValueShape;
@@ -32,6 +39,8 @@ export interface LoaderVariable {
    * only the project's code imports. Absent: every write there (a configuration folder).
    */
   loads?: LoadedNames;
+  /** The program reads the variable in any case (npm's `npm_config_*`). */
+  anyCase?: boolean;
 }
 
 /** The variables, with what each names (the programs' own manuals). */
@@ -57,8 +66,19 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
   ['GIT_CONFIG_GLOBAL', { shape: 'file', what: "git's global configuration (aliases, core.fsmonitor and hooks run programs)" }],
   ['GIT_CONFIG_SYSTEM', { shape: 'file', what: "git's system configuration (aliases, core.fsmonitor and hooks run programs)" }],
   ['PIP_CONFIG_FILE', { shape: 'file', what: "pip's configuration" }],
-  ['NPM_CONFIG_USERCONFIG', { shape: 'file', what: "npm's user configuration (scripts' shell, node-options)" }],
-  ['NPM_CONFIG_GLOBALCONFIG', { shape: 'file', what: "npm's global configuration (scripts' shell, node-options)" }],
+  // npm reads its `npm_config_*` variables in any case (npm 11 ran `npm_config_userconfig`'s
+  // node-options, red team 26 RT26-D5).
+  ['NPM_CONFIG_USERCONFIG', { shape: 'file', what: "npm's user configuration (scripts' shell, node-options)", anyCase: true }],
+  ['NPM_CONFIG_GLOBALCONFIG', { shape: 'file', what: "npm's global configuration (scripts' shell, node-options)", anyCase: true }],
+  ['NPM_CONFIG_NODE_OPTIONS', { shape: 'node-options', what: 'the options npm gives every node its scripts start', anyCase: true }],
+  // Every node started later loads them first: the hook itself, statusLine, npm scripts (node 20
+  // ran `NODE_OPTIONS=-r ./tools/pre.js`'s file at `node -e 1`, red team 26 RT26-D1..D4).
+  ['NODE_OPTIONS', { shape: 'node-options', what: 'options every node reads at start (--require and --import load a file first)' }],
+  ['RUBYOPT', { shape: 'ruby-options', what: 'options every ruby reads at start (-r loads a library first)' }],
+  ['JAVA_TOOL_OPTIONS', { shape: 'jvm-options', what: 'options every Java virtual machine reads at start (-javaagent loads an agent)' }],
+  ['_JAVA_OPTIONS', { shape: 'jvm-options', what: 'options every Java virtual machine reads at start (-javaagent loads an agent)' }],
+  ['JDK_JAVA_OPTIONS', { shape: 'jvm-options', what: 'options the java launcher reads at start (-javaagent loads an agent)' }],
+  ['GOFLAGS', { shape: 'go-flags', what: 'flags every go command takes (-toolexec runs a program on each tool)' }],
   ['CARGO_HOME', { shape: 'dir', what: "cargo's configuration and installed programs" }],
   ['RUSTUP_HOME', { shape: 'dir', what: "rustup's toolchains, which cargo and rustc run" }],
   ['BASH_ENV', { shape: 'file', what: 'a file every non-interactive bash runs at start' }],
@@ -105,8 +125,34 @@ export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
   // `|./x.sh %s`, `||-sh /p/x.sh %s`: less's leading `|`, `||` and `-` marks, then a command line;
   // a word's quotes are taken off, and `%s` (the file's name) is none.
   if (shape === 'command') return commandPlaces(value.replace(/^\s*\|{0,2}-?/, ''));
+  if (shape === 'node-options') return nodeLoadedFiles(value);
+  if (shape === 'ruby-options' || shape === 'jvm-options' || shape === 'go-flags') return optionPlaces(shape, value);
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
+}
+
+/**
+ * The files ruby's, a Java virtual machine's or go's options name to load or run (ruby(1) `-r`;
+ * the JVM TI documentation's `-javaagent:`/`-agentpath:`; `go help build`): ruby's library when
+ * named by a path (a bare name is found along its load path, `RUBYLIB`).
+ */
+function optionPlaces(shape: 'ruby-options' | 'jvm-options' | 'go-flags', value: string): string[] {
+  const words = value.split(/\s+/).filter((w) => w !== '');
+  const out: string[] = [];
+  words.forEach((w, k) => {
+    if (shape === 'ruby-options') {
+      const lib = w === '-r' ? words[k + 1] : /^-r(.+)$/.exec(w)?.[1];
+      if (lib !== undefined && lib.includes('/')) out.push(lib);
+    } else if (shape === 'jvm-options') {
+      const file = /^-(?:javaagent|agentpath):([^=]+)/.exec(w)?.[1] ?? /^-XX:VMOptionsFile=(.+)$/.exec(w)?.[1] ?? /^@(.+)$/.exec(w)?.[1];
+      if (file !== undefined) out.push(file);
+    } else {
+      // A program to run by a bare name is found along PATH (protected apart); a file is relative.
+      const m = /^--?(toolexec|exec|overlay|modfile)=(.+)$/.exec(w);
+      if (m !== null && (m[1] === 'overlay' || m[1] === 'modfile' || m[2]!.includes('/'))) out.push(m[2]!.split(/\s+/)[0]!);
+    }
+  });
+  return out;
 }
 
 /**
