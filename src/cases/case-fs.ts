@@ -1,6 +1,7 @@
 import type { Platform } from '../core/types.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { normalizePath } from '../paths/index.js';
+import { followLinks } from '../paths/real.js';
 
 /**
  * A read-only FS view built from a conformance case's `fs` object. Values understood:
@@ -83,30 +84,8 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
   // As the kernel resolves a path: name by name, a link's text put in place of its name (relative
   // to the link's folder), `..` taken from the folder really reached. A path that does not exist
   // resolves all the same (the case lists what it needs; a missing name is taken as written).
-  const realpath = (input: string): string | undefined => {
-    let todo = canonical(norm(input)).split('/');
-    let at = '';
-    let hops = 0;
-    for (let k = 0; k < todo.length; k++) {
-      const c = todo[k]!;
-      if (c === '' || c === '.') continue;
-      if (c === '..') {
-        at = at.slice(0, Math.max(at.lastIndexOf('/'), 0));
-        continue;
-      }
-      const next = canonical(`${at}/${c}`);
-      const text = links.get(next);
-      if (text === undefined) {
-        at = next;
-        continue;
-      }
-      if (++hops > 40) return undefined;
-      todo = [...text.split('/'), ...todo.slice(k + 1)];
-      k = -1;
-      if (text.startsWith('/')) at = '';
-    }
-    return at === '' ? '/' : at;
-  };
+  const realpath = (input: string): string | undefined =>
+    followLinks(canonical(norm(input)), (name) => links.get(name), canonical)?.path;
   // Which paths hold something listed under them, and their entries: worked out once (a tree of
   // thousands of listed files is walked entry by entry).
   let built: { holders: Set<string>; children: Map<string, Set<string>> } | undefined;

@@ -69,8 +69,33 @@ export function resolveAsKernel(path: string, view: ReadonlyFsView): KernelPath 
     const lexical = resolveLexically('/', path);
     return { path: realPathOf(lexical, view.realpath, { home: '/', platform: 'linux' }) ?? lexical, via: [] };
   }
-  const via: string[] = [];
   let missing: string | undefined;
+  const reached = followLinks(path, (next) => {
+    if (missing !== undefined) return undefined;
+    if (view.isSymlink!(next)) {
+      const text = view.readlink!(next);
+      return text === undefined || text === '' ? null : text;
+    }
+    if (!view.exists(next) && view.isDirectory?.(next) !== true) missing = next;
+    return undefined;
+  });
+  return reached === undefined ? undefined : { ...reached, ...(missing !== undefined ? { missing } : {}) };
+}
+
+/**
+ * The walk {@link resolveAsKernel} and the cases' file-system view share: `path` split into names,
+ * each met as `spell` writes it (the view's own spelling of a listed name), `linkAt` saying what a
+ * name is — a link's text, `undefined` for no link, `null` for a link that cannot be read — the
+ * text put in place of the name (from `/` when absolute), `..` taken from the folder really
+ * reached. `undefined` when a link cannot be read or more than {@link MAX_LINKS} are followed.
+ * @internal
+ */
+export function followLinks(
+  path: string,
+  linkAt: (name: string) => string | null | undefined,
+  spell: (name: string) => string = (name) => name,
+): { path: string; via: string[] } | undefined {
+  const via: string[] = [];
   let at = '';
   let todo = path.split('/');
   let links = 0;
@@ -81,20 +106,19 @@ export function resolveAsKernel(path: string, view: ReadonlyFsView): KernelPath 
       at = at.slice(0, Math.max(at.lastIndexOf('/'), 0));
       continue;
     }
-    const next = `${at}/${c}`;
-    if (missing === undefined && view.isSymlink(next)) {
-      const text = view.readlink(next);
-      if (text === undefined || text === '' || ++links > MAX_LINKS) return undefined;
-      via.push(next);
-      todo = [...text.split('/'), ...todo.slice(k + 1)];
-      k = -1;
-      if (text.startsWith('/')) at = '';
+    const next = spell(`${at}/${c}`);
+    const text = linkAt(next);
+    if (text === undefined) {
+      at = next;
       continue;
     }
-    if (missing === undefined && !view.exists(next) && view.isDirectory?.(next) !== true) missing = next;
-    at = next;
+    if (text === null || ++links > MAX_LINKS) return undefined;
+    via.push(next);
+    todo = [...text.split('/'), ...todo.slice(k + 1)];
+    k = -1;
+    if (text.startsWith('/')) at = '';
   }
-  return { path: at === '' ? '/' : at, via, ...(missing !== undefined ? { missing } : {}) };
+  return { path: at === '' ? '/' : at, via };
 }
 
 /**
