@@ -11,6 +11,8 @@ describe('SideTable', () => {
     expect(Object.keys(key)).toEqual(['a']);
     expect(JSON.stringify(key)).toBe('{"a":1}');
     expect(key).toEqual({ a: 1 });
+    expect(Reflect.ownKeys(key)).toEqual(['a']);
+    expect(table.get(structuredClone(key))).toBeUndefined();
     expect(table.get({ ...key })).toBeUndefined();
     expect(new SideTable<{ a: number }, string>().get(key)).toBeUndefined();
   });
