@@ -196,10 +196,11 @@ function runSteps(call: ToolCall, ctx: EvaluationContext, dialect: Dialect, unti
     mode = 'default';
     (trace ??= []).push({ step: 'mode', outcome: 'pass' as const, detail: 'auto mode is disabled by settings; deciding as default' });
   }
-  const { cwd, home, workingDirectories, env } = preparedContext(ctx, platform);
+  const prepared = preparedContext(ctx, platform);
+  const { cwd, home } = prepared;
   // Steps read the normalised cwd and home from `state.ctx`: a context that already holds them is used as it is.
   const stateCtx = ctx.cwd === cwd && ctx.home === home ? ctx : { ...ctx, cwd, home };
-  const state = makeState(call, stateCtx, mode, env, workingDirectories, dialect);
+  const state = makeState(call, stateCtx, mode, prepared, dialect);
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);

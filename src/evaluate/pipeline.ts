@@ -61,6 +61,7 @@ import {
   powerShellUnknownWrite,
 } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
+import type { PreparedContext, PreparedProtectedSpec } from './prepared.js';
 import { configFileReasons } from './program-config.js';
 import { removalsThroughLinks } from './removal-links.js';
 import { kustomizationReads } from './kustomizations.js';
@@ -1470,14 +1471,35 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
  * The protected paths of a call: the options' or the dialect's, with every `.config/…` entry also
  * under the folder `XDG_CONFIG_HOME` names when the environment facts (the one door) say it is set:
  * the programs read their configuration there instead of `~/.config`. A value not known (no facts)
- * is taken as the usual `~/.config`; a relative one is where the command runs.
+ * is taken as the usual `~/.config`; a relative one is where the command runs. The prepared
+ * context keeps the last one made: a call whose base list, dialect and environment values are the
+ * same gets it again (the cwd, home and platform are the prepared context's own).
  */
-function protectedSpecOf(ctx: EvaluationContext, env: MatchEnv, dialect: Dialect): ProtectedPathSpec {
+function protectedSpecOf(ctx: EvaluationContext, prepared: PreparedContext, dialect: Dialect): ProtectedPathSpec {
+  const base = ctx.options?.protectedPaths ?? dialect.protectedPaths;
+  const last = prepared.protectedSpec;
+  if (last !== undefined && last.base === base && last.dialectVariables === dialect.userConfigDirEnv && sameValues(last, ctx)) return last.spec;
+  const env = prepared.env;
   const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
-  const spec = withUserConfigDirs(withStartupFolders(ctx.options?.protectedPaths ?? dialect.protectedPaths, ctx, norm), ctx, dialect, norm);
+  const withStartup = withStartupFolders(base, ctx, norm);
+  const withUser = withUserConfigDirs(withStartup, ctx, dialect, norm);
   const configHome = environmentValue(ctx.environment, 'XDG_CONFIG_HOME');
-  if (typeof configHome !== 'string') return spec;
-  return protectedUnderConfigHome(spec, normalizePath(configHome, norm));
+  const spec = typeof configHome !== 'string' ? withUser : protectedUnderConfigHome(withUser, normalizePath(configHome, norm));
+  const names = [...STARTUP_FOLDER_VARIABLES, ...STARTUP_FOLDER_LIST_VARIABLES, ...(dialect.userConfigDirEnv ?? []), 'XDG_CONFIG_HOME'];
+  prepared.protectedSpec = {
+    base,
+    dialectVariables: dialect.userConfigDirEnv,
+    names,
+    values: names.map((name) => environmentValue(ctx.environment, name)),
+    spec,
+  };
+  return spec;
+}
+
+/** Whether each variable a kept protected-path list was made from has the same value in `ctx`'s environment facts. */
+function sameValues(kept: PreparedProtectedSpec, ctx: EvaluationContext): boolean {
+  for (let i = 0; i < kept.names.length; i++) if (environmentValue(ctx.environment, kept.names[i]!) !== kept.values[i]) return false;
+  return true;
 }
 
 /**
@@ -1512,14 +1534,8 @@ function withStartupFolders(spec: ProtectedPathSpec, ctx: EvaluationContext, nor
   return protectedWithFolders(spec, folders);
 }
 
-export function makeState(
-  call: ToolCall,
-  ctx: EvaluationContext,
-  mode: PermissionMode,
-  env: MatchEnv,
-  workingDirectories: string[],
-  dialect: Dialect,
-): EvalState {
+export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, prepared: PreparedContext, dialect: Dialect): EvalState {
+  const { env, workingDirectories } = prepared;
   // One discovery and one configuration read per repository for the whole call (never kept past it).
   const git = ctx.fs !== undefined ? gitReads(ctx.fs) : undefined;
   let facts = callFacts(call, factsContext(ctx, env, git));
@@ -1631,7 +1647,7 @@ export function makeState(
     index: indexPolicy(ctx.policy, ctx.session?.rules, credentialsInForce(ctx)),
     env,
     workingDirectories,
-    protectedSpec: protectedSpecOf(ctx, env, dialect),
+    protectedSpec: protectedSpecOf(ctx, prepared, dialect),
     dialect,
     trace: [],
     ...(git !== undefined ? { git } : {}),

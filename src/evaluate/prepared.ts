@@ -1,5 +1,6 @@
 import type { Platform } from '../core/types.js';
 import { normalizePath } from '../paths/index.js';
+import type { ProtectedPathSpec } from '../paths/index.js';
 import type { CompiledRule, Policy } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import type { MatchEnv } from './rule-match.js';
@@ -15,6 +16,21 @@ export interface PreparedContext {
   projectDir: string;
   workingDirectories: string[];
   env: MatchEnv;
+  /** The protected paths the last call under this context was decided with (`protectedSpecOf` in `pipeline.ts`). */
+  protectedSpec?: PreparedProtectedSpec;
+}
+
+/**
+ * A call's protected paths and what they were made from besides the prepared context's own values:
+ * the base list (the options' or the dialect's), the dialect, and the environment values read.
+ */
+export interface PreparedProtectedSpec {
+  base: ProtectedPathSpec;
+  dialectVariables: readonly string[] | undefined;
+  /** The variables read, and the value each had (`environmentValue`'s answer). */
+  names: readonly string[];
+  values: readonly (string | null | undefined)[];
+  spec: ProtectedPathSpec;
 }
 
 /** The context values a prepared context was made from (copied, so a caller's later change is seen). */

@@ -17,7 +17,7 @@ const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permiss
 
 function state(command: string): EvalState {
   const ctx = { mode: 'default' as const, policy, cwd: P, home: '/home/user' };
-  return makeState({ tool: 'Bash', input: { command } }, ctx, 'default', ENV, [P], claudeCode);
+  return makeState({ tool: 'Bash', input: { command } }, ctx, 'default', { cwd: P, home: '/home/user', projectDir: P, workingDirectories: [P], env: ENV }, claudeCode);
 }
 
 beforeAll(async () => {

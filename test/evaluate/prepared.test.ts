@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import type { EvaluationContext } from '../../src/evaluate/index.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+
+const policy = policyFromObjects([
+  { kind: 'projectSettings', settings: { permissions: { allow: ['Bash(touch *)'], additionalDirectories: ['/home/user'] } } },
+]);
+const base = { mode: 'acceptEdits' as const, policy, cwd: '/home/user/project', home: '/home/user' };
+const touch = { tool: 'Bash', input: { command: 'touch /home/user/gems/x.rb' } };
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe('the protected paths a prepared context keeps', () => {
+  it('are made again when an environment value they were made from changes, in a new context or the same one', () => {
+    const values: Record<string, string> = {};
+    const ctx: EvaluationContext = { ...base, environment: { values, complete: true } };
+    expect(evaluate(touch, ctx).behavior).toBe('allow');
+    expect(evaluate(touch, { ...base, environment: { values: { GEM_HOME: '/home/user/gems' }, complete: true } }).behavior).toBe('ask');
+    expect(evaluate(touch, ctx).behavior).toBe('allow');
+    values['GEM_HOME'] = '/home/user/gems';
+    expect(evaluate(touch, ctx).reason.message).toContain('protected path /home/user/gems/x.rb');
+    delete values['GEM_HOME'];
+    expect(evaluate(touch, ctx).behavior).toBe('allow');
+  });
+
+  it('follow the options’ list', () => {
+    const own = { ...base, options: { protectedPaths: { dirs: ['gems'], files: [], exceptions: [] } } };
+    expect(evaluate(touch, own).behavior).toBe('ask');
+    expect(evaluate(touch, base).behavior).toBe('allow');
+  });
+});
