@@ -258,6 +258,8 @@ export default defineConfig([
               // What a command run with no tool call runs from files (evaluate/command-code.ts,
               // decision 0128): the package runners' grammar and the interpreters', make's forms.
               'src/shell/programs/unattended-runs.ts',
+              // ssh's options and the ssh_config keywords that run code (`core.sshCommand = ssh -F FILE`).
+              'src/shell/programs/ssh-options.ts',
               'src/shell/programs/package-runners.ts',
               // A Grep call walks as rg does (evaluate/tree-takes.ts: rg's skip rules).
               'src/shell/programs/rg-skips.ts',

@@ -17,6 +17,8 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { normalizePath } from '../paths/index.js';
+import { resolveAsKernel } from '../paths/real.js';
+import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import { commandProper, configModules, MAKEFILE_NAMES, runnerSpec, unattendedRuns } from '../shell/programs/unattended-runs.js';
 import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
@@ -83,7 +85,19 @@ class Reader {
     return [...this.out.values()];
   }
 
+  /**
+   * A place, and where the kernel takes it when a link is on its way (`scripts/hook.sh ->
+   * ../tools/impl.sh`, `bin -> tools`: decision 0132): a write to the link's target is a write to
+   * what runs (red team 26 RT26-G; git 2.39 ran `tools/impl.sh` for both).
+   */
   private add(path: string, via: string, python?: true): void {
+    this.put(path, via, python);
+    const view = this.world.view;
+    const reached = view === undefined ? undefined : resolveAsKernel(path, view)?.path;
+    if (reached !== undefined && reached !== path) this.put(reached, `${via}, through the link ${shownPath(path, this.world)}`, python);
+  }
+
+  private put(path: string, via: string, python?: true): void {
     const key = `${python === true ? 'py:' : ''}${path}`;
     if (!this.out.has(key)) this.out.set(key, { path, via, ...(python === true ? { python } : {}) });
   }
@@ -149,10 +163,13 @@ class Reader {
       } else if (run.kind === 'script' || run.kind === 'preload') {
         const file = run.kind === 'script' && run.file === words[0] ? place(words[0]) : place(run.file);
         if (file === undefined) continue;
-        this.script(file, depth + 1, `run by ${shown}`, run.kind === 'script' && (run.language === 'shell-script' || run.language === undefined));
+        this.script(file, depth + 1, `run by ${shown}`, run.kind === 'script' && run.unread !== true && (run.language === 'shell-script' || run.language === undefined));
         if (run.kind === 'script' && this.imports && depth === 0) this.ownImports(file, plain.join(' '), shown);
       } else if (run.kind === 'module') this.module(run.module, cwd, shown);
-      else this.makefiles(run.files, run.dir, cwd, shown);
+      else if (run.kind === 'sshConfig') {
+        const file = place(run.file);
+        if (file !== undefined) this.sshConfig(file, depth + 1, `the ssh configuration ${shown} reads, whose ProxyCommand and Match exec commands ssh runs`, cwd);
+      } else this.makefiles(run.files, run.dir, cwd, shown);
     }
   }
 
@@ -166,6 +183,27 @@ class Reader {
     if (language !== 'shell-script' && !(shell && language === undefined)) return;
     const text = this.read(file);
     if (text !== undefined) this.text(text, dirOf(file), depth, shownPath(file, this.world));
+  }
+
+  /**
+   * A configuration file ssh reads (`ssh -F FILE`): protected, and what its ProxyCommand,
+   * LocalCommand, KnownHostsCommand and `Match exec` lines run read as commands; the files its
+   * `Include` lines name in turn (a relative one is in `~/.ssh`, ssh_config(5)).
+   */
+  private sshConfig(file: string, depth: number, via: string, cwd: string): void {
+    this.add(file, via);
+    if (depth > MAX_DEPTH || this.world.view?.exists(file) !== true) return;
+    const text = this.read(file);
+    if (text === undefined) return;
+    const lines = sshConfigLines(text);
+    const from = `the ssh configuration ${shownPath(file, this.world)}`;
+    for (const c of lines.commands) this.text(c, undefined, depth, from, false, cwd);
+    const home = this.world.home === '/' ? '' : this.world.home;
+    for (const inc of lines.includes) {
+      if (/[*?[$%]/.test(inc)) continue;
+      const path = inc.startsWith('~/') ? `${home}/${inc.slice(2)}` : inc.startsWith('/') ? inc : `${home}/.ssh/${inc}`;
+      this.sshConfig(join('/', path), depth + 1, `an ssh configuration ${from} includes`, cwd);
+    }
   }
 
   /** What a hook's own script loads beside itself (decision 0127): Python's folder, Node's static imports. */

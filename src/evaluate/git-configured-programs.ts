@@ -9,7 +9,7 @@
  * protected already (`.git/config`, `~/.gitconfig`).
  */
 import type { ReadonlyFsView } from '../core/ports.js';
-import { isInside, normalizePath } from '../paths/index.js';
+import { isInside } from '../paths/index.js';
 import {
   ALTERNATE_REFS,
   CLEAN_FILTER,
@@ -25,13 +25,11 @@ import {
   TEXTCONV,
   type ConfigRead,
 } from '../shell/programs/git/config-kinds.js';
-import { COMMAND_KEY_GROUPS, SIGNING_KEYS } from '../shell/programs/git/command-keys.js';
+import { COMMAND_KEY_GROUPS, CREDENTIAL_KEYS, SIGNING_KEYS } from '../shell/programs/git/command-keys.js';
 import { configFiles } from '../shell/programs/git/repository.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import { configPlaces } from '../shell/programs/git/world.js';
-import { analyzeShell } from '../shell/analyze.js';
-import { interpreterName } from '../shell/programs/interpreters.js';
-import { shellName } from '../shell/programs/posix-shells.js';
+import { commandCode } from './command-code.js';
 import type { Platform } from '../core/types.js';
 
 /** Every kind of key whose value is a program git runs (`config-kinds.ts`), made on first use. */
@@ -59,13 +57,20 @@ export interface ConfiguredProgram {
   top: string;
   key: string;
   file: string;
+  /** How git comes to run it, when not as the program the value names (`the ssh configuration \`ssh -F ~/x.cfg\` reads, …`). */
+  via?: string;
 }
 
 /**
  * The program files the configuration git reads in `cwd` names (the repository there, the user's
- * global and the system files): each value of a program key read as a command line (its program
- * by path, its operands: `sh x.sh`), relative to the top of the working tree, where git runs them.
- * Nothing without a view or a repository git finds. `git`: the call's reads of its repositories, when it has them.
+ * global files — `~/.gitconfig`, `$XDG_CONFIG_HOME/git/config`, `GIT_CONFIG_GLOBAL` — the system
+ * file and what they include; outside a repository the user's and the system's alone): each value
+ * of a program key read as a command by the reader of what a command run with no tool call
+ * executes (`command-code.ts`, decision 0128) from the top of the working tree, where git runs
+ * them — a program by its path, an interpreter's script (`sh ~/bin/x.sh`), `$HOME/…`, `${HOME}/…`
+ * and `~/…`, `ssh -F FILE`'s configuration and what its ProxyCommand runs, a shell script's own
+ * lines, each also where the kernel takes it through links (red team 26 RT26-A, RT26-G3;
+ * decision 0135). Nothing without a view. `git`: the call's reads of its repositories, when it has them.
  */
 export function configuredPrograms(
   view: ReadonlyFsView | undefined,
@@ -77,11 +82,11 @@ export function configuredPrograms(
   // The call's reads when it has them: discovery and the configuration files are read once per call.
   const reads = git ?? gitReads(view);
   const found = reads.repositoryAt(world.cwd);
-  if ('unknown' in found || !('found' in found)) return [];
-  const repo = found.found;
+  if ('unknown' in found) return [];
+  const repo = 'found' in found ? found.found : undefined;
   const config = reads.config(configFiles(repo, world.home, configPlaces(variable)), world.home);
   if ('unknown' in config) return [];
-  const top = repo.workTree ?? world.cwd;
+  const top = repo?.workTree ?? world.cwd;
   const out: ConfiguredProgram[] = [];
   for (const e of config.entries) {
     if (e.value === null || e.value.trim() === '' || !mayNameProgram(e.key)) continue;
@@ -94,8 +99,11 @@ export function configuredPrograms(
     // The signing programs are values of their own keys (`gpg.program`), and a `!` alias is shell text.
     if (alias ? !e.value.startsWith('!') : kind === undefined && !SIGNING_KEYS.test(e.key)) continue;
     if (kind?.runs !== undefined && !kind.runs(e.value)) continue;
-    for (const p of programFiles(e.value.replace(/^\s*!/, '')))
-      out.push({ path: normalizePath(p, { cwd: top, home: world.home, platform: world.platform }), top, key: e.key, file: e.file });
+    // A credential helper that is neither `!TEXT` nor an absolute path is `git credential-NAME
+    // ARGS` (credential.c): its words are the helper's data (`store --file ~/.creds`), no program file.
+    if (CREDENTIAL_KEYS.test(e.key) && !/^\s*[!/]/.test(e.value)) continue;
+    for (const c of commandCode(e.value.replace(/^\s*!/, ''), { cwd: top, top, home: world.home, view }, false))
+      out.push({ path: c.path, top, key: e.key, file: e.file, ...(/^run by `[^`]*`$/.test(c.via) ? {} : { via: c.via }) });
   }
   return out;
 }
@@ -115,29 +123,11 @@ function mayNameProgram(key: string): boolean {
   );
 }
 
-/**
- * The files the shell text a value holds runs: each command's program named by its path, and the
- * script an interpreter or shell is given (its first word that is no option: `sh scripts/t.sh`).
- * Data words are none (`rm -f README.md`); a word toolgate cannot read names nothing it could protect.
- */
-function programFiles(text: string): string[] {
-  const out: string[] = [];
-  for (const cmd of analyzeShell(text, { shell: 'sh' }).commands) {
-    const program = cmd.argv[0];
-    if (program === undefined || cmd.literal[0] !== true) continue;
-    if (program.includes('/')) out.push(program);
-    const base = program.replace(/^.*\//, '');
-    if (interpreterName(base) === undefined && shellName(base) === undefined) continue;
-    const script = cmd.argv.findIndex((w, k) => k > 0 && !w.startsWith('-'));
-    if (script > 0 && cmd.literal[script] === true) out.push(cmd.argv[script]!);
-  }
-  return out;
-}
-
 /** Why a write to `written` changes a program the git configuration names, or `undefined`. */
 export function configuredProgramWrite(written: string, programs: readonly ConfiguredProgram[]): string | undefined {
   // The file itself, or a folder holding it below the working tree's top (a copy of a folder over `tools/`).
   const hit = programs.find((p) => isInside(written, p.path) || (isInside(p.path, written) && isInside(written, p.top) && written !== p.top));
   if (hit === undefined) return undefined;
-  return `${hit.key} in ${hit.file} names ${hit.path} as a program git runs: writing it changes what a later git command runs, which a rule allowing that command consents to only as it is`;
+  const names = hit.via === undefined ? `names ${hit.path} as a program git runs` : `makes git run code from ${hit.path} (${hit.via})`;
+  return `${hit.key} in ${hit.file} ${names}: writing it changes what a later git command runs, which a rule allowing that command consents to only as it is`;
 }

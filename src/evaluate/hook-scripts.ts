@@ -1,17 +1,16 @@
 /**
- * The files git runs because its configuration or a hook names them, beyond the hooks themselves
- * (red team 25): a hook that runs a script of the project (`exec ./scripts/pre-commit.sh`,
- * husky's `.husky/pre-commit` holding `sh scripts/check.sh`, RT25-E) and a program a configuration
- * key names by its path (`core.fsmonitor = ~/scripts/fsm.sh` in ~/.gitconfig, RT25-G) — writing
- * the script ran it at the next `git commit` or `git status` (git 2.39.5). The hooks folder and
- * the configuration files are protected already; what they run by name is read here, through the
- * view, as the start-up files' sourced files are (`sourced-files.ts`).
+ * The files git runs because a hook names them, beyond the hooks themselves (red team 25): a hook
+ * that runs a script of the project (`exec ./scripts/pre-commit.sh`, husky's `.husky/pre-commit`
+ * holding `sh scripts/check.sh`, RT25-E) — writing the script ran it at the next `git commit`
+ * (git 2.39.5). The hooks folder is protected already; what its hooks run is read here by the one
+ * reader of what a command run with no tool call executes (`command-code.ts`, decision 0128). The
+ * programs the configuration's keys name (`core.fsmonitor = sh ~/bin/x.sh` in ~/.gitconfig,
+ * RT25-G, RT26-A) are read by the same reader in `git-configured-programs.ts` (decision 0135).
  */
 import type { EvaluationContext } from './types.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import { configFiles, hooksDirectory } from '../shell/programs/git/repository.js';
 import { configPlaces } from '../shell/programs/git/world.js';
-import { COMMAND_KEY_GROUPS } from '../shell/programs/git/command-keys.js';
 import { environmentValue } from './shell-world.js';
 import type { ReadPlace } from './sourced-files.js';
 import { scriptCode } from './command-code.js';
@@ -20,9 +19,8 @@ import { scriptCode } from './command-code.js';
 const MAX_HOOKS = 32;
 
 /**
- * The scripts the project's repository's hooks run by name and the programs its effective
- * configuration (system, global, the repository's) names by a path, as places a write is a
- * protected write to. Without a view that lists and reads, none.
+ * The scripts the project's repository's hooks run (the hooks folder its effective configuration
+ * names), as places a write is a protected write to. Without a view that lists and reads, none.
  */
 export function gitRunPlaces(
   ctx: { fs: EvaluationContext['fs']; environment: EvaluationContext['environment']; projectDir: string | undefined },
@@ -30,24 +28,17 @@ export function gitRunPlaces(
   git?: GitReads,
 ): ReadPlace[] {
   const view = ctx.fs;
-  if (view?.readText === undefined || ctx.projectDir === undefined) return [];
+  if (view?.readText === undefined || view.list === undefined || ctx.projectDir === undefined) return [];
   const reads = git ?? gitReads(view);
   const variable = (name: string) => environmentValue(ctx.environment, name);
   const found = reads.discover(ctx.projectDir);
-  const repo = 'found' in found ? found.found : undefined;
+  if (!('found' in found)) return [];
+  const repo = found.found;
   const config = reads.config(configFiles(repo, home, configPlaces(variable)), home);
   if ('unknown' in config) return [];
   const h = home === '/' ? '' : home.replace(/\/+$/, '');
   const said = (f: string) => (f.startsWith(`${h}/`) ? `~${f.slice(h.length)}` : f);
   const out: ReadPlace[] = [];
-  // A program a key names by its path (an alias's `!` text, a credential helper's `!` form too).
-  for (const e of config.entries) {
-    if (e.value === null || !(COMMAND_KEY_GROUPS.some((k) => k.test(e.key)) || e.key.startsWith('alias.'))) continue;
-    const first = e.value.replace(/^!\s*/, '').trim().split(/\s+/)[0] ?? '';
-    const path = first.startsWith('~/') ? `${h}/${first.slice(2)}` : first.startsWith('/') ? first : undefined;
-    if (path !== undefined) out.push({ path, runs: true, why: `${said(e.file)} sets ${e.key} = ${first}: git runs it` });
-  }
-  if (repo === undefined || view.list === undefined) return out;
   const hooks = hooksDirectory(repo, config.entries, home);
   const top = repo.workTree ?? repo.gitDir;
   // husky 9 points core.hooksPath at `.husky/_`, whose hooks run `.husky/<hook>` (its `h` script).

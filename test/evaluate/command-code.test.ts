@@ -53,6 +53,36 @@ describe('commandCode', () => {
   });
 });
 
+describe('commandCode: links, ssh and other interpreters (decision 0135)', () => {
+  it('a place reached through a link is also where the kernel takes it (bin -> tools, a script that is a link)', () => {
+    const files = {
+      [`${P}/tools`]: 'directory',
+      [`${P}/tools/impl.sh`]: 'text: echo\n',
+      [`${P}/bin`]: 'symlink -> tools',
+      [`${P}/scripts`]: 'directory',
+      [`${P}/scripts/hook.sh`]: 'symlink -> ../tools/impl.sh',
+    };
+    expect(paths('sh bin/impl.sh', files)).toEqual([`${P}/bin/impl.sh`, `${P}/tools/impl.sh`]);
+    expect(paths('scripts/hook.sh', files)).toEqual([`${P}/scripts/hook.sh`, `${P}/tools/impl.sh`]);
+  });
+
+  it("ssh -F reads a configuration whose ProxyCommand, Match exec and Include run or read more; -o ProxyCommand is text", () => {
+    const files = {
+      [`${H}/bin`]: 'directory',
+      [`${H}/bin/x.cfg`]: 'text: Include more.cfg\nHost *\n  ProxyCommand sh ~/bin/p.sh %h %p\nMatch exec "~/bin/m.sh %h"\n',
+      [`${H}/.ssh`]: 'directory',
+      [`${H}/.ssh/more.cfg`]: 'text: Host x\n  LocalCommand ./l.sh\n  KnownHostsCommand none\n',
+    };
+    expect(paths('ssh -F ~/bin/x.cfg', files)).toEqual([`${H}/bin/x.cfg`, `${H}/bin/p.sh`, `${H}/bin/m.sh`, `${H}/.ssh/more.cfg`, `${P}/l.sh`]);
+    expect(paths('ssh -o ProxyCommand="sh $HOME/bin/p.sh" -p 22')).toEqual([`${H}/bin/p.sh`]);
+    expect(paths('ssh -o ProxyCommand=none -F none -i ~/.ssh/id')).toEqual([]);
+  });
+
+  it("another interpreter's script is code, its text not read", () => {
+    expect(paths('perl -w tools/check.pl', { [`${P}/tools/check.pl`]: 'text: system("./other.sh");\n' })).toEqual([`${P}/tools/check.pl`]);
+  });
+});
+
 describe('simpleCommands', () => {
   it('splits outside quotes and substitutions', () => {
     expect(simpleCommands('a "$(b; c)" && d | e # f\ng')).toEqual(['a "$(b; c)"', 'd', 'e', 'g']);

@@ -54,3 +54,54 @@ describe('configuredPrograms: the files the git configuration names as programs 
     expect(configuredProgramWrite(P, found)).toBeUndefined();
   });
 });
+
+/** A repository with no program keys of its own, and `~/.gitconfig` holding `global` (`extra`: more files). */
+function globalPrograms(global: string, extra: Record<string, string> = {}) {
+  const fs = caseFsView(
+    {
+      [P]: 'directory',
+      [`${P}/.git`]: 'directory',
+      [`${P}/.git/HEAD`]: 'text: ref: refs/heads/main\n',
+      [`${P}/.git/refs`]: 'directory',
+      [`${P}/.git/objects`]: 'directory',
+      [`${P}/.git/config`]: 'text: [core]\n\tbare = false\n',
+      [H]: 'directory',
+      [`${H}/bin`]: 'directory',
+      [`${H}/.gitconfig`]: `text: ${global}`,
+      ...extra,
+    },
+    { cwd: P, home: H, platform: 'linux' },
+  );
+  return configuredPrograms(fs, world, () => null).map((p) => p.path);
+}
+
+describe("configuredPrograms: the user's global configuration, read by the one reader (red team 26 RT26-A, G3; decision 0135)", () => {
+  it.each([
+    ['[core]\n\tfsmonitor = sh ~/bin/x.sh\n', [`${H}/bin/x.sh`]],
+    ['[core]\n\tfsmonitor = $HOME/bin/x.sh\n', [`${H}/bin/x.sh`]],
+    ['[core]\n\tfsmonitor = ${HOME}/bin/x.sh\n', [`${H}/bin/x.sh`]],
+    ['[credential]\n\thelper = !sh ~/bin/x.sh\n', [`${H}/bin/x.sh`]],
+    ['[credential "https://h"]\n\thelper = !$HOME/bin/x.sh\n', [`${H}/bin/x.sh`]],
+    // `git credential-store --file ~/creds`, `git credential-sh ~/bin/x.sh`: no file of these runs (git 2.39.5).
+    ['[credential]\n\thelper = store --file ~/creds\n', []],
+    ['[credential]\n\thelper = sh ~/bin/x.sh\n', []],
+    ['[core]\n\tsshCommand = ssh -F ~/bin/x.cfg\n', [`${H}/bin/x.cfg`]],
+    ['[core]\n\tpager = less -R\n\teditor = vim\n', []],
+  ])('%j', (global, paths) => {
+    expect(globalPrograms(global)).toEqual(paths);
+  });
+
+  it('a program whose folder is a link is also where the link leads', () => {
+    expect(globalPrograms('[core]\n\tfsmonitor = ~/bin/fsm.sh\n', { [`${H}/bin`]: 'symlink -> dots', [`${H}/dots`]: 'directory', [`${H}/dots/fsm.sh`]: 'text: x\n' })).toEqual([
+      `${H}/bin/fsm.sh`,
+      `${H}/dots/fsm.sh`,
+    ]);
+  });
+
+  it('a write to a program of ~/.gitconfig names the setting; a program found by its name is none (red team 25 RT25-G)', () => {
+    const world2 = (global: string) => globalPrograms(global);
+    expect(world2('[core]\n\tfsmonitor = ~/scripts/fsm.sh\n')).toEqual([`${H}/scripts/fsm.sh`]);
+    expect(world2('[alias]\n\tup = !/opt/tools/up.sh --all\n')).toEqual(['/opt/tools/up.sh']);
+    expect(world2('[core]\n\teditor = vim\n')).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 /**
- * What git runs by name beyond its hooks (red team 25 RT25-E, RT25-G): the scripts a hook runs,
- * husky's hooks, and the programs a configuration key names by a path.
+ * What git's hooks run beyond themselves (red team 25 RT25-E, red team 26 RT26-G): the scripts a
+ * hook runs, husky's hooks, through links. The programs a configuration key names are
+ * `git-configured-programs.ts`'s (its test).
  */
 import { describe, expect, it } from 'vitest';
 import { caseFsView } from '../../src/cases/case-fs.js';
@@ -44,9 +45,9 @@ describe('gitRunPlaces', () => {
     expect(hit(husky, `${P}/scripts/check.sh`)).toContain('.husky/pre-commit');
   });
 
-  it('reads a program a configuration key names by its path, not one named by its name', () => {
-    expect(hit({ [`${H}/.gitconfig`]: 'text: [core]\n\tfsmonitor = ~/scripts/fsm.sh\n' }, `${H}/scripts/fsm.sh`)).toContain('core.fsmonitor');
-    expect(hit({ [`${H}/.gitconfig`]: 'text: [alias]\n\tup = !/opt/tools/up.sh --all\n' }, '/opt/tools/up.sh')).toContain('alias.up');
-    expect(hit({ [`${H}/.gitconfig`]: 'text: [core]\n\teditor = vim\n' }, `${H}/vim`)).toBeUndefined();
+  it('follows a link on the way to what a hook runs (red team 26 RT26-G)', () => {
+    const links = { [`${P}/tools`]: 'directory', [`${P}/tools/impl.sh`]: 'text: echo\n', [`${P}/bin`]: 'symlink -> tools' };
+    expect(hit({ ...links, [`${P}/.git/hooks/pre-commit`]: 'text: #!/bin/sh\nsh bin/impl.sh\n' }, `${P}/tools/impl.sh`)).toContain('through the link');
+    expect(hit({ ...links, [`${P}/.git/hooks/pre-commit`]: 'text: #!/bin/sh\nsh bin/impl.sh\n' }, `${P}/tools/other.sh`)).toBeUndefined();
   });
 });

@@ -15,78 +15,15 @@ import type { FileOperand, FileOperands, UnseenNames } from '../options/file-ope
 import { defineProgram } from './model.js';
 import { optionRuns, type RunningOption } from './option-runs.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+import { keywordOf, LOADING_KEYWORDS, RUNNING_KEYWORDS, SSH_OPTIONS, sshOptions, type SshOption } from './ssh-options.js';
 
-/** OpenSSH 9.2 ssh.c's getopt string: the letters followed by `:` take a value. */
-const SSH_OPTIONS = '1246ab:c:e:fgi:kl:m:no:p:qstvxAB:CD:E:F:GI:J:KL:MNO:P:Q:R:S:TVw:W:XYy';
-
-/** ssh_config keywords whose value is a local command ssh runs (`none` runs nothing). */
-const RUNNING_KEYWORDS: ReadonlyMap<string, string> = new Map([
-  ['proxycommand', 'ProxyCommand'],
-  ['localcommand', 'LocalCommand'],
-  ['knownhostscommand', 'KnownHostsCommand'],
-]);
-
-/**
- * ssh_config keywords whose value is a shared library ssh loads into itself (`none` loads
- * nothing): its code runs as ssh, as `gcc -fplugin=` does (ssh(1) `-I`, ssh_config(5)).
- */
-const LOADING_KEYWORDS: ReadonlyMap<string, string> = new Map([
-  ['pkcs11provider', 'PKCS11Provider'],
-  ['securitykeyprovider', 'SecurityKeyProvider'],
-]);
+export type { SshOption };
 
 /** The opaque code of a library an ssh option makes ssh load. */
 const loads = (program: string, option: string, library: string): Unwrapped => ({
   kind: 'opaque',
   reason: `${program} ${option} loads the shared library ${library} into ssh, code toolgate cannot see`,
 });
-
-/** One option ssh reads: its letter, its value, the index of the word that holds the value. @internal */
-export interface SshOption {
-  readonly letter: string;
-  readonly value?: string;
-  readonly index: number;
-  readonly valueIndex?: number;
-}
-
-/** The options of `argv` as ssh reads them, or a problem. */
-function sshOptions(argv: readonly string[]): { options: SshOption[] } | { problem: string } {
-  const options: SshOption[] = [];
-  let destination: number | undefined;
-  let k = 1;
-  for (;;) {
-    for (; k < argv.length; k++) {
-      const word = argv[k]!;
-      if (word === '--') {
-        k++;
-        break;
-      }
-      if (!word.startsWith('-') || word === '-') break;
-      for (let j = 1; j < word.length; j++) {
-        const letter = word[j]!;
-        const at = SSH_OPTIONS.indexOf(letter);
-        if (at < 0 || letter === ':') return { problem: `unknown option -${letter}` };
-        if (SSH_OPTIONS[at + 1] !== ':') {
-          options.push({ letter, index: k });
-          continue;
-        }
-        if (j + 1 < word.length) options.push({ letter, value: word.slice(j + 1), index: k });
-        else if (k + 1 < argv.length) options.push({ letter, value: argv[k + 1]!, index: k, valueIndex: ++k });
-        else return { problem: `-${letter} needs a value` };
-        break;
-      }
-    }
-    if (destination !== undefined || k >= argv.length) break;
-    destination = k++;
-  }
-  return { options };
-}
-
-/** The keyword and value of one `-o` option (`ProxyCommand=sh x`, `ProxyCommand sh x`). */
-function keywordOf(option: string): { keyword: string; value: string } {
-  const m = /^\s*([A-Za-z0-9]+)\s*(?:=\s*|\s+)([\s\S]*)$/.exec(option);
-  return m === null ? { keyword: option.trim().toLowerCase(), value: '' } : { keyword: m[1]!.toLowerCase(), value: m[2]!.trim() };
-}
 
 /**
  * What ssh runs on this machine: the commands its `-o` options name, and, for a configuration

@@ -13,11 +13,19 @@
  * 4 configuration documentation (the file names each looks for in the working directory).
  */
 import { interpreterLanguage, type ScriptLanguage } from './script-languages.js';
+import { interpreterName } from './interpreter-names.js';
+import { keywordOf, RUNNING_KEYWORDS, sshOptions } from './ssh-options.js';
 
 /** What one simple command runs from files, as far as its words say. @internal */
 export type UnattendedRun =
   /** A script file given to an interpreter (`bash x.sh`, `python3 x.py`, `node x.js`), or a program run by its path. */
-  | { readonly kind: 'script'; readonly file: string; readonly language?: ScriptLanguage }
+  | {
+      readonly kind: 'script';
+      readonly file: string;
+      readonly language?: ScriptLanguage;
+      /** An interpreter whose language toolgate does not read (perl, ruby, php…): the file is code, its text is not followed. */
+      readonly unread?: true;
+    }
   /** A file an option has the interpreter load before the script (`node -r ./setup.js`). */
   | { readonly kind: 'preload'; readonly file: string }
   /** Shell text run by the command (`bash -c TEXT`). */
@@ -25,7 +33,9 @@ export type UnattendedRun =
   /** A Python module run by `-m`, found from the working directory first. */
   | { readonly kind: 'module'; readonly module: string }
   /** The Makefiles make reads: those `-f` names, else the default names in `dir` (`-C`). */
-  | { readonly kind: 'makefiles'; readonly files: readonly string[]; readonly dir?: string };
+  | { readonly kind: 'makefiles'; readonly files: readonly string[]; readonly dir?: string }
+  /** A configuration file ssh reads (`ssh -F FILE`, `-o Include=FILE`), whose ProxyCommand and `Match exec` ssh runs. */
+  | { readonly kind: 'sshConfig'; readonly file: string };
 
 /** python's options that take the next word as their value (python(1), 3.11). */
 const PYTHON_VALUED: ReadonlySet<string> = new Set(['-W', '-X', '--check-hash-based-pycs']);
@@ -73,8 +83,35 @@ export function unattendedRuns(words: readonly string[]): readonly UnattendedRun
   if (language === 'python-script') return pythonRuns(words);
   if (language === 'node-script') return nodeRuns(words);
   if (/^[gb]?make$/.test(name)) return makeRuns(words);
+  if (name === 'ssh') return sshRuns(words);
   if (first.includes('/')) return [{ kind: 'script', file: first }];
+  // Another interpreter runs its first word that is no option (`perl x.pl`, `ruby x.rb`).
+  if (interpreterName(name) !== undefined) {
+    const script = words.findIndex((w, k) => k > 0 && !w.startsWith('-'));
+    return script > 0 ? [{ kind: 'script', file: words[script]!, unread: true }] : [];
+  }
   return undefined;
+}
+
+/**
+ * `ssh -F FILE`, `ssh -o Include=FILE`: the configuration files it reads; `-o ProxyCommand=TEXT`
+ * (LocalCommand, KnownHostsCommand): the text it runs with the user's shell. Verified with git
+ * 2.39 and OpenSSH 9.2: `core.sshCommand = ssh -F ~/bin/x.cfg` ran the file's ProxyCommand and
+ * its `Match exec` command on `git ls-remote` (red team 26 RT26-A4).
+ */
+function sshRuns(words: readonly string[]): UnattendedRun[] {
+  const parsed = sshOptions(words);
+  if ('problem' in parsed) return [];
+  const out: UnattendedRun[] = [];
+  for (const o of parsed.options) {
+    if (o.value === undefined) continue;
+    if (o.letter === 'F' && o.value !== 'none') out.push({ kind: 'sshConfig', file: o.value });
+    if (o.letter !== 'o') continue;
+    const { keyword, value } = keywordOf(o.value);
+    if (RUNNING_KEYWORDS.has(keyword) && value !== '' && value.toLowerCase() !== 'none') out.push({ kind: 'text', text: value });
+    if (keyword === 'include') for (const f of value.split(/\s+/)) if (f !== '') out.push({ kind: 'sshConfig', file: f });
+  }
+  return out;
 }
 
 /** `sh [-eux] [-o opt] FILE`, `bash -c TEXT`, `bash -lc TEXT`. */
