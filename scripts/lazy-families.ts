@@ -13,6 +13,7 @@
  * a family stay direct.
  */
 import { build as esbuild, type BuildOptions, type Metafile, type Plugin, type PluginBuild } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -41,6 +42,14 @@ export interface LazyFamily {
    * as the main bundle hands them to the family's file, so every module still has one instance.
    */
   apart?: { file: string; keep: readonly string[] };
+  /**
+   * Modules of the family's file (from the project root) that run on first use even for the
+   * family's own modules: an import of one from inside the family is a stand-in too, so a call
+   * whose analysis never reads it (tmux's configuration files, find's `-exec`, sed's scripts…)
+   * never runs its module body, nor keeps its code in the family's code cache. Each stand-in's
+   * name is a getter on every use: for modules read by a few functions, not by the hot path.
+   */
+  firstUse?: readonly string[];
 }
 
 const NAMESPACE = 'toolgate-lazy-family';
@@ -146,7 +155,7 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
         build.onEnd(async (result) => {
           if (result.errors.length > 0) return;
           for (const d of split)
-            await buildFamilyFile(build.initialOptions, d, [...wantedOf.get(d.name)!], sharedOf.get(d.name)!, root, lazyImporters);
+            await buildFamilyFile(build.initialOptions, d, [...wantedOf.get(d.name)!], sharedOf.get(d.name)!, root, lazyImporters, names);
         });
       }
       build.onResolve({ filter: /^\.\.?\// }, async (args) => {
@@ -168,25 +177,36 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
         return { contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path), loader: 'ts', resolveDir: dirname(args.path) };
       });
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
-        const exported = await names(args.path);
         const own = split.find((d) => d.name === familyOf(args.path));
-        const contents = [
-          `// Stand-in for ${relative(root, args.path)}: its module runs on first use (scripts/lazy-families.ts).`,
-          'let loaded;',
+        const contents = standIn(
+          relative(root, args.path),
+          await names(args.path),
           own === undefined
-            ? `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`
-            : `const load = () => (loaded ??= require('${HOST}:${own.name}').load(${JSON.stringify(relative(root, args.path))}));`,
-          // The getters sit on the prototype of `module.exports`, not on the object: esbuild's
-          // interop copies a CommonJS module's own properties (as getters) into a new object at
-          // every import site, keeping its prototype, so the names are defined once, not per import.
-          'const names = {};',
-          `for (const name of ${JSON.stringify(exported)}) Object.defineProperty(names, name, { enumerable: true, get: () => load()[name] });`,
-          "module.exports = Object.defineProperty(Object.create(names), '__esModule', { value: true });",
-        ].join('\n');
+            ? `require(${JSON.stringify(args.path)})`
+            : `require('${HOST}:${own.name}').load(${JSON.stringify(relative(root, args.path))})`,
+        );
         return { contents, loader: 'js', resolveDir: dirname(args.path) };
       });
     },
   };
+}
+
+/**
+ * A stand-in module for the module `name` (from the project root) exporting `exported`: each name a
+ * getter that runs `load` (an expression giving the real module's exports) on its first use.
+ */
+function standIn(name: string, exported: readonly string[], load: string): string {
+  return [
+    `// Stand-in for ${name}: its module runs on first use (scripts/lazy-families.ts).`,
+    'let loaded;',
+    `const load = () => (loaded ??= ${load});`,
+    // The getters sit on the prototype of `module.exports`, not on the object: esbuild's
+    // interop copies a CommonJS module's own properties (as getters) into a new object at
+    // every import site, keeping its prototype, so the names are defined once, not per import.
+    'const names = {};',
+    `for (const name of ${JSON.stringify(exported)}) Object.defineProperty(names, name, { enumerable: true, get: () => load()[name] });`,
+    "module.exports = Object.defineProperty(Object.create(names), '__esModule', { value: true });",
+  ].join('\n');
 }
 
 /** The bundle's entry files, absolute. */
@@ -309,16 +329,32 @@ async function probe(
  */
 async function buildFamilyFile(
   options: BuildOptions,
-  family: { name: string; abs: string; file?: string; apart?: { file: string; keep: readonly string[] } },
+  family: { name: string; abs: string; file?: string; apart?: { file: string; keep: readonly string[] }; firstUse?: readonly string[] },
   wanted: readonly string[],
   shared: readonly string[],
   root: string,
   lazyImporters: ReadonlySet<string>,
+  names: (file: string) => Promise<string[]>,
 ): Promise<void> {
   const apart =
     family.apart === undefined ? undefined : await apartModules(options, family.apart, wanted, new Set(shared), root, lazyImporters);
   const hostFile = join(root, `${APART_HOST}${family.name}.ts`);
+  const firstUse = new Set((family.firstUse ?? []).map((f) => resolve(root, f)));
+  // A first-use module moved or renamed would silently run at load again: the build fails instead.
+  for (const f of firstUse)
+    if (!f.startsWith(family.abs) || !existsSync(f)) throw new Error(`${relative(root, f)}: a first-use module of ${family.name} that is not in it`);
   await buildOwnFile(options, family.file!, wanted, shared, root, lazyImporters, (build) => {
+    // An import of a first-use module from the family's own: a stand-in that requires it.
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.kind !== 'import-statement' || args.namespace !== 'file' || args.pluginData === NAMESPACE) return undefined;
+      const target = await plainTarget(build, args);
+      return target !== undefined && firstUse.has(target) ? { path: target, namespace: FIRST_USE } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: FIRST_USE }, async (args) => ({
+      contents: standIn(relative(root, args.path), await names(args.path), `require(${JSON.stringify(args.path)})`),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
     if (apart === undefined) return;
     // A loader's `require` of a module kept apart: a stand-in that loads it from the second
     // file, which the host module below loads on first use with this file's modules.
@@ -357,6 +393,8 @@ async function buildFamilyFile(
   if (apart !== undefined) await buildOwnFile(options, family.apart!.file, [...apart.modules], apart.shared, root, lazyImporters);
 }
 
+/** Stand-ins, in a family's file, for its first-use modules ({@link LazyFamily.firstUse}). */
+const FIRST_USE = 'toolgate-split-first-use';
 /** The start of the name of the module (in no folder) that loads a family's second file. */
 const APART_HOST = 'toolgate-split-apart-host-';
 /** Stand-ins, in a family's file, for the modules kept in its second file. */

@@ -142,6 +142,31 @@ describe('a lazy family in a file of its own', () => {
   });
 });
 
+describe("a family's first-use modules", () => {
+  it('runs one only when an export of it is first read, also for the modules of its own family', async () => {
+    const dir = project('toolgate-lazy-first-use-', {
+      'src/fam/table.ts': `ran.push('fam/table');\nexport const TABLE = new Set(['x']);\nexport class Entry {}`,
+      'src/fam/uses.ts': `import { TABLE, Entry } from './table.js';\nran.push('fam/uses');\nexport const plain = () => 1;\nexport const inTable = (x: string) => TABLE.has(x);\nexport const entry = () => new Entry();\nexport const isEntry = (e: unknown) => e instanceof Entry;`,
+      'src/core/main.ts': `import { plain, inTable, entry, isEntry } from '../fam/uses.js';\nexport { plain, inTable, entry, isEntry };`,
+    });
+    try {
+      const { ran, loaded, main: load } = await splitBundle(dir, [{ name: 'fam', dir: 'src/fam', file: 'fam.cjs', firstUse: ['src/fam/table.ts'] }]);
+      const main = load() as { plain(): number; inTable(x: string): boolean; entry(): unknown; isEntry(e: unknown): boolean };
+      expect(main.plain()).toBe(1);
+      expect(loaded).toEqual(['./fam.cjs']);
+      expect(ran).toEqual(['fam/uses']);
+      expect(main.inTable('x')).toBe(true);
+      expect(main.inTable('y')).toBe(false);
+      expect(ran).toEqual(['fam/uses', 'fam/table']);
+      // One instance: the class read through the stand-in is the module's own.
+      expect(main.isEntry(main.entry())).toBe(true);
+      expect(ran).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a family's second file: the loaders' modules not kept", () => {
   it('reads the second file only when a loader of a module in it runs, with one instance of every module across the three files', async () => {
     const dir = project('toolgate-lazy-apart-', {
