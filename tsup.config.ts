@@ -269,6 +269,8 @@ export default defineConfig([
               'src/shell/programs/interpreter-names.ts',
               'src/shell/programs/name-variants.ts',
               'src/shell/programs/quoting-printers.ts',
+              // and how `source --`, `hash -p`, `alias` and `cd` name a file there (startup27).
+              'src/shell/programs/startup-builtins.ts',
             ],
             // The models of programs a call rarely names (compressors, binutils, parallel, tsc…) in a
             // second file, read only when one of them is first looked up: half the shell file's code,

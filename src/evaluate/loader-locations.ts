@@ -13,10 +13,12 @@ import { environmentValue } from './shell-world.js';
 import type { EnvironmentFacts } from './types.js';
 
 /** One exported place: the variable, the place (absolute) and what loads from it. */
-interface LoaderPlace {
+export interface LoaderPlace {
   name: string;
   place: string;
   variable: LoaderVariable;
+  /** Who names it, when not the exported environment (`~/.bashrc sets EDITOR, which`: `sourced-files.ts`). */
+  by?: string;
 }
 
 /** Every place the environment facts name through a loader variable (a relative value is taken from the working directory). */
@@ -28,6 +30,7 @@ export function loaderLocations(
   const out: LoaderPlace[] = [];
   const norm = { cwd: world.cwd, home: world.home, platform: world.platform };
   for (const [name, v] of LOADER_VARIABLES) {
+    if (v.onTerminal === true) continue;
     // A program that reads the name in any case (npm's `npm_config_userconfig`): each spelling set.
     const names = v.anyCase === true ? Object.keys(environment.values).filter((n) => n.toUpperCase() === name) : [name];
     for (const spelled of names) {
@@ -99,7 +102,7 @@ export function loaderLocationWrite(
       isInside(written, world.home) &&
       !isInsideAny(written, world.workingDirectories);
     if (inside || holds)
-      return `the exported ${p.name} names ${p.place}, ${p.variable.what}: writing there changes what a later program runs${shadowed(p.variable, rel, inside)}`;
+      return `${p.by ?? `the exported ${p.name}`} names ${p.place}, ${p.variable.what}: writing there changes what a later program runs${shadowed(p.variable, rel, inside)}`;
   }
   return undefined;
 }

@@ -46,7 +46,7 @@ import { protectedNames, type ProtectedNames } from './protected-names.js';
 import { globMatches, newBudget, realOfName, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
-import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
+import type { Dialect, EnvironmentFacts, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { markStartupCode } from './startup-code.js';
@@ -70,7 +70,7 @@ import { configNamedWrites } from './config-writes.js';
 import { responseFileReads } from './response-files.js';
 import { includedFileReads, includedReadWhy } from './include-reads.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
-import { installedPythonNames, loaderLocations, loaderLocationWrite } from './loader-locations.js';
+import { installedPythonNames, loaderLocations, loaderLocationWrite, type LoaderPlace } from './loader-locations.js';
 import { configuredProgramWrite, configuredPrograms } from './git-configured-programs.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { pythonModuleIn } from './script-imports.js';
@@ -426,7 +426,6 @@ function heldPathAsks(state: EvalState): undefined {
     let namesHit: ProtectedNames | undefined;
     let linked: LinkedProtected[] | undefined;
     let gitHooks: string[] | undefined;
-    let readPlaces: ReadPlace[] | undefined;
     let unknownHooks: { t: ShellWrite; why: string } | undefined;
     const heldWrite = (t: ShellWrite, hit: string): undefined => {
       const said = hitSaid(hit, state);
@@ -463,7 +462,7 @@ function heldPathAsks(state: EvalState): undefined {
         ) ??
         // What the user's start-up files source and git's configuration includes, by any name: read
         // from the view once per call, when a write gets this far (red team 24, RT24-B/F/O).
-        (t.removal === true ? undefined : readPlaceWrite(written, real, (readPlaces ??= userReadPlaces(state)))) ??
+        (t.removal === true ? undefined : readPlaceWrite(written, real, (state.userPlaces ??= userReadPlaces(state)))) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         (t.removal === true
           ? undefined
@@ -551,16 +550,37 @@ function userReadPlaces(state: EvalState): ReadPlace[] {
   };
   const zdotdir = folder('ZDOTDIR');
   const xdgConfigHome = folder('XDG_CONFIG_HOME');
-  const git = { fs: state.ctx.fs, environment: state.ctx.environment, projectDir: state.ctx.projectDir ?? state.workingDirectories[0] };
+  const sourced = sourcedFiles(state.ctx.fs, {
+    home: state.env.home,
+    ...(zdotdir !== undefined ? { zdotdir } : {}),
+    ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
+  });
+  const projectDir = state.ctx.projectDir ?? state.workingDirectories[0];
+  // git as the user's shells start it, too: a start-up file's `export GIT_CONFIG_GLOBAL=~/dots/gitconfig`
+  // makes that file the global configuration, whose includes and hooks are read as git's own.
+  const exported = startupEnvironment(state.ctx.environment, sourced);
   return [
-    ...sourcedFiles(state.ctx.fs, {
-      home: state.env.home,
-      ...(zdotdir !== undefined ? { zdotdir } : {}),
-      ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
+    ...sourced,
+    ...[state.ctx.environment, ...(exported === undefined ? [] : [exported])].flatMap((environment) => {
+      const git = { fs: state.ctx.fs, environment, projectDir };
+      return [...gitUserConfigPlaces(git, state.env.home, state.git), ...gitRunPlaces(git, state.env.home, state.git)];
     }),
-    ...gitUserConfigPlaces(git, state.env.home, state.git),
-    ...gitRunPlaces(git, state.env.home, state.git),
   ];
+}
+
+/**
+ * The environment with the files the user's start-up files set a loader variable to
+ * (`GIT_CONFIG_GLOBAL=~/dots/gitconfig`) in place of its values, or undefined when they set none.
+ */
+function startupEnvironment(environment: EnvironmentFacts | undefined, places: readonly ReadPlace[]): EnvironmentFacts | undefined {
+  const set = places.filter((p) => p.loader?.variable.shape === 'file');
+  if (set.length === 0) return undefined;
+  return { ...environment, values: { ...environment?.values, ...Object.fromEntries(set.map((p) => [p.loader!.name, p.path])) } };
+}
+
+/** The places the loader variables the user's start-up files set name (`export EDITOR=~/.x`), read with them once per call. */
+function startupLoaders(state: EvalState): LoaderPlace[] {
+  return (state.userPlaces ??= userReadPlaces(state)).flatMap((p) => (p.loader === undefined ? [] : [{ ...p.loader, place: p.path }]));
 }
 
 /** Why names toolgate cannot see, written into `dir`, may be a protected system file (`sysctl --system` into /proc/sys). */
@@ -621,7 +641,7 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
   return (
     pathDirectoryWrite(written, world) ??
-    loaderLocationWrite(written, loaderLocations(state.ctx.environment, world), world, {
+    loaderLocationWrite(written, [...loaderLocations(state.ctx.environment, world), ...startupLoaders(state)], world, {
       installed: installedPythonNames(state.ctx.fs, world.home),
       unseenNames,
     }) ??

@@ -27,8 +27,10 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
 import { writtenNames } from '../paths/real.js';
 import { interpreterName } from '../shell/programs/interpreter-names.js';
+import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { shellName } from '../shell/programs/shell-names.js';
-import { calledBody, commandHead, fedFiles, functionBodies, listedFrom, pathLike, promptCommands, wordsOf } from './sourced-text.js';
+import { aliasTexts, changedDirectory, hashedPrograms, sourcedOperand } from '../shell/programs/startup-builtins.js';
+import { calledBody, commandHead, fedFiles, functionBodies, listedFrom, loaderAssignments, pathLike, promptCommands, wordsOf } from './sourced-text.js';
 
 /** A file or folder a program reads as code or configuration, and why, as a reason says it. */
 export interface ReadPlace {
@@ -44,6 +46,13 @@ export interface ReadPlace {
   lists?: true;
   /** Its text reaches the shell through another program, a variable or a list: zsh reads no `FILE.zwc` in its place. */
   through?: true;
+  /**
+   * A place a loader variable the file sets names (`export EDITOR=~/.x`, `export PYTHONPATH=~/lib`):
+   * a write there is judged as one into a place the exported environment names is
+   * (`loader-locations.ts`: a search path's folder only for the names programs load from it), not
+   * by {@link readPlaceWrite}. `by` says who names it (`~/.bashrc sets EDITOR, which`).
+   */
+  loader?: { name: string; variable: LoaderVariable; by: string };
   why: string;
 }
 
@@ -135,6 +144,7 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
     const values = kind === 'sh' || kind === 'zsh' ? assignedValues(text, given) : given;
     for (const place of namedBy(text, file, kind, at, undefined, given)) {
       out.push(place);
+      if (place.loader !== undefined) continue;
       if (place.lists === true && depth < MAX_DEPTH) {
         // A list file's names as it holds them now (decision 0129): each runs, and is read in turn.
         for (const name of listedNames(view.readText(place.path))) {
@@ -166,7 +176,7 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
 /** Why writing `written` (resolved: `real`) changes a file a program reads (one of `places`), or `undefined`. */
 export function readPlaceWrite(written: string, real: string | undefined, places: readonly ReadPlace[]): string | undefined {
   for (const p of writtenNames(written, real)) {
-    const hit = places.find((r) => (r.pattern !== undefined ? r.pattern.test(p) : r.folder === true ? isInside(p, r.path) : p === r.path));
+    const hit = places.find((r) => r.loader === undefined && (r.pattern !== undefined ? r.pattern.test(p) : r.folder === true ? isInside(p, r.path) : p === r.path));
     if (hit !== undefined) return hit.why;
   }
   return undefined;
@@ -187,6 +197,8 @@ export function namedBy(
   /** Variables whose words a file holds, one a line (`while read f … done < LIST`): such a word names the list. */
   let listed = new Map<string, string[]>();
   let values: ReadonlyMap<string, string[]> = given;
+  /** While an alias's text is read: when the shell runs what it names. */
+  let aliasBecause: string | undefined;
   const place = (
     operand: string,
     lists: ReadonlyMap<string, string[]>,
@@ -195,6 +207,7 @@ export function namedBy(
     runs = false,
     end?: string,
     through = false,
+    because = aliasBecause,
   ): void => {
     const loop = loopVariable(operand) ?? '';
     const words = listed.has(loop) ? [operand] : (lists.get(loop) ?? [operand]);
@@ -229,14 +242,21 @@ export function namedBy(
         continue;
       }
       const said = p.folder === true ? `a file in ${p.path} (${word})` : p.pattern !== undefined ? `${p.path} (${word})` : p.path;
-      out.push({ ...p, ...(runs ? { runs: true as const } : {}), ...(through ? { through: true as const } : {}), why: `${from} ${what} ${said}${end ?? ''}: ${(runs ? RUNS_PROGRAM : RUNS)[kind]}` });
+      out.push({
+        ...p,
+        ...(runs ? { runs: true as const } : {}),
+        ...(through ? { through: true as const } : {}),
+        why: `${from} ${what} ${said}${end ?? ''}: ${because ?? (runs ? RUNS_PROGRAM : RUNS)[kind]}`,
+      });
     }
   };
   const none = new Map<string, string[]>();
   const lines = text.split('\n');
   if (kind === 'sh' || kind === 'zsh' || kind === 'gitHook') {
     // git runs a hook from the top of the work tree: a relative name is the project's file.
-    const bases = kind === 'gitHook' ? [top ?? dir] : [vars.home, dir];
+    const start = kind === 'gitHook' ? [top ?? dir] : [vars.home, dir];
+    /** The folders a `cd ~/dots` before it moved to, latest first: a relative `. ./x` after it is read from there too (RT26-E6). */
+    let bases = start;
     const functions = functionBodies(text);
     /** One text the shell reads as commands: the file's, or an `eval`'s, a trap's, a function's at a call. */
     const read = (chunk: string, depth: number, calledAs?: string): void => {
@@ -247,7 +267,7 @@ export function namedBy(
       values = chunkValues;
       const outer = listed;
       listed = new Map([...outer, ...listedFrom(chunk)]);
-      const end = calledAs === undefined ? undefined : ` (through the function ${calledAs})`;
+      const end = calledAs === undefined ? undefined : ` (through ${calledAs})`;
       const visit = (command: string): void => {
         const head = commandHead(command);
         if (head === undefined) return;
@@ -257,6 +277,18 @@ export function namedBy(
         // `eval 'TEXT'`, a trap's text (`trap '. ~/.on_exit' EXIT` runs it when the shell exits),
         // and a command that is one quoted text (`emulate sh -c ". ~/.x"` once commandsOf has
         // dropped its head): the text is read as commands of its own.
+        // `alias ll='~/.x'`: the text the shell reads in place of `ll` at the next prompt (RT26-E4).
+        const aliased = aliasTexts([name, ...words.slice(1)]);
+        if (aliased.length > 0) {
+          const outer = aliasBecause;
+          aliasBecause = 'the shell runs it when the alias is typed';
+          if (depth < 2) for (const t of aliased) read(t, depth + 1, `the alias ${words.slice(1).join(' ')}`);
+          aliasBecause = outer;
+          return;
+        }
+        const moved = changedDirectory([name, ...words.slice(1)]);
+        const to = moved === undefined ? undefined : placed(moved, vars, bases);
+        if (to !== undefined && to.pattern === undefined && to.folder === undefined) bases = [to.path, ...bases.filter((b) => b !== to.path)];
         const inner =
           name === 'eval'
             ? words.slice(1).join(' ')
@@ -271,11 +303,15 @@ export function namedBy(
         }
         // A function the text defines, called: its body with the call's words (`load ~/.aliases`).
         const body = functions.get(name);
-        if (body !== undefined && depth < 2) read(calledBody(body, words.slice(1)), depth + 1, name);
+        if (body !== undefined && depth < 2) read(calledBody(body, words.slice(1)), depth + 1, `the function ${name}`);
         const operand = words.slice(1).find((w) => !/^[-+]/.test(w));
         const program = name.slice(name.lastIndexOf('/') + 1);
-        if ((name === '.' || name === 'source') && words[1] !== undefined) {
-          place(words[1], lists, bases, 'sources', false, end);
+        const sourced = sourcedOperand([name, ...words.slice(1)]);
+        // bash's `hash -p ~/.x ll`, zsh's `hash ll=~/.x`: `ll` runs the file (RT26-E3).
+        for (const h of hashedPrograms([name, ...words.slice(1)]))
+          place(h, lists, bases, 'binds a command name to', true, ` (${words.join(' ')})${end ?? ''}`, false, 'the shell runs it when that name is typed');
+        if (sourced !== undefined) {
+          place(sourced, lists, bases, 'sources', false, end);
         } else if (shellName(program) !== undefined && operand !== undefined && words[1] === operand) {
           // `bash ~/.bash_local`: the shell runs the file's text.
           place(operand, lists, bases, 'runs', false, end);
@@ -303,6 +339,7 @@ export function namedBy(
         for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of', false, end);
         for (const f of environmentFiles(clean)) place(f.word, none, bases, f.what, false, end, true);
         for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
+        for (const a of loaderAssignments(clean)) out.push(...loaderNamed(a, from, vars, values));
         if (kind === 'zsh') for (const f of fpathDirs(clean)) place(f, none, bases, 'puts on fpath');
       }
       values = before;
@@ -334,6 +371,39 @@ export function namedBy(
         const m = /^\s*:*\s*(?:sil(?:ent)?!?\s+)?so(?:u(?:r(?:c(?:e)?)?)?)?!?\s+(\S+)/.exec(command);
         if (m !== null && !m[1]!.startsWith('"')) place(m[1]!, none, [vars.home]);
       }
+  }
+  return out;
+}
+
+/**
+ * The places a loader variable a start-up line sets names (`export EDITOR=~/.x`, `export
+ * NODE_OPTIONS="--require $HOME/.x"`, `export PYTHONSTARTUP=~/.x`: red team 26 RT26-F1…F4, each
+ * run by a program started from `bash -i`), read by the variable's shape (`loader-variables.ts`,
+ * the table the exported environment is read by). Set without `export` too: a name the shell
+ * inherited exported stays exported. A value past `~`, `$HOME` and the file's own variables that
+ * is still not literal protects its literal folder (`placed`); a relative one is relative to
+ * wherever the later program runs, which no start-up file says.
+ */
+function loaderNamed(
+  assignment: { name: string; value: string; variable: LoaderVariable },
+  from: string,
+  vars: Required<StartupVariables>,
+  values: ReadonlyMap<string, string[]>,
+): ReadPlace[] {
+  const out: ReadPlace[] = [];
+  const by = `${from} sets ${assignment.name}, which`;
+  for (const value of withValues(assignment.value, values)) {
+    // The shell expands `~` at the start and after `:` of an assignment; a quoted one is the
+    // program's to expand (git runs EDITOR through sh -c): either way the home.
+    const expanded = value.replace(/(^|[:=\s])~(?=\/|$|:|\s)/g, `$1${vars.home}`).replace(/\$\{HOME\}|\$HOME\b/g, vars.home);
+    for (const word of loaderPlaces(assignment.variable.shape, expanded)) {
+      if (!/^(?:\/|\$\{?(?:ZDOTDIR|XDG_CONFIG_HOME)\b)/.test(word)) continue;
+      const named = placed(word, vars, []);
+      if (named === undefined) continue;
+      const why = `${by} names ${named.path}, ${assignment.variable.what}`;
+      if (named.pattern !== undefined || named.folder !== undefined) out.push({ ...named, why: `${why} (${word})` });
+      else out.push({ path: named.path, loader: { name: assignment.name, variable: assignment.variable, by }, why });
+    }
   }
   return out;
 }
@@ -494,10 +564,14 @@ function uncommented(line: string): string {
   return line.replace(/(^|\s)#.*$/, '$1');
 }
 
-/** The simple commands of a line: split at `;`, `&&`, `||`, `|`, `&`, braces and parentheses, leading keywords dropped. */
+/**
+ * The simple commands of a line: split at `;`, `&&`, `||`, `|`, `&`, braces and parentheses, leading
+ * keywords dropped, and after a `[[ … ]]` test (zsh's short `if [[ -r ~/.x ]] source ~/.x` runs the
+ * command after it: RT26-E8, zsh 5.9; `(( … ))` splits at its parentheses).
+ */
 function commandsOf(line: string): string[] {
   return line
-    .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()]/)
+    .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()]|(?<=\s)\]\](?=\s|$)/)
     .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|exec|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
     .filter((c) => c !== '');
 }

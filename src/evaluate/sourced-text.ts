@@ -9,6 +9,7 @@
  * `for f in $(cat LIST)`). Read from the text as the start-up file holds it; which program a name
  * is comes from `shell/programs/` (shell-names, quoting-printers).
  */
+import { LOADER_VARIABLES, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { quotesWhatItReads } from '../shell/programs/quoting-printers.js';
 import { shellName } from '../shell/programs/shell-names.js';
 
@@ -254,4 +255,19 @@ export function promptCommands(line: string): string[] {
 /** Words split at blanks outside quotes, quotes kept (the caller strips them). */
 export function wordsOf(text: string): string[] {
   return [...text.matchAll(/(?:"[^"]*"|'[^']*'|[^\s"'])+/g)].map((m) => m[0]);
+}
+
+/**
+ * The loader variables a line sets (`export EDITOR=~/.x`, `declare -x PYTHONSTARTUP=~/.x`, zsh's
+ * `typeset -x`, a plain `NODE_OPTIONS="…"`), with the value as written less its quotes: the
+ * variables of `programs/loader-variables.ts` (npm's `npm_config_*` in any case).
+ */
+export function loaderAssignments(line: string): { name: string; value: string; variable: LoaderVariable }[] {
+  const out: { name: string; value: string; variable: LoaderVariable }[] = [];
+  for (const m of line.matchAll(/(?:^|[;&|]\s*|\s)([A-Za-z_]\w*)=((?:"[^"]*"|'[^']*'|[^\s;&|"'`])*)/g)) {
+    const upper = m[1]!.toUpperCase();
+    const variable = LOADER_VARIABLES.get(m[1]!) ?? (LOADER_VARIABLES.get(upper)?.anyCase === true ? LOADER_VARIABLES.get(upper) : undefined);
+    if (variable !== undefined) out.push({ name: m[1]!, value: m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), variable });
+  }
+  return out;
 }

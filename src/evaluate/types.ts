@@ -7,6 +7,7 @@
 import type { AskKind, Behavior, Decision, PermissionMode, Platform, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { ConfiguredProgram } from './git-configured-programs.js';
+import type { ReadPlace } from './sourced-files.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import type { DialectCaseRunner } from '../cases/index.js';
 import type { CompiledRule, MergeOptions, Policy } from '../settings/types.js';
@@ -319,6 +320,12 @@ export interface EvalState {
   hookCode?: readonly { path: string; python?: true; runBy: string }[];
   /** The program files the git configuration names (`configuredPrograms` of git-configured-programs.ts), read when a write is first judged. */
   gitPrograms?: readonly ConfiguredProgram[];
+  /**
+   * The files the user's start-up files run and git's configuration includes (`userReadPlaces` of
+   * pipeline.ts, `sourced-files.ts`), with the places the loader variables those files set name:
+   * read from the view when a write is first judged.
+   */
+  userPlaces?: readonly ReadPlace[];
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */

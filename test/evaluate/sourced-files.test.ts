@@ -205,4 +205,32 @@ describe('programs ssh and tmux configuration run by path (red team 25 RT25-G)',
     expect(hit(ssh('ProxyCommand nc %h %p'), `${H}/nc`)).toBeUndefined();
     expect(hit({ [`${H}/.tmux.conf`]: 'text: run-shell -b ~/scripts/tm.sh\n' }, `${H}/scripts/tm.sh`)).toContain('tmux runs it');
   });
+
+  it('reads the builtins as they read their words: source --, hash -p, an alias, cd before a relative name (RT26-E)', () => {
+    expect(hit({ [`${H}/.bashrc`]: 'text: source -- ~/.x\n' }, `${H}/.x`)).toContain('~/.bashrc sources /home/user/.x');
+    expect(hit({ [`${H}/.bashrc`]: 'text: hash -p ~/.x ll\n' }, `${H}/.x`)).toContain('binds a command name to /home/user/.x (hash -p ~/.x ll)');
+    expect(hit({ [`${H}/.zshrc`]: 'text: hash ll=~/.x\n' }, `${H}/.x`)).toBeDefined();
+    expect(hit({ [`${H}/.zshrc`]: 'text: hash -d dots=~/.x\n' }, `${H}/.x`)).toBeUndefined();
+    expect(hit({ [`${H}/.bashrc`]: "text: alias ll='~/.x'\n" }, `${H}/.x`)).toContain('when the alias is typed');
+    expect(hit({ [`${H}/.bashrc`]: "text: alias ll='ls -l'\nexport A=~/.x\n" }, `${H}/.x`)).toBeUndefined();
+    const cd = { [`${H}/.bashrc`]: 'text: cd ~/dots && . ./x; cd - >/dev/null\n' };
+    expect(hit(cd, `${H}/dots/x`)).toContain('sources /home/user/dots/x (./x)');
+    expect(hit(cd, `${H}/dots/y`)).toBeUndefined();
+    expect(hit({ [`${H}/.zshrc`]: 'text: if [[ -r ~/.x ]] source ~/.x\n' }, `${H}/.x`)).toContain('zsh runs it');
+    expect(hit({ [`${H}/.zshrc`]: 'text: if [[ -r ~/.x ]] echo hi\n' }, `${H}/.x`)).toBeUndefined();
+  });
+
+  it('gives the places the loader variables a start-up file sets name to the loader reading, not to readPlaceWrite (RT26-F)', () => {
+    const places = (text: string) => sourcedFiles(view({ [`${H}/.bashrc`]: `text: ${text}\n` }), { home: H });
+    const loaders = (text: string) => places(text).flatMap((p) => (p.loader === undefined ? [] : [`${p.loader.name} ${p.path}`]));
+    expect(loaders('export EDITOR=~/.x')).toEqual(['EDITOR /home/user/.x']);
+    expect(loaders('export NODE_OPTIONS="--require $HOME/.x --max-old-space-size=4096"')).toEqual(['NODE_OPTIONS /home/user/.x']);
+    expect(loaders('D=$HOME/dots; export PYTHONSTARTUP="$D/py"')).toEqual(['PYTHONSTARTUP /home/user/dots/py']);
+    expect(loaders('export npm_config_userconfig=~/.npmrc2')).toEqual(['npm_config_userconfig /home/user/.npmrc2']);
+    expect(loaders('export EDITOR="code --wait" PAGER=less')).toEqual([]);
+    expect(loaders('export PYTHONPATH=src:lib')).toEqual([]);
+    expect(readPlaceWrite(`${H}/.x`, undefined, places('export EDITOR=~/.x'))).toBeUndefined();
+    // Not literal past a folder of the home: the names that start as the value does.
+    expect(readPlaceWrite(`${H}/bin/ed-1`, undefined, places('export EDITOR=~/bin/ed-$V'))).toContain('sets EDITOR');
+  });
 });

@@ -41,6 +41,12 @@ export interface LoaderVariable {
   loads?: LoadedNames;
   /** The program reads the variable in any case (npm's `npm_config_*`). */
   anyCase?: boolean;
+  /**
+   * Programs read it only on a terminal (git's pager): the agent's commands have none, so the
+   * exported environment's value changes nothing they run; the user's shells have one, so a
+   * value the user's start-up files set is read (`evaluate/sourced-files.ts`).
+   */
+  onTerminal?: true;
 }
 
 /** The variables, with what each names (the programs' own manuals). */
@@ -106,9 +112,14 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
   ['LESSCLOSE', { shape: 'command', what: 'the command less runs on each file it closes' }],
   // Commands git runs with no terminal too (git 2.39, verified: `git diff` ran GIT_EXTERNAL_DIFF,
   // `git commit` GIT_EDITOR and EDITOR, `git ls-remote h:x` GIT_SSH_COMMAND and GIT_SSH; VISUAL
-  // where TERM is not dumb). Not PAGER or GIT_PAGER: git pages only on a terminal (it ran neither).
+  // where TERM is not dumb, `git rebase -i` GIT_SEQUENCE_EDITOR). PAGER and GIT_PAGER git runs on
+  // a terminal only (it ran neither without one; replay 23 rt23-n13): the user's, where a start-up
+  // file exports them (`export PAGER=~/.x`: `git log` in bash -i under script(1) ran it, startup27).
   ['GIT_EXTERNAL_DIFF', { shape: 'command', what: 'the command git diff runs for each changed file' }],
   ['GIT_EDITOR', { shape: 'command', what: 'the editor git commit, tag and merge run' }],
+  ['GIT_SEQUENCE_EDITOR', { shape: 'command', what: 'the editor git rebase -i runs on its list of commits' }],
+  ['GIT_PAGER', { shape: 'command', what: "the pager git runs on the user's terminal", onTerminal: true }],
+  ['PAGER', { shape: 'command', what: "the pager git, man and other programs run on the user's terminal", onTerminal: true }],
   ['EDITOR', { shape: 'command', what: 'the editor git commit and other programs run' }],
   ['VISUAL', { shape: 'command', what: 'the editor git commit and other programs run' }],
   ['GIT_SSH_COMMAND', { shape: 'command', what: "the command git's ssh transport runs (fetch, push, clone, ls-remote)" }],
