@@ -1170,7 +1170,14 @@ function readOnlyMessage(ro: ShellReadOnly): string {
 function uncoveredWhy(state: EvalState): { message: string; outside?: string } | undefined {
   const verdicts = partVerdicts(state, rulesForTool(state.index, 'allow', state.call.tool));
   const first = verdicts?.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
-  if (!first) return undefined;
+  if (!first) {
+    // Every part is covered or read-only: what stopped the rules is a write they do not approve
+    // (`npm run test -- --run > out.txt` under `Bash(npm run test *)`), not the program.
+    const covered = verdicts?.find((v) => v.rule);
+    const writes = covered?.rule !== undefined ? redirectWritesOk(state) : undefined;
+    if (covered?.rule === undefined || writes === undefined || writes.ok) return undefined;
+    return { message: `"${allowText(covered.cmd)}" is covered by ${covered.rule.rule.text}, but ${writes.why}` };
+  }
   if (first.outsideOf !== undefined)
     return {
       message: `"${allowText(first.cmd)}" is not approved by ${first.outsideOf.rule.text}: ${first.why ?? ''}`,

@@ -209,3 +209,16 @@ describe('several directory changes in one command', () => {
     },
   );
 });
+
+describe('every reason is true: what stopped a covered command', () => {
+  it('npm run test -- --run > out.txt names the write no Edit rule covers, not the program', () => {
+    const d = decide('npm run test -- --run > out.txt');
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'plain']);
+    expect(d.reason.message).toContain('is covered by Bash(npm run test *)');
+    expect(d.reason.message).toContain(`${P}/out.txt, which no Edit allow rule covers`);
+    expect(d.reason.message).not.toContain('not a read-only command');
+  });
+  it('the same write into src/ is what Edit(src/**) approves', () => {
+    expect(decide('npm run test -- --run > src/out.txt').behavior).toBe('allow');
+  });
+});

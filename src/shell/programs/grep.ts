@@ -52,8 +52,9 @@ function grepFiles(argv: readonly string[], words: ReadWords, alwaysRecursive: b
         (is(o, '-d', '--directories') && o.value !== undefined && o.value !== '' && 'recurse'.startsWith(o.value)),
     );
   const paths = patternGiven ? ops : ops.slice(1);
-  // `--include=GLOB` and `--exclude=GLOB` choose which files of the tree are read: some of them.
-  const tree = options.some((o) => is(o, '--include', '--exclude')) ? 'some' : 'all';
+  // `--include=GLOB`, `--exclude=GLOB` and the patterns of `--exclude-from=FILE` choose which
+  // files of the tree are read: some of them.
+  const tree = options.some((o) => is(o, '--include', '--exclude', '--exclude-from')) ? 'some' : 'all';
   const includes = nameChoice(options);
   if (recurse) {
     // -r follows only the links named on the command line; -R every link it meets.
