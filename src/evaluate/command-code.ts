@@ -21,7 +21,10 @@ import { resolveAsKernel } from '../paths/real.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import { commandProper, configModules, MAKEFILE_NAMES, runnerSpec, unattendedRuns } from '../shell/programs/unattended-runs.js';
 import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
+import { readFind } from '../shell/programs/find.js';
+import { pathGlobRegExp } from '../dialects/shared/glob.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
+import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 
 /** A file or folder a command runs code from, and how (a reason's words). */
 export interface CodePlace {
@@ -29,6 +32,8 @@ export interface CodePlace {
   path: string;
   /** `path` is a Python script's folder, first on `sys.path` (decision 0127): only its importable names count. */
   python?: true;
+  /** Only the paths inside `path` this matches (absolute) are code: the files `find DIR -name P -exec sh {} \;` runs. */
+  pattern?: RegExp;
   /** How the command comes to run it: "run by `node scripts/status.js` in package.json's "status" script". */
   via: string;
 }
@@ -90,16 +95,17 @@ class Reader {
    * ../tools/impl.sh`, `bin -> tools`: decision 0132): a write to the link's target is a write to
    * what runs (red team 26 RT26-G; git 2.39 ran `tools/impl.sh` for both).
    */
-  private add(path: string, via: string, python?: true): void {
-    this.put(path, via, python);
+  private add(path: string, via: string, python?: true, pattern?: RegExp): void {
+    this.put(path, via, python, pattern);
+    if (pattern !== undefined) return;
     const view = this.world.view;
     const reached = view === undefined ? undefined : resolveAsKernel(path, view)?.path;
     if (reached !== undefined && reached !== path) this.put(reached, `${via}, through the link ${shownPath(path, this.world)}`, python);
   }
 
-  private put(path: string, via: string, python?: true): void {
-    const key = `${python === true ? 'py:' : ''}${path}`;
-    if (!this.out.has(key)) this.out.set(key, { path, via, ...(python === true ? { python } : {}) });
+  private put(path: string, via: string, python?: true, pattern?: RegExp): void {
+    const key = `${python === true ? 'py:' : ''}${pattern !== undefined ? `${pattern.source}:` : ''}${path}`;
+    if (!this.out.has(key)) this.out.set(key, { path, via, ...(python === true ? { python } : {}), ...(pattern !== undefined ? { pattern } : {}) });
   }
 
   /** The text of a file, once, within the budget. */
@@ -112,19 +118,70 @@ class Reader {
     return text === undefined ? undefined : text.slice(0, MAX_TEXT);
   }
 
-  /** Shell text: each simple command in it. `scriptDir`: the folder of the script it is (`$0`'s). `from`: where it is, as a reason says. */
-  text(text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin = false, cwd = this.world.cwd): void {
-    for (const command of simpleCommands(text)) this.command(wordsOf(command), scriptDir, depth, from, npmBin, cwd);
+  /**
+   * Shell text: each simple command in it, read by the engine's shell analysis (`command-steps.ts`,
+   * decision 0136: the folder each runs in, what runners run, known values put in), or split at
+   * its operators when the analysis cannot read it. `scriptDir`: the folder of the script it is
+   * (`$0`'s). `from`: where it is, as a reason says. `outer`: the folders the text that runs this
+   * one puts on PYTHONPATH and PATH.
+   */
+  text(text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin = false, cwd = this.world.cwd, outer: SearchPaths = NO_PATHS, shell: 'bash' | 'sh' = 'bash'): void {
+    const paths: SearchPaths = {
+      python: [...outer.python, ...assignedEntries(text, 'PYTHONPATH')],
+      program: [...outer.program, ...assignedEntries(text, 'PATH')],
+    };
+    const { home, projectDir, top, view } = this.world;
+    const read = readCommands(text, { cwd, home, top, shell, ...(projectDir !== undefined ? { projectDir } : {}), ...(scriptDir !== undefined ? { scriptDir } : {}), ...(view !== undefined ? { view } : {}) });
+    if (read === undefined) {
+      for (const command of simpleCommands(text)) this.command(wordsOf(command), scriptDir, depth, from, npmBin, cwd, paths);
+      return;
+    }
+    for (const step of read.steps) {
+      if (this.readAgain(step, read.steps)) continue;
+      const found = foundBy(step, read.steps);
+      for (const dir of step.dirs) this.command(step.words, scriptDir, depth, from, npmBin, dir, paths, step.top, found, dir !== cwd ? shownPath(dir, this.world) : undefined);
+    }
   }
 
-  private command(raw: readonly string[], scriptDir: string | undefined, depth: number, from: string | undefined, npmBin: boolean, cwd: string): void {
+  /** A command of a text this reader reads again itself (`bash -c TEXT`'s, `npx -c TEXT`'s): not read twice. */
+  private readAgain(step: CommandStep, steps: readonly CommandStep[]): boolean {
+    if (step.command.context !== 'nested' || step.parent === undefined) return false;
+    const words = commandProper(steps[step.parent]!.words.map(unquoted));
+    const name = words[0]?.slice(words[0].lastIndexOf('/') + 1) ?? '';
+    return isPackageRunner(name) || (unattendedRuns(words)?.some((r) => r.kind === 'text') ?? false);
+  }
+
+  private command(
+    raw: readonly string[],
+    scriptDir: string | undefined,
+    depth: number,
+    from: string | undefined,
+    npmBin: boolean,
+    cwd: string,
+    paths: SearchPaths = NO_PATHS,
+    shownWords?: readonly string[],
+    found?: FoundFiles,
+    movedTo?: string,
+  ): void {
     const words = commandProper(raw.filter((w, i) => !isRedirection(w) && !(i > 0 && isRedirectionOperator(raw[i - 1]!))));
     if (words.length === 0) return;
     const plain = words.map(unquoted);
-    const shown = `\`${clip(plain.join(' '))}\`${from !== undefined ? ` in ${from}` : ''}`;
+    const shown = `\`${clip((shownWords?.map(unquoted) ?? plain).join(' '))}\`${movedTo !== undefined ? ` (run in ${movedTo})` : ''}${from !== undefined ? ` in ${from}` : ''}`;
     const place = (word: string) => this.place(word, scriptDir, cwd);
     const first = plain[0]!;
     const name = first.slice(first.lastIndexOf('/') + 1);
+    // A program by name where the text puts folders on PATH (`PATH=scripts:$PATH s.sh`): the file of that name in each
+    // (a builtin's name too: a file named `cd` there is protected for nothing, which costs no everyday write).
+    if (!first.includes('/') && /^[\w.+-]+$/.test(first))
+      for (const dir of paths.program) this.script(join(join(cwd, dir), first), depth + 1, `run by ${shown} (found on the PATH the text sets)`, true);
+    // What `find … -exec` runs in place of `{}`: the files it finds.
+    if (found !== undefined && (first === '{}' || (unattendedRuns(plain) ?? []).some((r) => r.kind === 'script' && r.file === '{}'))) {
+      for (const start of found.starts) {
+        const folder = join(cwd, start);
+        this.add(folder, `run by ${shown}, each file it finds there${found.name !== undefined ? ` named ${found.name.glob}` : ''}`, undefined, found.name !== undefined ? namePattern(folder, found.name) : undefined);
+      }
+      return;
+    }
     for (const c of configModules(name)) this.add(join(cwd, c), `the configuration module ${shown} loads`);
     if ((first === '.' || first === 'source') && words[1] !== undefined) {
       const file = place(words[1]);
@@ -159,13 +216,13 @@ class Reader {
     }
     for (const run of runs) {
       if (run.kind === 'text') {
-        if (depth < MAX_DEPTH) this.text(run.text, scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd);
+        if (depth < MAX_DEPTH) this.text(run.text, scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
       } else if (run.kind === 'script' || run.kind === 'preload') {
         const file = run.kind === 'script' && run.file === words[0] ? place(words[0]) : place(run.file);
-        if (file === undefined) continue;
+        if (file === undefined || file.endsWith('/{}')) continue;
         this.script(file, depth + 1, `run by ${shown}`, run.kind === 'script' && run.unread !== true && (run.language === 'shell-script' || run.language === undefined));
         if (run.kind === 'script' && this.imports && depth === 0) this.ownImports(file, plain.join(' '), shown);
-      } else if (run.kind === 'module') this.module(run.module, cwd, shown);
+      } else if (run.kind === 'module') this.module(run.module, [cwd, ...paths.python.map((d) => join(cwd, d))], shown);
       else if (run.kind === 'sshConfig') {
         const file = place(run.file);
         if (file !== undefined) this.sshConfig(file, depth + 1, `the ssh configuration ${shown} reads, whose ProxyCommand and Match exec commands ssh runs`, cwd);
@@ -182,7 +239,7 @@ class Reader {
     const language = scriptLanguage(file, '', view);
     if (language !== 'shell-script' && !(shell && language === undefined)) return;
     const text = this.read(file);
-    if (text !== undefined) this.text(text, dirOf(file), depth, shownPath(file, this.world));
+    if (text !== undefined) this.text(text, dirOf(file), depth, shownPath(file, this.world), false, this.world.cwd, NO_PATHS, /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:sh|dash)\s*$/m.test(text.slice(0, text.indexOf('\n') >>> 0)) ? 'sh' : 'bash');
   }
 
   /**
@@ -215,14 +272,19 @@ class Reader {
       for (const p of nodeImports(view.realpath(file) ?? file, view)) this.add(p, `loaded by the script ${shown} runs`);
   }
 
-  /** `python3 -m a.b.c` from `cwd`: `a/__init__.py`, `a/b/__init__.py`, and `a/b/c.py` or its package's `__init__`/`__main__`. */
-  private module(module: string, cwd: string, shown: string): void {
+  /**
+   * `python3 -m a.b.c` from `cwd` and each folder PYTHONPATH lists (`dirs`, in Python's order):
+   * `a/__init__.py`, `a/b/__init__.py`, and `a/b/c.py` or its package's `__init__`/`__main__`.
+   */
+  private module(module: string, dirs: readonly string[], shown: string): void {
     if (!/^[\w.]+$/.test(module)) return;
     const parts = module.split('.');
     const via = `the module ${shown} runs`;
-    for (let i = 1; i < parts.length; i++) this.add(join(cwd, `${parts.slice(0, i).join('/')}/__init__.py`), via);
-    const base = join(cwd, parts.join('/'));
-    for (const p of [`${base}.py`, `${base}/__init__.py`, `${base}/__main__.py`]) this.add(p, via);
+    for (const cwd of dirs) {
+      for (let i = 1; i < parts.length; i++) this.add(join(cwd, `${parts.slice(0, i).join('/')}/__init__.py`), via);
+      const base = join(cwd, parts.join('/'));
+      for (const p of [`${base}.py`, `${base}/__init__.py`, `${base}/__main__.py`]) this.add(p, via);
+    }
   }
 
   /** The Makefiles make reads (`-f`, else each default name in its folder) and the files their `include` lines name literally. */
@@ -293,6 +355,53 @@ class Reader {
     if (w === '' || w.includes('$') || w.includes('`') || w.startsWith('-')) return undefined;
     return join(cwd, w);
   }
+}
+
+/** The folders a text puts on PYTHONPATH (`python`) and PATH (`program`), as written (relative ones from where a command runs). */
+interface SearchPaths {
+  readonly python: readonly string[];
+  readonly program: readonly string[];
+}
+
+const NO_PATHS: SearchPaths = { python: [], program: [] };
+
+/** The files `find START… [-name P] -exec … {} …` hands the command it runs: every file under its start points, or those whose name matches. */
+interface FoundFiles {
+  /** The start points, as written (`.` when none is). */
+  readonly starts: readonly string[];
+  /** The one `-name`/`-iname` test of a plain expression, when it has one. */
+  readonly name?: { readonly glob: string; readonly caseless: boolean };
+}
+
+/** find's primaries that only narrow what it finds by depth, type or `-name` (GNU findutils 4.9); any other keeps every file a candidate. */
+const NARROWING = new Set(['-name', '-iname', '-type', '-a', '-and', '-maxdepth', '-mindepth']);
+
+/**
+ * What a command `find … -exec` runs gets in place of `{}` (GNU findutils 4.9): the files under the
+ * literal start points, narrowed to a name when the expression before the action is only `-name
+ * P` (with `-type`, depth options and `-a`). `undefined` for a command no find runs, or a start
+ * point that is not literal.
+ */
+function foundBy(step: CommandStep, steps: readonly CommandStep[]): FoundFiles | undefined {
+  if (step.command.argumentsFrom !== 'find -exec' || step.parent === undefined) return undefined;
+  const find = steps[step.parent]!.command;
+  const { starts, primaries } = readFind(find.argv);
+  if (starts.some((k) => find.literal[k] !== true)) return undefined;
+  const before = primaries.slice(0, Math.max(0, primaries.findIndex((p) => p.primary?.effect === 'runs')));
+  const names = before.filter((p) => p.word === '-name' || p.word === '-iname');
+  const glob = names.length === 1 && names[0]!.values.length === 1 && find.literal[names[0]!.values[0]!] === true ? find.argv[names[0]!.values[0]!]! : undefined;
+  const narrow = glob !== undefined && !/[[\\]/.test(glob) && before.every((p) => NARROWING.has(p.word));
+  return {
+    starts: starts.length > 0 ? starts.map((k) => find.argv[k]!) : ['.'],
+    ...(narrow ? { name: { glob, caseless: names[0]!.word === '-iname' } } : {}),
+  };
+}
+
+/** The files below `folder` (at any depth) whose name matches find's `-name` glob. */
+function namePattern(folder: string, name: { glob: string; caseless: boolean }): RegExp {
+  const base = pathGlobRegExp(name.glob, { caseInsensitive: name.caseless }).source.replace(/^\^|\$$/g, '');
+  const at = folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${at === '/' ? '' : at}/(?:.*/)?${base}$`, name.caseless ? 'is' : 's');
 }
 
 /** The nearest folder from `dir` up with a package.json or node_modules (npm's local prefix), else `dir`. */

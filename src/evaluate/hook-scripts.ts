@@ -52,7 +52,7 @@ export function gitRunPlaces(
       read++;
       // git runs a hook from the top of the work tree: what its lines run (decision 0128).
       for (const c of scriptCode(file, { cwd: top, top, home, projectDir: ctx.projectDir, view }))
-        out.push({ path: c.path, folder: true, why: `${said(c.path)} holds code the git hook ${said(file)} runs (${c.via}): git runs the hook at the next commit, merge or push` });
+        out.push({ path: c.path, ...(c.pattern !== undefined ? { pattern: c.pattern } : { folder: true as const }), why: `${said(c.path)} holds code the git hook ${said(file)} runs (${c.via}): git runs the hook at the next commit, merge or push` });
     }
   return out;
 }

@@ -145,6 +145,8 @@ export interface CommandCode {
   path: string;
   /** `path` is a Python script's folder, first on `sys.path`: only the names Python may import from it count (`pythonModuleIn`). */
   python?: true;
+  /** Only the paths inside `path` this matches are code (the files `find DIR -name P -exec sh {} \;` runs). */
+  pattern?: RegExp;
   /** `a hook of the settings runs for every tool call`, `the settings' statusLine names, which Claude Code runs …`. */
   runBy: string;
   /** How the command comes to run it, when not by naming it (`run by \`node scripts/status.js\` in package.json's "status" script, …`). */
@@ -171,7 +173,7 @@ export function hookCodePaths(
   const out = new Map<string, CommandCode>();
   const add = (command: string, runBy: string) => {
     for (const c of commandCode(command, projectDir, home, view)) {
-      const key = `${c.python === true ? 'py:' : ''}${c.path}`;
+      const key = `${c.python === true ? 'py:' : ''}${c.pattern !== undefined ? `${c.pattern.source}:` : ''}${c.path}`;
       if (!out.has(key)) out.set(key, { ...c, runBy });
       else if (c.via === undefined && out.get(key)!.via !== undefined) out.set(key, { ...c, runBy });
     }
@@ -224,7 +226,7 @@ function commandCode(
   // and run files, `npx NAME`'s program, `make`'s Makefile, `npm run X`'s script text, `python3 -m`'s module.
   const cwd = projectDir ?? home;
   for (const c of commandRuns(command, { cwd, top: cwd, home, ...(projectDir !== undefined ? { projectDir } : {}), ...(view !== undefined ? { view } : {}) }, true)) {
-    out.push({ path: c.path, ...(c.python === true ? { python: true as const } : {}), via: c.via });
+    out.push({ path: c.path, ...(c.python === true ? { python: true as const } : {}), ...(c.pattern !== undefined ? { pattern: c.pattern } : {}), via: c.via });
     const real = c.python === true ? undefined : view?.realpath(c.path);
     const pkg = real !== undefined ? toolgatePackageOf(real, view!) : undefined;
     if (pkg !== undefined) for (const p of [pkg, ...packageDependencies(pkg, view!)]) out.push({ path: p, via: c.via });
@@ -312,7 +314,7 @@ export function toolgateCodeWrite(
 ): string | undefined {
   for (const p of writtenNames(written, real)) {
     if (protectedPathMatch(p, INSTALLS) !== undefined) return `${p} is in an install of toolgate: its code decides every later call`;
-    const hit = hookPaths.find((h) => (h.python === true ? pythonModuleIn(p, h.path, view) : isInside(p, h.path)));
+    const hit = hookPaths.find((h) => (h.python === true ? pythonModuleIn(p, h.path, view) : isInside(p, h.path) && (h.pattern === undefined || h.pattern.test(p))));
     if (hit?.python === true) return `${p} is a name Python imports first from ${hit.path}, the folder of a Python script ${hit.runBy}`;
     if (hit !== undefined) return `${hit.path} holds code ${hit.runBy}${hit.via !== undefined ? `: ${hit.via}` : ''}`;
   }

@@ -693,7 +693,9 @@ function hookCodeRemoval(removed: string, real: string | undefined, state: EvalS
   ));
   for (const p of writtenNames(removed, real)) {
     const hit = code.find(
-      (h) => isInside(h.path, p) || (h.python === true ? pythonModuleIn(p, h.path, state.ctx.fs) : isInside(p, h.path)),
+      (h) =>
+        isInside(h.path, p) ||
+        (h.python === true ? pythonModuleIn(p, h.path, state.ctx.fs) : isInside(p, h.path) && (h.pattern === undefined || h.pattern.test(p))),
     );
     if (hit !== undefined)
       return `${hit.path} holds code ${hit.runBy}: ${p === hit.path ? 'moving or removing it' : isInside(hit.path, p) ? `moving or removing ${p}, which holds it,` : `moving or removing ${p}`} lets the next call put other code there`;

@@ -317,7 +317,7 @@ export interface EvalState {
    * packages it loads), each with what runs it, read from the view when a write is first judged
    * and kept for the call's other written names. Absent until then.
    */
-  hookCode?: readonly { path: string; python?: true; runBy: string }[];
+  hookCode?: readonly { path: string; python?: true; pattern?: RegExp; runBy: string }[];
   /** The program files the git configuration names (`configuredPrograms` of git-configured-programs.ts), read when a write is first judged. */
   gitPrograms?: readonly ConfiguredProgram[];
   /**

@@ -2,7 +2,8 @@
  * What a command run with no tool call executes (decision 0128): one reader for the settings'
  * commands and git's hooks. Each form was run for real (bash 5.2, GNU make 4.3, Python 3.11, npm 10).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../src/evaluate/index.js';
 import { caseFsView } from '../../src/cases/case-fs.js';
 import { commandCode, scriptCode, simpleCommands } from '../../src/evaluate/command-code.js';
 
@@ -86,5 +87,35 @@ describe('commandCode: links, ssh and other interpreters (decision 0135)', () =>
 describe('simpleCommands', () => {
   it('splits outside quotes and substitutions', () => {
     expect(simpleCommands('a "$(b; c)" && d | e # f\ng')).toEqual(['a "$(b; c)"', 'd', 'e', 'g']);
+  });
+});
+
+describe('commandCode through the shell analysis (decision 0136)', () => {
+  beforeAll(async () => {
+    await prepare();
+  });
+  const files = { [`${P}/scripts`]: 'directory', [`${P}/lib`]: 'directory' };
+
+  it('resolves a script run after cd and pushd from the folder they moved to', () => {
+    expect(paths('cd scripts && ./s.sh', files)).toEqual([`${P}/scripts/s.sh`]);
+    expect(paths('pushd scripts >/dev/null; ./s.sh', files)).toEqual([`${P}/scripts/s.sh`]);
+  });
+
+  it('reads what runners run through their own models', () => {
+    for (const c of ['nice -n 5 scripts/x.sh', 'timeout 60 scripts/x.sh', 'stdbuf -oL nohup scripts/x.sh', 'git diff --name-only | xargs scripts/x.sh'])
+      expect(paths(c, files)).toEqual([`${P}/scripts/x.sh`]);
+  });
+
+  it('finds a module on the PYTHONPATH and a program on the PATH the text sets', () => {
+    expect(paths('PYTHONPATH=lib:scripts python3 -m s', files)).toContain(`${P}/scripts/s.py`);
+    expect(paths('PATH=scripts:$PATH s.sh', files)).toEqual([`${P}/scripts/s.sh`]);
+  });
+
+  it('protects the files find hands to -exec, by their name when the expression gives one', () => {
+    const [found] = commandCode("find scripts -name '*.sh' -exec sh {} \\;", world(files), true);
+    expect(found?.path).toBe(`${P}/scripts`);
+    expect(found?.pattern?.test(`${P}/scripts/sub/x.sh`)).toBe(true);
+    expect(found?.pattern?.test(`${P}/scripts/notes.txt`)).toBe(false);
+    expect(commandCode('find scripts -newer x -exec sh {} \\;', world(files), true)[0]?.pattern).toBeUndefined();
   });
 });
