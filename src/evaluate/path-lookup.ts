@@ -95,7 +95,9 @@ export function writableProgram(name: string, world: PathWorld, byProgram = fals
   if (name === '' || name.includes('/') || (!byProgram && pathFreeBuiltins(world.shell ?? 'unknown').has(name))) return undefined;
   const list = entries(world);
   if (list === undefined) {
-    // PATH unknown: the directories tools put a project's programs in may be on it.
+    // PATH unknown: the directories tools put a project's programs in may be on it — a file there
+    // counts only where the view shows one, so without a view no name is made to ask about.
+    if (world.view === undefined) return undefined;
     for (const wd of world.workingDirectories) {
       for (const rel of PROJECT_PATH_DIRECTORIES) {
         const p = `${wd === '/' ? '' : wd}/${rel}/${name}`;
