@@ -235,6 +235,8 @@ export default defineConfig([
             dir: 'src/shell',
             file: 'hook-shell.cjs',
             outside: [
+              // Whether a decision read some shell text without the parser (evaluate/prepare.ts).
+              'src/shell/parser-use.ts',
               'src/shell/programs/modelled-shells.ts',
               'src/shell/programs/git/environment-variables.ts',
               // Every call makes one (pipeline.ts, makeState); a Read never calls into it.

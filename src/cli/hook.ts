@@ -18,7 +18,7 @@ import {
 import { policyDigest } from '../provenance/digest.js';
 import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision } from '../provenance/event.js';
 import type { DecisionEvent, DecisionListener } from '../provenance/types.js';
-import { evaluateAsync, needsShellParser, prepare } from '../evaluate/prepare.js';
+import { evaluateAsync, needsShellParser, prepare, withParserWhenNeeded } from '../evaluate/prepare.js';
 import { evaluate } from '../evaluate/evaluate.js';
 import { loadSessionFacts } from '../node/session-facts.js';
 import { sessionSettingsFiles, userSettingsDirFromEnv, type SessionPolicyOptions } from '../node/session-files.js';
@@ -287,7 +287,9 @@ async function answerEvent(
     await flags.beforeShellParser?.();
     await prepare();
   }
-  const decision = evaluate(call, context);
+  // A write that meets a hook's script outside the fast lexer's subset is decided again with the
+  // parser loaded: the hook gives the answer the library gives once prepared (one door).
+  const decision = await withParserWhenNeeded(() => evaluate(call, context), flags.beforeShellParser);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
   const shadow = async (): Promise<Omit<ShadowOutcome, 'durationMs'>> => {
     const sp = await shadowPolicyFor(flags, seen, base, facts.policy);

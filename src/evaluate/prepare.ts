@@ -2,6 +2,7 @@ import type { Decision, ToolCall } from '../core/types.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, isShellPrepared, prepareShell } from '../shell/index.js';
 import { PARSER_NOT_PREPARED } from '../shell/analyze.js';
+import { analysesWithoutParser } from '../shell/parser-use.js';
 import type { EvaluationContext } from './context.js';
 import { evaluate, type EvaluateCallOptions } from './evaluate.js';
 import { shellOf } from './shell-world.js';
@@ -25,7 +26,25 @@ export async function prepare(): Promise<void> {
  */
 export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext, options?: EvaluateCallOptions): Promise<Decision> {
   if (needsShellParser(call, ctx)) await prepareShell();
-  return evaluate(call, ctx, options);
+  return withParserWhenNeeded(() => evaluate(call, ctx, options));
+}
+
+/**
+ * Run `decide`, and when any shell analysis it made needed the full parser and found it not
+ * loaded, load the parser and run it again: the answer is always the one a prepared process
+ * gives. The call's own command is screened before (`needsShellParser`); what this catches is
+ * text read on the way — a hook's or git hook's script a write meets (`if`, `for`, `$(…)`,
+ * `find … \;` are outside the fast lexer), whose commands would otherwise be read by the
+ * smaller fallback reader. `beforeParser` runs first when the parser is loaded here.
+ * @internal
+ */
+export async function withParserWhenNeeded<T>(decide: () => T, beforeParser?: () => Promise<void>): Promise<T> {
+  const before = analysesWithoutParser();
+  const first = decide();
+  if (analysesWithoutParser() === before) return first;
+  await beforeParser?.();
+  await prepareShell();
+  return decide();
 }
 
 /**

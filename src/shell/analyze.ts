@@ -14,6 +14,7 @@ import { lexSimple } from './syntax/lexer.js';
 import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './syntax/limits.js';
 import { walkTree } from './syntax/parser.js';
 import { loadedParser } from './syntax/tree-sitter-loader.js';
+import { countAnalysisWithoutParser } from './parser-use.js';
 import type { RunTimeInput, ShellAnalysis, ShellOptions } from './types.js';
 import { unreadableInput } from './syntax/unreadable.js';
 import { keepVariableFacts, newVariableFacts } from './syntax/variable-facts.js';
@@ -23,17 +24,7 @@ import { joined, keepFlow, sequence, type Flow } from './syntax/flow.js';
 /** The reason given when a command needs the full parser and it has not been loaded. @internal */
 export const PARSER_NOT_PREPARED = 'shell parser not prepared';
 
-/** How many analyses so far needed the full parser and found it not loaded (see {@link analysesWithoutParser}). */
-let withoutParser = 0;
-
-/**
- * How many analyses in this process needed the full parser and found it not loaded (the one place
- * that asks for it is below): a run of analyses that leaves the count as it was got from each the
- * analysis the loaded parser gives, so a caller may run them before loading it (`toolgate lint`). @internal
- */
-export function analysesWithoutParser(): number {
-  return withoutParser;
-}
+export { analysesWithoutParser } from './parser-use.js';
 
 /** Which front end to use: both (lexer first), or one alone (differential tests). */
 type Front = 'auto' | 'lexer' | 'parser';
@@ -121,7 +112,7 @@ function analyzeAt(
     if (front === 'lexer') return emptyAnalysis(command, 'none', ['outside the lexer subset']);
     const ts = loadedParser();
     if (!ts) {
-      withoutParser += 1;
+      countAnalysisWithoutParser();
       return emptyAnalysis(command, 'none', [PARSER_NOT_PREPARED]);
     }
     parser = 'tree-sitter';
