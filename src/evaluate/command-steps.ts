@@ -17,7 +17,7 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { analyzeShell } from '../shell/analyze.js';
 import { knownCommandDirectories, shellPathEffects } from '../shell/effects/path-effects.js';
-import { variableView } from '../shell/syntax/known-variables.js';
+import { replaceExpansions, variableView } from '../shell/syntax/known-variables.js';
 import type { SimpleCommand } from '../shell/types.js';
 
 /** One simple command of the text, where it runs. @internal */
@@ -154,36 +154,9 @@ export function withKnownValues(text: string, world: StepWorld): string {
   return out;
 }
 
-/** `text` with what `at` says at each `$` or backquote outside single quotes (its length and replacement) replaced. */
+/** {@link replaceExpansions}, offering `at` the next 200 characters at each form (the forms read here are short). */
 function replaceForms(text: string, at: (rest: string) => [number, string] | undefined): string {
-  let out = '';
-  let inDouble = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\\') {
-      out += text.slice(i, i + 2);
-      i++;
-      continue;
-    }
-    if (c === "'" && !inDouble) {
-      const j = text.indexOf("'", i + 1);
-      const end = j < 0 ? text.length : j + 1;
-      out += text.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (c === '"') inDouble = !inDouble;
-    if (c === '$' || c === '`') {
-      const hit = at(text.slice(i, i + 200));
-      if (hit !== undefined) {
-        out += hit[1];
-        i += hit[0] - 1;
-        continue;
-      }
-    }
-    out += c;
-  }
-  return out;
+  return replaceExpansions(text, (t, i) => at(t.slice(i, i + 200)));
 }
 
 /**

@@ -65,37 +65,56 @@ function quoteFor(value: string, inDouble: boolean): string {
  * (`${HOME%/*}`, `${HOME:-x}`) are left as they are.
  */
 export function substituteVariables(raw: string, values: Readonly<Record<string, string>>): string | undefined {
-  let out = '';
   let changed = false;
+  const out = replaceExpansions(raw, (text, i, inDouble) => {
+    if (text[i] !== '$') return undefined;
+    const m = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(text.slice(i));
+    const name = m ? (m[1] ?? m[2])! : undefined;
+    if (!m || name === undefined || !Object.prototype.hasOwnProperty.call(values, name)) return undefined;
+    changed = true;
+    return [m[0].length, quoteFor(values[name]!, inDouble)];
+  });
+  return changed ? out : undefined;
+}
+
+/**
+ * `text` with each `$` and backquote outside single quotes and not after a backslash offered to
+ * `at` (the text, the index, whether it stands inside double quotes); a hit `[length, replacement]`
+ * replaces that many characters. The one quote-aware walk behind {@link substituteVariables} and
+ * the known values of a settings or hook command (`evaluate/command-steps.ts`). @internal
+ */
+export function replaceExpansions(
+  text: string,
+  at: (text: string, i: number, inDouble: boolean) => [number, string] | undefined,
+): string {
+  let out = '';
   let inDouble = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
     if (c === '\\') {
-      out += raw.slice(i, i + 2);
+      out += text.slice(i, i + 2);
       i++;
       continue;
     }
     if (c === "'" && !inDouble) {
-      const j = raw.indexOf("'", i + 1);
-      const end = j < 0 ? raw.length : j + 1;
-      out += raw.slice(i, end);
+      const j = text.indexOf("'", i + 1);
+      const end = j < 0 ? text.length : j + 1;
+      out += text.slice(i, end);
       i = end - 1;
       continue;
     }
     if (c === '"') inDouble = !inDouble;
-    if (c === '$') {
-      const m = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(raw.slice(i));
-      const name = m ? (m[1] ?? m[2])! : undefined;
-      if (m && name !== undefined && Object.prototype.hasOwnProperty.call(values, name)) {
-        out += quoteFor(values[name]!, inDouble);
-        i += m[0].length - 1;
-        changed = true;
+    if (c === '$' || c === '`') {
+      const hit = at(text, i, inDouble);
+      if (hit !== undefined) {
+        out += hit[1];
+        i += hit[0] - 1;
         continue;
       }
     }
     out += c;
   }
-  return changed ? out : undefined;
+  return out;
 }
 
 /**
