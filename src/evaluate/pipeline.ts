@@ -1175,10 +1175,9 @@ function uncoveredWhy(state: EvalState): { message: string; outside?: string } |
   if (!first) {
     // Every part is covered or read-only: what stopped the rules is a write they do not approve
     // (`npm run test -- --run > out.txt` under `Bash(npm run test *)`), not the program.
-    const covered = verdicts?.find((v) => v.rule);
-    const writes = covered?.rule !== undefined ? redirectWritesOk(state) : undefined;
-    if (covered?.rule === undefined || writes === undefined || writes.ok) return undefined;
-    return { message: `"${allowText(covered.cmd)}" is covered by ${covered.rule.rule.text}, but ${writes.why}` };
+    if (verdicts?.some((v) => v.rule) !== true) return undefined;
+    const writes = redirectWritesOk(state);
+    return writes.ok ? undefined : { message: whatWrites(state, verdicts, writes) };
   }
   if (first.outsideOf !== undefined)
     return {
@@ -1191,6 +1190,24 @@ function uncoveredWhy(state: EvalState): { message: string; outside?: string } |
   return {
     message: `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}${kind}: ${first.why ?? 'not read-only'}`,
   };
+}
+
+/**
+ * The reason a write stops parts the rules would otherwise approve, naming the part that writes —
+ * in a pipeline or a list that is not always the covered one (`cat package.json | jq .scripts >
+ * /tmp/x.json` under `Bash(cat:*)`: the write is jq's, and jq is read-only, not covered).
+ */
+function whatWrites(state: EvalState, verdicts: readonly PartVerdict[], writes: { why: string; command: number }): string {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const cmd = facts.analysis.commands[writes.command];
+  const verdict = cmd === undefined ? undefined : verdicts.find((v) => v.cmd === cmd);
+  // `it writes X …` read with another subject (`its redirection writes X …`).
+  const by = (subject: string): string => (writes.why.startsWith('it ') ? `${subject} ${writes.why.slice(3)}` : `${subject}: ${writes.why}`);
+  // A redirection on a compound command (`{ cat a; jq . b; } > x.json`) belongs to no part.
+  if (cmd === undefined || verdict === undefined) return `every part is covered by an allow rule or read-only, but ${by("a compound command's redirection")}`;
+  if (verdict.rule !== undefined) return `"${allowText(cmd)}" is covered by ${verdict.rule.rule.text}, but ${writes.why}`;
+  const redirected = cmd.redirects.some((r) => r.kind === 'file');
+  return `"${allowText(cmd)}" is read-only and needs no allow rule, but ${redirected ? by('its redirection') : writes.why}`;
 }
 
 /**
@@ -1240,7 +1257,9 @@ function effectOutside(state: EvalState, cmd: SimpleCommand): string | undefined
  * File writes of covered parts: inside the working directories; a write by redirection only in
  * acceptEdits or under an Edit allow rule.
  */
-function redirectWritesOk(state: EvalState): { ok: true; rule?: CompiledRule } | { ok: false; why: string } {
+function redirectWritesOk(
+  state: EvalState,
+): { ok: true; rule?: CompiledRule } | { ok: false; why: string; /** The part that writes (-1: a compound command's redirection). */ command: number } {
   let used: CompiledRule | undefined;
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   for (const e of facts.effects) {
@@ -1251,8 +1270,9 @@ function redirectWritesOk(state: EvalState): { ok: true; rule?: CompiledRule } |
     // differential's redir-on-while battery call wrote `out` under Bash(echo *)).
     const byRedirect = e.command < 0 || (cmd?.redirects.some((r) => r.kind === 'file') ?? false);
     if (!byRedirect && e.op !== 'write') continue;
-    if (!e.literal || e.glob) return { ok: false, why: `the write target ${e.raw} is not literal` };
-    if (!isInsideAny(e.path, state.workingDirectories)) return { ok: false, why: `it writes ${e.path} outside the working directories` };
+    if (!e.literal || e.glob) return { ok: false, why: `the write target ${e.raw} is not literal`, command: e.command };
+    if (!isInsideAny(e.path, state.workingDirectories))
+      return { ok: false, why: `it writes ${e.path} outside the working directories`, command: e.command };
     // A file command the allow rule covers (`touch`, `mkdir`, `cp`, `sed -i`) writing inside the
     // working directories is what the rule approves (Claude Code CLI 2.1.332; decision 0023).
     // Protected paths and Edit deny rules were settled by earlier steps.
@@ -1268,7 +1288,7 @@ function redirectWritesOk(state: EvalState): { ok: true; rule?: CompiledRule } |
         allowCovers(cr, { tool: 'Edit', input: { file_path: e.path } }, { kind: 'edit', path: e.path, raw: e.raw }, state.env).kind ===
           'match',
     );
-    if (rule === undefined) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers` };
+    if (rule === undefined) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers`, command: e.command };
     used ??= rule;
   }
   return used !== undefined ? { ok: true, rule: used } : { ok: true };

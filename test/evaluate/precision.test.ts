@@ -221,4 +221,20 @@ describe('every reason is true: what stopped a covered command', () => {
   it('the same write into src/ is what Edit(src/**) approves', () => {
     expect(decide('npm run test -- --run > src/out.txt').behavior).toBe('allow');
   });
+  // The part whose redirection writes is named, and "covered by" only for a part a rule covers
+  // (strace: the process that opens x.json is the one that execs jq, in bash, dash and zsh).
+  const CAT = { permissions: { allow: ['Bash(cat:*)'] } };
+  it.each([
+    ['cat package.json | jq .scripts > /tmp/x.json', '"jq .scripts" is read-only and needs no allow rule, but its redirection writes /tmp/x.json'],
+    ['cat package.json && jq .scripts package.json > x.json', '"jq .scripts package.json" is read-only'],
+    ['jq .scripts package.json > x.json && cat package.json', '"jq .scripts package.json" is read-only'],
+    ['jq .scripts package.json | cat > x.json', '"cat" is covered by Bash(cat:*), but it writes'],
+    ['cat package.json > x.json && jq .scripts package.json', '"cat package.json" is covered by Bash(cat:*), but it writes'],
+    ['{ cat package.json; jq .scripts package.json; } > x.json', "a compound command's redirection writes"],
+  ])('%s names the part whose redirection writes', (command, names) => {
+    const d = decide(command, CAT);
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'plain']);
+    expect(d.reason.message).toContain(names);
+    if (!names.includes('covered by')) expect(d.reason.message).not.toContain('" is covered by');
+  });
 });
