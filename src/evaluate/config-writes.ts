@@ -94,7 +94,11 @@ function mayRunConfigWriter(argv: readonly string[]): boolean {
   const writers = PROGRAMS.namesWith('configWrites');
   for (let k = 1; k < argv.length; k++) {
     const w = argv[k]!;
-    for (const name of [foldedCommandName(w), specProgram(w)]) if (writers.includes(name) || isPackageRunner(name)) return true;
+    // The folded name, then the package spec's program (no array per word: this reads every word of every runner's command).
+    const folded = foldedCommandName(w);
+    if (writers.includes(folded) || isPackageRunner(folded)) return true;
+    const program = specProgram(w);
+    if (writers.includes(program) || isPackageRunner(program)) return true;
   }
   return false;
 }

@@ -1600,15 +1600,16 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
     markWordShellCode(facts.analysis);
     // `envdir d ls` with a file d/LD_PRELOAD: the variables a folder's files give the command (decision 0131).
     markFolderEnvironment(facts.analysis, facts.effects, world);
+    // What the passes below share, made once for the call.
+    const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
+    const home = normalizePath(ctx.home, norm);
+    const cwd = normalizePath(ctx.cwd, norm);
+    const variable = (name: string): string | null | undefined => environmentValue(ctx.environment, name);
+    const dirs = (i: number): readonly string[] | undefined => commandDirectories(walked, i);
     // `gdb --version` with a ~/.gdbearlyinit, `less x` with a ~/.lesskey that sets LESSOPEN: code at start.
-    markStartupCode(facts.analysis, facts.effects, {
-      view: ctx.fs,
-      home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
-      variable: (name) => environmentValue(ctx.environment, name),
-    });
+    markStartupCode(facts.analysis, facts.effects, { view: ctx.fs, home, variable });
     // A git command that runs a hook the repository holds runs the project's code.
     if (git !== undefined) {
-      const variable = (name: string) => environmentValue(ctx.environment, name);
       markGitHookRuns(facts.analysis, facts.effects, world, git, variable);
       // An alias or program the configuration files name is judged as the command git runs.
       const configured = gitConfigRuns(facts.analysis, facts.effects, world, git, variable, env.platform);
@@ -1619,23 +1620,11 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
       if (corrected.length > 0) facts = { ...facts, effects: [...facts.effects, ...corrected] };
     }
     // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
-    const config = configFileReasons(facts.analysis, facts.effects, {
-      view: ctx.fs,
-      variable: (name) => environmentValue(ctx.environment, name),
-      home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
-      cwd: normalizePath(ctx.cwd, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
-      dirs: (i) => commandDirectories(walked, i),
-    });
+    const config = configFileReasons(facts.analysis, facts.effects, { view: ctx.fs, variable, home, cwd, dirs });
     if (config.reasons.length > 0 || config.effects.length > 0)
       facts = { ...facts, effects: [...facts.effects, ...config.effects], unresolved: [...facts.unresolved, ...config.reasons] };
     // `strings @list` reads the files list names: the view shows them (or what it reads is unknown).
-    const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
-    const response = responseFileReads(facts.analysis, facts.effects, {
-      view: ctx.fs,
-      cwd: normalizePath(ctx.cwd, norm),
-      home: normalizePath(ctx.home, norm),
-      platform: env.platform,
-    });
+    const response = responseFileReads(facts.analysis, facts.effects, { view: ctx.fs, cwd, home, platform: env.platform });
     if (response.effects.length > 0 || response.unresolved.length > 0)
       facts = { ...facts, effects: [...facts.effects, ...response.effects], unresolved: [...facts.unresolved, ...response.unresolved] };
     // `kubectl kustomize DIR`: the kustomization and what it names, where the view shows them.
@@ -1645,22 +1634,23 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
     // `git fsck --lost-found` writes blobs' contents into .git/lost-found: reading them reads
     // committed content under names that say nothing (decision 0091), a guarded read where a
     // Read deny rule could match what the repository ever held.
-    const lostFound = facts.effects
-      .filter(
-        (e) =>
-          e.op === 'read' &&
-          // An entry (or pattern of entries) read, or the folder read whole; a listing reads names only.
-          (/\/\.git\/lost-found\/[^/]+\/./.test(e.path) || (e.tree !== undefined && /\/\.git\/lost-found(\/|$)/.test(e.path))),
+    let lostFound: PathEffect[] | undefined;
+    for (const e of facts.effects) {
+      if (
+        e.op === 'read' &&
+        // An entry (or pattern of entries) read, or the folder read whole; a listing reads names only.
+        (/\/\.git\/lost-found\/[^/]+\/./.test(e.path) || (e.tree !== undefined && /\/\.git\/lost-found(\/|$)/.test(e.path)))
       )
-      .map((e): PathEffect => ({
-        op: 'read',
-        path: '/**',
-        raw: `/** (what ${e.path} holds, where git fsck --lost-found wrote the contents of files the repository holds)`,
-        literal: false,
-        command: e.command,
-        glob: true,
-      }));
-    if (lostFound.length > 0) facts = { ...facts, effects: [...facts.effects, ...lostFound] };
+        (lostFound ??= []).push({
+          op: 'read',
+          path: '/**',
+          raw: `/** (what ${e.path} holds, where git fsck --lost-found wrote the contents of files the repository holds)`,
+          literal: false,
+          command: e.command,
+          glob: true,
+        });
+    }
+    if (lostFound !== undefined) facts = { ...facts, effects: [...facts.effects, ...lostFound] };
     // `gcc -E x.c` reads what x.c's #include lines name, which may be computed: some path (decision 0096).
     const included = includedFileReads(facts.analysis);
     if (included.length > 0) facts = { ...facts, effects: [...facts.effects, ...included] };
@@ -1670,16 +1660,11 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
       if (cmd !== undefined && cmd.opaque === undefined) cmd.opaque = o.reason;
     }
     // `tar --remove-files -T list`, `git rm --pathspec-from-file=list`: the list's lines, through the view.
-    const listed = listNamedRemovals(facts.analysis, facts.effects, {
-      view: ctx.fs,
-      cwd: normalizePath(ctx.cwd, norm),
-      home: normalizePath(ctx.home, norm),
-      platform: env.platform,
-    });
+    const listed = listNamedRemovals(facts.analysis, facts.effects, { view: ctx.fs, cwd, home, platform: env.platform });
     if (listed.length > 0) facts = { ...facts, effects: [...facts.effects, ...listed] };
     // `api-extractor run`: the files its configuration names, read through the view.
     const named = configNamedWrites(facts.analysis, facts.effects, ctx.fs, {
-      dirs: (i) => commandDirectories(walked, i),
+      dirs,
       resolve: (word, dir) => normalizePath(word, { cwd: dir, home: ctx.home, platform: env.platform }),
     });
     if (named.length > 0) facts = { ...facts, effects: [...facts.effects, ...named] };
