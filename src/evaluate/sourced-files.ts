@@ -29,6 +29,7 @@ import { writtenNames } from '../paths/real.js';
 import { interpreterName } from '../shell/programs/interpreter-names.js';
 import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { shellName } from '../shell/programs/shell-names.js';
+import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import { aliasTexts, changedDirectory, hashedPrograms, sourcedOperand } from '../shell/programs/startup-builtins.js';
 import { calledBody, commandHead, fedFiles, functionBodies, listedFrom, loaderAssignments, pathLike, promptCommands, wordsOf } from './sourced-text.js';
 
@@ -347,12 +348,12 @@ export function namedBy(
     };
     read(text, 0);
   } else if (kind === 'sshConfig') {
-    for (const line of lines) {
-      const m = /^\s*include(?:\s*=\s*|\s+)(.+)$/i.exec(line);
-      if (m !== null) for (const w of wordsOf(uncommented(m[1]!))) place(w, none, [`${vars.home}/.ssh`], 'includes');
-      // The commands ssh runs (`ProxyCommand ~/scripts/proxy.sh %h %p`, RT25-G: ssh ran it): the program's file.
-      const run = /^\s*(?:proxycommand|localcommand|knownhostscommand)(?:\s*=\s*|\s+)(.+)$|^\s*match\s.*?\bexec\s+("[^"]*"|\S+)/i.exec(line);
-      const program = run === null ? undefined : commandFile(uncommented(run[1] ?? run[2]!));
+    // ssh's own reading of its lines (`programs/ssh-options.ts`, one home).
+    const ssh = sshConfigLines(text);
+    for (const w of ssh.includes) place(w, none, [`${vars.home}/.ssh`], 'includes');
+    // The commands ssh runs (`ProxyCommand ~/scripts/proxy.sh %h %p`, RT25-G: ssh ran it): the program's file.
+    for (const command of ssh.commands) {
+      const program = commandFile(uncommented(command));
       if (program !== undefined) place(program, none, [vars.home], 'runs the program', true);
     }
   } else if (kind === 'tmuxConf') {

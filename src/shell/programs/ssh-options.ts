@@ -84,8 +84,17 @@ export interface SshConfigLines {
 
 /**
  * The commands an ssh configuration's text has ssh run (`none` runs nothing) and the files its
- * `Include` lines read (words as written: `~/` and relative names are ssh's to place). Each line
- * is `Keyword value` or `Keyword=value`, keywords in any case; `#` starts a comment line.
+ * `Include` lines read (words as ssh splits them: `~/` and relative names are ssh's to place).
+ * Each line is `Keyword value` or `Keyword=value`, keywords in any case; `#` starts a comment
+ * line, and a word that starts with `#` ends the words of an `Include` or `Match` line. A
+ * command keyword's value is the rest of the line as written (readconf.c's `parse_command`: the
+ * shell ssh runs it with reads a trailing `# …` as a comment). The one reader of ssh_config
+ * lines: `ssh -F`/`core.sshCommand` files (`command-code.ts`) and `~/.ssh/config` with what it
+ * includes (`sourced-files.ts`).
+ *
+ * Verified with OpenSSH 9.2p1 (`ssh -G -F FILE x` under strace): `Include A # note` reads only
+ * `A`, `Include "my file" B` reads `my file` and `B`, `Include e\ f g\"h` reads `e f` and `g"h`,
+ * `Include c#d` reads `c#d`; `Match exec "M %h" # c` ran `/bin/bash -c "M x"`.
  * @internal
  */
 export function sshConfigLines(text: string): SshConfigLines {
@@ -95,11 +104,60 @@ export function sshConfigLines(text: string): SshConfigLines {
     if (/^\s*(?:#|$)/.test(line)) continue;
     const { keyword, value } = keywordOf(line);
     if (RUNNING_KEYWORDS.has(keyword) && value !== '' && value.toLowerCase() !== 'none') commands.push(unquotedValue(value));
-    else if (keyword === 'include') includes.push(...value.split(/\s+/).filter((w) => w !== '').map(unquotedValue));
-    else if (keyword === 'match')
-      for (const m of value.matchAll(/(?:^|\s)!?exec\s+("[^"]*"|\S+)/gi)) commands.push(unquotedValue(m[1]!));
+    else if (keyword === 'include') includes.push(...sshWords(value));
+    else if (keyword === 'match') commands.push(...matchExecs(sshWords(value)));
   }
   return { commands, includes };
+}
+
+/**
+ * The words of a configuration line's value as OpenSSH 9.2 splits them (misc.c `argv_split` with
+ * `terminate_on_comment`): blanks separate words outside quotes, `"…"` and `'…'` quote, a
+ * backslash escapes a quote, a backslash or (outside quotes) a blank, and a `#` where a word
+ * would start ends the line. An unclosed quote is an error to ssh (the file is refused); its
+ * word is kept as far as it goes, so what it may name is still read.
+ * @internal
+ */
+export function sshWords(value: string): string[] {
+  const words: string[] = [];
+  let i = 0;
+  while (i < value.length) {
+    const c = value[i]!;
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
+    if (c === '#') break;
+    let word = '';
+    let quote = '';
+    for (; i < value.length; i++) {
+      const d = value[i]!;
+      const next = value[i + 1];
+      if (d === '\\' && next !== undefined && (next === "'" || next === '"' || next === '\\' || (quote === '' && next === ' '))) word += value[++i]!;
+      else if (quote === '' && (d === ' ' || d === '\t')) break;
+      else if (quote === '' && (d === '"' || d === "'")) quote = d;
+      else if (quote !== '' && d === quote) quote = '';
+      else word += d;
+    }
+    words.push(word);
+  }
+  return words;
+}
+
+/**
+ * The commands a `Match` line's `exec` criteria run (negated `!exec` too: ssh runs the command
+ * to know). Each criterion but `all`, `canonical` and `final` takes the next word as its
+ * argument (readconf.c `match_cfg_line`): in `Match host exec` the word `exec` is a host pattern.
+ */
+function matchExecs(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const criterion = words[i]!.replace(/^!/, '').toLowerCase();
+    if (criterion === 'all' || criterion === 'canonical' || criterion === 'final') continue;
+    const argument = words[++i];
+    if (criterion === 'exec' && argument !== undefined) out.push(argument);
+  }
+  return out;
 }
 
 /** A value without the double quotes around it (ssh_config's quoting of one argument). */

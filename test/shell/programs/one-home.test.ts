@@ -366,3 +366,28 @@ describe('tables of programs outside programs/', () => {
     expect(stray).toEqual([]);
   });
 });
+
+/** The regular-expression literals of a file (where a private reader of a grammar would hide). */
+function regexLiterals(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isRegularExpressionLiteral(node)) out.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+describe('ssh_config lines have one reader', () => {
+  it('no regex outside programs/ssh-options.ts reads a keyword whose value ssh runs or includes', () => {
+    // `sshConfigLines` reads them as ssh does (quotes, `#` comments, Match criteria); a second
+    // reader drifts (sourced-files.ts had its own, which missed `Match host exec exec FILE`).
+    const stray = files(SRC).flatMap((f) =>
+      regexLiterals(f)
+        .filter((r) => /proxycommand|localcommand|knownhostscommand|match\\s.*exec|\^\\s\*include/i.test(r))
+        .map((r) => `${relative(ROOT, f)}: ${r}`),
+    );
+    expect(stray).toEqual([]);
+  });
+});
