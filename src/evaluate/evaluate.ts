@@ -6,6 +6,7 @@ import type { EvaluationContext } from './context.js';
 import { makeState } from './pipeline.js';
 import { failClosedForBrokenSettings } from './broken-settings.js';
 import { askWhileProjectUnknown } from './project-unknown.js';
+import { askWhileParserMissing, parserMissingMark } from './parser-missing.js';
 import { claudeCode, type Dialect } from './dialect.js';
 import { preparedContext } from './prepared.js';
 import type { DecisionListener } from '../provenance/types.js';
@@ -200,6 +201,7 @@ function runSteps(call: ToolCall, ctx: EvaluationContext, dialect: Dialect, unti
   const { cwd, home } = prepared;
   // Steps read the normalised cwd and home from `state.ctx`: a context that already holds them is used as it is.
   const stateCtx = ctx.cwd === cwd && ctx.home === home ? ctx : { ...ctx, cwd, home };
+  const mark = parserMissingMark();
   const state = makeState(call, stateCtx, mode, prepared, dialect);
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
@@ -208,7 +210,12 @@ function runSteps(call: ToolCall, ctx: EvaluationContext, dialect: Dialect, unti
     if (result)
       return denyInsteadOfAsking(
         failClosedForBrokenSettings(
-          askWhileHomeUnknown(askWhileProjectUnknown(result, ctx.projectUnknown, mode), call, ctx.homeUnknown, mode),
+          askWhileHomeUnknown(
+            askWhileProjectUnknown(askWhileParserMissing(result, mark, mode), ctx.projectUnknown, mode),
+            call,
+            ctx.homeUnknown,
+            mode,
+          ),
           ctx.policy,
           mode,
         ),
