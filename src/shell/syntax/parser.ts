@@ -18,6 +18,7 @@ import { loopValues } from './loop-values.js';
 import { substituteVariables } from './known-variables.js';
 import { SEQUENTIAL, assignedValues } from './assigned-values.js';
 import { respellQuotedDelimiters } from './heredoc-delimiters.js';
+import { catMayBeOther, literalHeredocText } from './literal-heredoc.js';
 import { bangSpots, respellSpots } from './bang-operators.js';
 import { numericGlobSpots } from './numeric-globs.js';
 import { mergeVariableFacts, type LoopFact } from './variable-facts.js';
@@ -113,6 +114,8 @@ class Walker {
    * bash runs them (see {@link afterHeredocs}).
    */
   private heredocTails: { at: Node; scope: Env; op: string }[] | undefined;
+  /** `"$(cat <<'EOF' … EOF)"` substitutions of the words being read, by start: literal text (`literal-heredoc.ts`). */
+  private literalHeredocs: Map<number, string> | undefined;
 
   constructor(
     private readonly src: string,
@@ -358,7 +361,10 @@ class Walker {
       if (n.type === 'ERROR' || n.isMissing) return this.fail(`parse error near: ${n.text.slice(0, 40)}`);
       if (!n.isNamed) return;
       if (!WORDISH.has(n.type)) return this.fail(`unsupported syntax in a word: ${n.type}`);
-      if (EXPANSIONS.has(n.type)) acc.expansion = true;
+      // A commit message's `"$(cat <<'EOF' … EOF)"`: the word is literal text; the `cat` inside
+      // still runs and is read as a command (a deny rule naming cat sees it).
+      const literal = n.type === 'command_substitution' && this.literalHeredocs?.has(n.startIndex) === true;
+      if (EXPANSIONS.has(n.type) && !literal) acc.expansion = true;
       // `$(( $(cmd) ))` is read as an ordinary substitution (shell battery); only code hidden in quotes is unknown.
       if (n.type === 'arithmetic_expansion' && hidesCode(n.text.slice(3))) this.arithmetic('$(', '$((…))');
       if (n.type === 'subscript') this.arithmetic(n.childForFieldName('index')?.text ?? n.text, 'an array subscript');
@@ -378,7 +384,7 @@ class Walker {
         return;
       }
       if (n.type === 'command_substitution' || n.type === 'process_substitution') {
-        this.c.hasSubstitution = true;
+        if (!literal) this.c.hasSubstitution = true;
         const inner: Env = { context: 'substitution', inSubshell: true, inherited: [], depth: depth + 1 };
         for (const child of n.namedChildren) {
           if (STATEMENTS.has(child.type)) this.statement(child, inner);
@@ -401,8 +407,17 @@ class Walker {
       else groups.push([n]);
     }
     return groups.map((g) => {
-      const written = this.src.slice(g[0]!.startIndex, g[g.length - 1]!.endIndex);
-      const known = env.values !== undefined ? substituteVariables(written, env.values) : undefined;
+      const start = g[0]!.startIndex;
+      let written = this.src.slice(start, g[g.length - 1]!.endIndex);
+      const literal = this.literalHeredocsOf(g);
+      let heredocs = 0;
+      for (const [at, [end, text]] of [...literal].reverse()) {
+        written = `${written.slice(0, at - start)}${text.replace(/([$`"\\])/g, '\\$1')}${written.slice(end - start)}`;
+        heredocs++;
+      }
+      this.literalHeredocs = literal.size > 0 ? new Map([...literal].map(([at, [, text]]) => [at, text])) : undefined;
+      const viaHeredoc = heredocs > 0 ? written : undefined;
+      const known = (env.values !== undefined ? substituteVariables(written, env.values) : undefined) ?? viaHeredoc;
       const raw = known ?? written;
       const word = decodeWord(raw, this.c.shell, this.c.ansiC);
       let subs = 0;
@@ -412,10 +427,30 @@ class Walker {
         if (this.wordish(n, env).expansion) expansion = true;
         subs += countSubstitutionNodes(n);
       }
-      if (word.substitutions > subs) this.fail(`the parser missed a substitution in: ${raw}`);
+      this.literalHeredocs = undefined;
+      if (word.substitutions > subs - heredocs) this.fail(`the parser missed a substitution in: ${raw}`);
       if (word.literal && expansion && known === undefined) this.fail(`word decoding disagrees with the parser: ${raw}`);
       return { raw, word };
     });
+  }
+
+  /**
+   * The `"$(cat <<'EOF' … EOF)"` substitutions among a word's nodes (each directly inside a
+   * double-quoted string), by start: `[end, text]`. None when the command may make `cat` another
+   * program or the shell is not known to read them so.
+   */
+  private literalHeredocsOf(g: readonly Node[]): Map<number, [number, string]> {
+    const found = new Map<number, [number, string]>();
+    if (!this.src.includes('<<') || catMayBeOther(this.src)) return found;
+    for (const n of g) {
+      if (n.type !== 'string') continue;
+      for (const child of n.namedChildren) {
+        if (child.type !== 'command_substitution') continue;
+        const text = literalHeredocText(child.text);
+        if (text !== undefined) found.set(child.startIndex, [child.endIndex, text]);
+      }
+    }
+    return found;
   }
 
   private command(node: Node, env: Env, outer: Redirect[], spill: Node[] = []): void {
