@@ -9,6 +9,7 @@ import { askWhileProjectUnknown } from './project-unknown.js';
 import { askWhileParserMissing, parserMissingMark } from './parser-missing.js';
 import { claudeCode, type Dialect } from './dialect.js';
 import { preparedContext } from './prepared.js';
+import { sessionEnvironment } from './shell-world.js';
 import type { DecisionListener } from '../provenance/types.js';
 import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision } from '../provenance/event.js';
 import { policyDigest } from '../provenance/digest.js';
@@ -197,6 +198,9 @@ function runSteps(call: ToolCall, ctx: EvaluationContext, dialect: Dialect, unti
     mode = 'default';
     (trace ??= []).push({ step: 'mode', outcome: 'pass' as const, detail: 'auto mode is disabled by settings; deciding as default' });
   }
+  // Judged with the variables the settings' `env` sets for every command and hook (decision 0141).
+  const environment = sessionEnvironment(ctx);
+  if (environment !== ctx.environment && environment !== undefined) ctx = { ...ctx, environment };
   const prepared = preparedContext(ctx, platform);
   const { cwd, home } = prepared;
   // Steps read the normalised cwd and home from `state.ctx`: a context that already holds them is used as it is.

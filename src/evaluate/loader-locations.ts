@@ -11,6 +11,7 @@ import { LOADER_VARIABLES, loaderPlaces, type LoaderVariable } from '../shell/pr
 import type { PathWorld } from './path-lookup.js';
 import { environmentValue } from './shell-world.js';
 import type { EnvironmentFacts } from './types.js';
+import type { Sourced } from '../settings/types.js';
 
 /** One exported place: the variable, the place (absolute) and what loads from it. */
 export interface LoaderPlace {
@@ -25,20 +26,23 @@ export interface LoaderPlace {
 export function loaderLocations(
   environment: EnvironmentFacts | undefined,
   world: Pick<PathWorld, 'cwd' | 'home' | 'platform'>,
+  /** The settings' `env`, whose names the reason says are set there (its values are in `environment`: `sessionEnvironment`). */
+  settingsEnv?: Readonly<Record<string, Sourced<string>>>,
 ): LoaderPlace[] {
   if (environment === undefined) return [];
   const out: LoaderPlace[] = [];
   const norm = { cwd: world.cwd, home: world.home, platform: world.platform };
   for (const [name, v] of LOADER_VARIABLES) {
-    if (v.onTerminal === true) continue;
     // A program that reads the name in any case (npm's `npm_config_userconfig`): each spelling set.
     const names = v.anyCase === true ? Object.keys(environment.values).filter((n) => n.toUpperCase() === name) : [name];
     for (const spelled of names) {
       const value = environmentValue(environment, spelled);
       if (typeof value !== 'string') continue;
       // `/proc/self/cwd/x.sh` is x.sh in the working directory, as the absolute path is (RP23-V8 × V6).
+      const set = settingsEnv?.[spelled];
+      const by = set?.value === value ? { by: `the env of ${set.source.file ?? `the ${set.source.kind} settings`} sets ${spelled}, which` } : {};
       for (const p of loaderPlaces(v.shape, value))
-        out.push({ name: spelled, place: resolveProcAlias(normalizePath(p, norm), world.cwd, p).path, variable: v });
+        out.push({ name: spelled, place: resolveProcAlias(normalizePath(p, norm), world.cwd, p).path, variable: v, ...by });
     }
   }
   return out;

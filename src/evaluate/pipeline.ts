@@ -641,7 +641,7 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
   return (
     pathDirectoryWrite(written, world) ??
-    loaderLocationWrite(written, [...loaderLocations(state.ctx.environment, world), ...startupLoaders(state)], world, {
+    loaderLocationWrite(written, [...loaderLocations(state.ctx.environment, world, state.ctx.policy.env), ...startupLoaders(state)], world, {
       installed: installedPythonNames(state.ctx.fs, world.home),
       unseenNames,
     }) ??

@@ -21,3 +21,17 @@ export function environmentValue(environment: EnvironmentFacts | undefined, name
   if (Object.prototype.hasOwnProperty.call(environment.values, name)) return environment.values[name] ?? null;
   return environment.complete === true ? null : undefined;
 }
+
+/**
+ * The environment the session's commands and hooks run with: the context's, with the settings'
+ * `env` over it (Claude Code sets those for every command and hook; red team 27 RT27-E: `env`'s
+ * `NODE_OPTIONS=--require tools/pre.js` makes every node load it). An empty value is known
+ * unset-or-empty. The same object when the settings set none.
+ */
+export function sessionEnvironment(ctx: Pick<EvaluationContext, 'environment' | 'policy'>): EnvironmentFacts | undefined {
+  const env = ctx.policy.env;
+  if (env === undefined) return ctx.environment;
+  const values: Record<string, string | null> = { ...ctx.environment?.values };
+  for (const name of Object.keys(env)) values[name] = env[name]!.value === '' ? null : env[name]!.value;
+  return { ...ctx.environment, values };
+}

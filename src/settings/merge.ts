@@ -3,6 +3,7 @@ import { parseRule, ruleForList } from '../rules/index.js';
 import { SETTINGS_CODES as C } from './codes.js';
 import { parseSettingsObject, trimStop } from './parse.js';
 import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, MANAGED_OR_USER_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
+import { mergeSettingsEnv } from './env.js';
 import { unreadableRestriction } from './unreadable-rules.js';
 import type {
   AgentPolicy,
@@ -356,6 +357,7 @@ function mergeShadow(entries: readonly Effective[], ordered: readonly Effective[
  *   up, the highest-precedence mode wins; an untrusted project keeps only its deny and ask rules;
  *   `allowManagedPermissionRulesOnly` keeps only managed ones.
  * - `$toolgate.shadow` (the rules and mode of a shadow policy, never enforced) merges the same way.
+ * - `env` merges key by key, each name from the highest-precedence file, whatever the trust.
  * - A file marked broken (not readable as a JSON object) is listed in `brokenFiles`, from any
  *   source and whether or not the project is trusted; its recovered deny and ask rules count. So
  *   is a file with a deny or ask rule that cannot be read (its readable rules count).
@@ -476,6 +478,8 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
             )
           : [],
       );
+  const env = mergeSettingsEnv(files.map((f) => f.settings));
+  if (env !== undefined) policy.env = env;
   const commands = [...files.flatMap((f) => f.settings.commands ?? []), ...untrustedHooks];
   if (commands.length > 0) policy.commands = commands;
   // Every broken file counts, whatever its source or trust: what cannot be read never opens a door.

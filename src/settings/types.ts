@@ -181,6 +181,12 @@ export interface Policy {
    * protected as a hook's script is, and protecting one that may not run only asks. Absent: none.
    */
   commands?: SettingsCommand[];
+  /**
+   * The settings' `env`, merged key by key (each name from the highest-precedence file that sets
+   * it, whatever the trust): the variables Claude Code sets for every command and hook of the
+   * session, over the environment it inherited. Absent: no file sets any.
+   */
+  env?: Readonly<Record<string, Sourced<string>>>;
   /** The `disableAllHooks` value that won (highest-precedence file that sets it), when one did. */
   disableAllHooks?: Sourced<boolean>;
   /** Managed `allowManagedHooksOnly: true`: only managed hooks were kept. */

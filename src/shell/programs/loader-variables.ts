@@ -20,14 +20,19 @@ import { readWordsLeniently } from './parse.js';
  * How a variable's value names places: a `:`-separated list, one directory, one file, a list of
  * files, a program (a path with a `/`; a bare name is found along `PATH`, protected apart), or a
  * command line (less's `|./x.sh %s`): each word with a `/` in it, the program or a script it runs;
+ * a shell text (`PROMPT_COMMAND`): each of its commands read as a command line, `.`/`source` taking
+ * its file as the program;
  * or a program's options, of which those that load a file name it (`node`: `--require X`, `--import X`
  * by `node-options.ts`; `ruby`: `-rX` with a path; `jvm`: `-javaagent:X`, `-agentpath:X`,
  * `-XX:VMOptionsFile=X`, `@X`; `go`: `-toolexec=X`, `-exec=X`, `-overlay=X`, `-modfile=X`).
  */
-export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | OptionsShape;
+export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | 'shell-text' | OptionsShape;
 
-/** A value read as a program's options (see {@link LoaderValueShape}). */
-type OptionsShape = 'node-options' | 'ruby-options' | 'jvm-options' | 'go-flags';
+/**
+ * A value read as a program's options (see {@link LoaderValueShape}); `perl`: the folders `-I`
+ * puts first on `@INC`, where the modules `-M`/`-m`/`-d:` name are found.
+ */
+type OptionsShape = 'node-options' | 'ruby-options' | 'jvm-options' | 'go-flags' | 'perl-options';
 
 export interface LoaderVariable {
   shape: LoaderValueShape;
@@ -42,12 +47,21 @@ export interface LoaderVariable {
   /** The program reads the variable in any case (npm's `npm_config_*`). */
   anyCase?: boolean;
   /**
-   * Programs read it only on a terminal (git's pager): the agent's commands have none, so the
-   * exported environment's value changes nothing they run; the user's shells have one, so a
-   * value the user's start-up files set is read (`evaluate/sourced-files.ts`).
+   * Programs read it only on a terminal (git's pager, bash's prompt): the agent's commands have
+   * none, but the user's shells do — those the user's start-up files set it in
+   * (`evaluate/sourced-files.ts`), and the terminal the agent was started from, whose exported
+   * environment is the one the agent inherits (`GIT_PAGER='sh ~/bin/x.sh'` inherited: `git log` on
+   * that terminal ran it, red team 27 RT27-V8). Said in the reason only.
    */
   onTerminal?: true;
 }
+
+/**
+ * The variables make's built-in rules run as programs (`make -p`: `CC = cc`, `CXX = g++`, …); make
+ * takes each from the environment (GNU make 4.3: `CC=~/bin/x.sh make hello`, `CXX=…` for a .cc,
+ * `AS=…` for a .s ran it), and configure scripts and Makefiles that link run `LD`.
+ */
+const MAKE_PROGRAMS = ['CC', 'CXX', 'CPP', 'AS', 'AR', 'LD', 'FC', 'F77', 'LEX', 'YACC'] as const;
 
 /** The variables, with what each names (the programs' own manuals). */
 export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<string, LoaderVariable>([
@@ -124,6 +138,22 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map<str
   ['VISUAL', { shape: 'command', what: 'the editor git commit and other programs run' }],
   ['GIT_SSH_COMMAND', { shape: 'command', what: "the command git's ssh transport runs (fetch, push, clone, ls-remote)" }],
   ['GIT_SSH', { shape: 'program', what: "the program git's ssh transport runs (fetch, push, clone, ls-remote)" }],
+  // Red team 27 V, each run for real (git 2.39, npm 11, GNU make 4.3, perl 5.36, bash 5.2, man-db
+  // 2.11): `git ls-remote git://h/x` ran GIT_PROXY_COMMAND (as a program, no shell: `sh x.sh` was
+  // "cannot run"); `git ls-remote https://…` GIT_EXEC_PATH's git-remote-https; `git init` copied
+  // GIT_TEMPLATE_DIR's hooks, which `git commit` ran; `npm run` its scripts through
+  // npm_config_script_shell; `perl -e 1` loaded PERL5OPT's `-I… -Mx`; bash -i ran PROMPT_COMMAND
+  // before each prompt; `man ls` on a terminal ran MANPAGER.
+  ['GIT_PROXY_COMMAND', { shape: 'program', what: 'the program git runs to connect for git:// fetch, push and ls-remote' }],
+  ['GIT_EXEC_PATH', { shape: 'dir', what: "where git finds its own programs (git-remote-https, every git-* subcommand)" }],
+  ['GIT_TEMPLATE_DIR', { shape: 'dir', what: 'the template git init and git clone copy into a new repository, hooks included' }],
+  ['NPM_CONFIG_SCRIPT_SHELL', { shape: 'program', what: 'the shell npm runs every package script with', anyCase: true }],
+  ['PERL5OPT', { shape: 'perl-options', what: 'options every perl reads at start (-M loads a module from the -I folders first)', loads: 'perl-modules' }],
+  ['PROMPT_COMMAND', { shape: 'shell-text', what: 'commands interactive bash runs before each prompt', onTerminal: true }],
+  ['MANPAGER', { shape: 'command', what: "the pager man runs on the user's terminal", onTerminal: true }],
+  ...MAKE_PROGRAMS.map((name) => [name, { shape: 'command', what: "a program make's built-in rules and build scripts run" }] as const),
+  // make reads these makefiles before any other (GNU make 4.3: a `$(shell …)` in one ran at `make`).
+  ['MAKEFILES', { shape: 'files', what: 'makefiles every make reads first' }],
 ]);
 
 /**
@@ -137,21 +167,26 @@ export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
   // a word's quotes are taken off, and `%s` (the file's name) is none.
   if (shape === 'command') return commandPlaces(value.replace(/^\s*\|{0,2}-?/, ''));
   if (shape === 'node-options') return nodeLoadedFiles(value);
-  if (shape === 'ruby-options' || shape === 'jvm-options' || shape === 'go-flags') return optionPlaces(shape, value);
+  if (shape === 'shell-text') return value.split(/[;&|\n]+/).flatMap((c) => commandPlaces(c.replace(/^\s*(?:\.|source)\s+/, '')));
+  if (shape === 'ruby-options' || shape === 'jvm-options' || shape === 'go-flags' || shape === 'perl-options') return optionPlaces(shape, value);
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
 }
 
 /**
- * The files ruby's, a Java virtual machine's or go's options name to load or run (ruby(1) `-r`;
- * the JVM TI documentation's `-javaagent:`/`-agentpath:`; `go help build`): ruby's library when
+ * The files ruby's, a Java virtual machine's, go's or perl's options name to load or run (ruby(1) `-r`;
+ * the JVM TI documentation's `-javaagent:`/`-agentpath:`; `go help build`; perlrun(1) `-I`): ruby's library when
  * named by a path (a bare name is found along its load path, `RUBYLIB`).
  */
-function optionPlaces(shape: 'ruby-options' | 'jvm-options' | 'go-flags', value: string): string[] {
+function optionPlaces(shape: 'ruby-options' | 'jvm-options' | 'go-flags' | 'perl-options', value: string): string[] {
   const words = value.split(/\s+/).filter((w) => w !== '');
   const out: string[] = [];
   words.forEach((w, k) => {
-    if (shape === 'ruby-options') {
+    if (shape === 'perl-options') {
+      // Glued only: perl 5.36 stops at `PERL5OPT='-I dir'` ("No directory specified for -I").
+      const dir = /^-I(.+)$/.exec(w)?.[1];
+      if (dir !== undefined) out.push(dir);
+    } else if (shape === 'ruby-options') {
       const lib = w === '-r' ? words[k + 1] : /^-r(.+)$/.exec(w)?.[1];
       if (lib !== undefined && lib.includes('/')) out.push(lib);
     } else if (shape === 'jvm-options') {
@@ -216,7 +251,7 @@ function optionValues(words: readonly string[]): ReadonlySet<number> {
  * Examples of {@link loaderPlaces} for command lines, each a test
  * (`test/shell/programs/loader-variables.test.ts`). @internal
  */
-export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly places: readonly string[] }[] = [
+export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly places: readonly string[]; readonly shape?: LoaderValueShape }[] = [
   { value: './x.sh', places: ['./x.sh'] },
   { value: 'sh x.sh', places: ['x.sh'] },
   { value: 'bash -e x.sh', places: ['x.sh'] },
@@ -234,4 +269,12 @@ export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly
   { value: '/usr/bin/ssh -p 2222 x.sh', places: ['/usr/bin/ssh', 'x.sh'] },
   // diff's -U takes a count.
   { value: 'diff -U 5', places: [] },
+  // A shell text: each command; `.`'s file is what runs, and `.` itself names no folder.
+  { shape: 'shell-text', value: 'history -a; . ~/.x', places: ['~/.x'] },
+  { shape: 'shell-text', value: 'history -a', places: [] },
+  { shape: 'shell-text', value: '__vte_prompt_command', places: [] },
+  { shape: 'shell-text', value: 'source /p/x.sh && ~/bin/y', places: ['/p/x.sh', '~/bin/y'] },
+  // perl's -I folders, glued to the switch as perl reads them from PERL5OPT.
+  { shape: 'perl-options', value: '-I/home/u/dots -Mx', places: ['/home/u/dots'] },
+  { shape: 'perl-options', value: '-Mstrict -w', places: [] },
 ];
