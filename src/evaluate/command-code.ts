@@ -22,6 +22,7 @@ import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import { commandProper, configModules, MAKEFILE_NAMES, runnerSpec, unattendedRuns } from '../shell/programs/unattended-runs.js';
 import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
 import { readFind } from '../shell/programs/find.js';
+import { changedDirectory } from '../shell/programs/startup-builtins.js';
 import { pathGlobRegExp } from '../dialects/shared/glob.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
@@ -54,6 +55,8 @@ const MAX_DEPTH = 4;
 /** How many files one command's reading reads. */
 const MAX_FILES = 32;
 const MAX_TEXT = 256 * 1024;
+/** How many folders a text split at its operators is read in (its own and those its `cd`s name). */
+const MAX_DIRS = 8;
 
 /**
  * The code of a command a settings key or hook names (`command` run by `sh -c` in `world.cwd`).
@@ -132,14 +135,36 @@ class Reader {
     };
     const { home, projectDir, top, view } = this.world;
     const read = readCommands(text, { cwd, home, top, shell, ...(projectDir !== undefined ? { projectDir } : {}), ...(scriptDir !== undefined ? { scriptDir } : {}), ...(view !== undefined ? { view } : {}) });
-    if (read === undefined) {
-      for (const command of simpleCommands(text)) this.command(wordsOf(command), scriptDir, depth, from, npmBin, cwd, paths);
-      return;
-    }
+    // Text the analysis did not read whole is split at its operators too (fail closed): the shell runs what the parser could not read.
+    if (read === undefined || read.unseen.length > 0) this.split(read?.text ?? text, scriptDir, depth, from, npmBin, cwd, paths);
+    if (read === undefined) return;
     for (const step of read.steps) {
       if (this.readAgain(step, read.steps)) continue;
       const found = foundBy(step, read.steps);
       for (const dir of step.dirs) this.command(step.words, scriptDir, depth, from, npmBin, dir, paths, step.top, found, dir !== cwd ? shownPath(dir, this.world) : undefined);
+    }
+  }
+
+  /**
+   * Shell text the analysis could not read (whole or in part), split at its operators: each simple
+   * command read in the text's folder and in every folder a `cd`/`pushd` before it names — the
+   * split cannot tell which of them the command runs in, so it takes each (`[ a \< b ]; cd scripts
+   * && ./s.sh` runs scripts/s.sh; red team 27 RT27-P4).
+   */
+  private split(text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin: boolean, cwd: string, paths: SearchPaths): void {
+    const dirs = [cwd];
+    for (const command of simpleCommands(text)) {
+      const words = wordsOf(command);
+      const proper = words.slice(words.length - commandProper(words.map(unquoted)).length);
+      const to = changedDirectory(proper);
+      if (to !== undefined) {
+        for (const d of [...dirs]) {
+          const moved = this.place(to, scriptDir, d);
+          if (moved !== undefined && !dirs.includes(moved) && dirs.length < MAX_DIRS) dirs.push(moved);
+        }
+        continue;
+      }
+      for (const dir of dirs) this.command(words, scriptDir, depth, from, npmBin, dir, paths, undefined, undefined, dir !== cwd ? shownPath(dir, this.world) : undefined);
     }
   }
 

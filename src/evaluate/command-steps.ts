@@ -11,8 +11,9 @@
  * `$HOME`, a variable the text assigns one literal value (`S=scripts/x.sh; $S`), and in a script
  * `$(dirname "$0")`, `${0%/*}` and `$(git rev-parse --show-toplevel)` — each only where the value
  * is plain text (no blank, quote or pattern character), so it reads the same inside or outside
- * double quotes. Text the analysis cannot read (a parse error, the full parser not loaded) gives
- * `undefined`: the caller reads it as before.
+ * double quotes. Text the analysis cannot read at all (the full parser not loaded) gives
+ * `undefined`; text it read in part (a parse error on one line) gives the steps it read and why
+ * the rest was not seen: the caller reads such text again its own way too (fail closed).
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { analyzeShell } from '../shell/analyze.js';
@@ -40,6 +41,14 @@ export interface ReadCommands {
   readonly steps: readonly CommandStep[];
   /** The text with the known values put in (what was read). */
   readonly text: string;
+  /**
+   * Why the analysis did not walk all of the text (a parse error on any line, a construct it does
+   * not handle, a limit): its steps may leave commands out — the shell runs what tree-sitter-bash
+   * cannot parse (`[ a \< b ]`, a string comparison to bash and dash) and, reading a script a
+   * command at a time, every command before a syntax error (red team 27 RT27-P). Empty when it read
+   * all of it.
+   */
+  readonly unseen: readonly string[];
 }
 
 /** What the reader knows where the text runs. @internal */
@@ -57,6 +66,14 @@ export interface StepWorld {
   shell: 'bash' | 'sh';
   view?: ReadonlyFsView;
 }
+
+/**
+ * The analysis' reasons for text it did not walk (the parser's: an error node, a construct or a
+ * limit it stops at), where commands may be missing from its list — not those for a command it
+ * listed but cannot judge (`command name is not literal`).
+ */
+const UNPARSED =
+  /^(?:in a substitution: )*(?:parse error|unsupported syntax|nesting deeper|nested scripts deeper|cannot split test command|unterminated|words after a redirection|redirection target is not one word|unsupported redirection|here-document|cannot read here-document|a descriptor number|the parser (?:splits|missed)|word decoding disagrees|more than \d+ commands)/;
 
 /** A value that reads the same unquoted and inside double quotes: no blank, quote, expansion or pattern character. */
 const PLAIN = /^[A-Za-z0-9_./@%+,:=-]+$/;
@@ -100,7 +117,7 @@ export function readCommands(text: string, world: StepWorld): ReadCommands | und
       top: topOf(i),
     };
   });
-  return { steps, text: known };
+  return { steps, text: known, unseen: analysis.unseen.filter((u) => UNPARSED.test(u)) };
 }
 
 function wordsAsWritten(c: SimpleCommand): string[] {

@@ -118,4 +118,11 @@ describe('commandCode through the shell analysis (decision 0136)', () => {
     expect(found?.pattern?.test(`${P}/scripts/notes.txt`)).toBe(false);
     expect(commandCode('find scripts -newer x -exec sh {} \\;', world(files), true)[0]?.pattern).toBeUndefined();
   });
+
+  it('splits text the parser cannot read whole, in each folder a cd before names (red team 27 RT27-P)', () => {
+    // tree-sitter-bash cannot parse `\<` in a test; bash and dash run it, and the lines after it.
+    expect(paths('[ "$1" \\< b ] || true\nscripts/x.sh', files)).toContain(`${P}/scripts/x.sh`);
+    expect(paths('[ a \\< b ]; cd scripts && ./s.sh', files)).toContain(`${P}/scripts/s.sh`);
+    expect(paths('if true; then scripts/x.sh; fi\n(', files)).toContain(`${P}/scripts/x.sh`);
+  });
 });
