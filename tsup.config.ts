@@ -260,6 +260,9 @@ export default defineConfig([
               // What a command run with no tool call runs from files (evaluate/command-code.ts,
               // decision 0128): the package runners' grammar and the interpreters', make's forms.
               'src/shell/programs/unattended-runs.ts',
+              // and what a git-hook runner's configuration runs (pre-commit, lefthook, lint-staged), read by the YAML subset.
+              'src/shell/programs/git-hook-runners.ts',
+              'src/shell/programs/yaml-subset.ts',
               // ssh's options and the ssh_config keywords that run code (`core.sshCommand = ssh -F FILE`).
               'src/shell/programs/ssh-options.ts',
               'src/shell/programs/package-runners.ts',

@@ -19,12 +19,15 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { normalizePath } from '../paths/index.js';
 import { resolveAsKernel } from '../paths/real.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
-import { commandProper, configModules, MAKEFILE_NAMES, runnerSpec, unattendedRuns } from '../shell/programs/unattended-runs.js';
+import { commandProper, configModules, MAKEFILE_NAMES, runnerSpec, runsItsInput, textFromFiles, unattendedRuns } from '../shell/programs/unattended-runs.js';
+import { LOADER_VARIABLES, loaderPlaces } from '../shell/programs/loader-variables.js';
+import { hookRunnerOf } from '../shell/programs/git-hook-runners.js';
 import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
 import { readFind } from '../shell/programs/find.js';
 import { changedDirectory } from '../shell/programs/startup-builtins.js';
 import { pathGlobRegExp } from '../dialects/shared/glob.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
+import { isCodeFileName } from '../shell/programs/script-languages.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 
 /** A file or folder a command runs code from, and how (a reason's words). */
@@ -99,6 +102,14 @@ class Reader {
    * what runs (red team 26 RT26-G; git 2.39 ran `tools/impl.sh` for both).
    */
   private add(path: string, via: string, python?: true, pattern?: RegExp): void {
+    // A wildcard path (a `for` loop's word, `for f in scripts/*.sh; do "$f"; done`): its folder, each
+    // file the pattern matches there — today's and one written later (red team 27 RT27-B3, B16).
+    const wild = pattern === undefined && python === undefined ? /[*?[]/.exec(path) : null;
+    if (wild !== null) {
+      const folder = dirOf(path.slice(0, wild.index + 1));
+      this.put(folder, via, undefined, path.includes('[') ? undefined : pathGlobRegExp(path));
+      return;
+    }
     this.put(path, via, python, pattern);
     if (pattern !== undefined) return;
     const view = this.world.view;
@@ -129,16 +140,29 @@ class Reader {
    * one puts on PYTHONPATH and PATH.
    */
   text(text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin = false, cwd = this.world.cwd, outer: SearchPaths = NO_PATHS, shell: 'bash' | 'sh' = 'bash'): void {
-    const paths: SearchPaths = {
-      python: [...outer.python, ...assignedEntries(text, 'PYTHONPATH')],
-      program: [...outer.program, ...assignedEntries(text, 'PATH')],
-    };
     const { home, projectDir, top, view } = this.world;
     const read = readCommands(text, { cwd, home, top, shell, ...(projectDir !== undefined ? { projectDir } : {}), ...(scriptDir !== undefined ? { scriptDir } : {}), ...(view !== undefined ? { view } : {}) });
+    // The folders the text puts on the search paths, read with the values toolgate knows put in
+    // (`PATH="$CLAUDE_PROJECT_DIR/tools:$PATH"`, `"$(git rev-parse --show-toplevel)/tools"`: red team 27 RT27-B17, B18).
+    const known = read?.text ?? text;
+    const paths: SearchPaths = {
+      python: [...outer.python, ...assignedEntries(known, 'PYTHONPATH')],
+      program: [...outer.program, ...assignedEntries(known, 'PATH')],
+    };
     // Text the analysis did not read whole is split at its operators too (fail closed): the shell runs what the parser could not read.
     if (read === undefined || read.unseen.length > 0) this.split(read?.text ?? text, scriptDir, depth, from, npmBin, cwd, paths);
     if (read === undefined) return;
     for (const step of read.steps) {
+      // A file on the input of a command that runs its input (`sh -s < F`, `while read l; do eval "$l"; done < F`): F is code.
+      if (step.command.redirects.some((r) => r.kind === 'read' && r.targetLiteral) && runsItsInput(commandProper(step.words.map(unquoted))))
+        for (const r of step.command.redirects)
+          if (r.kind === 'read' && r.targetLiteral)
+            for (const dir of step.dirs) this.script(join(dir, r.target), depth + 1, `run from the input of \`${clip(step.words.map(unquoted).join(' '))}\`${from !== undefined ? ` in ${from}` : ''}`, true);
+      // Inline code that names a script file it may load (`node -e "require('./x.js')"`, `python3 -c
+      // "exec(open('x.py').read())"`, `runpy.run_path('x.py')`: red team 27 RT27-B23..B33): the file is code.
+      for (const p of step.command.codePaths ?? [])
+        if (isCodeFileName(p) && !p.includes('$'))
+          for (const dir of step.dirs) this.script(join(dir, p), depth + 1, `named by the code \`${clip(step.words.map(unquoted).join(' '))}\` runs${from !== undefined ? ` in ${from}` : ''}`, false);
       if (this.readAgain(step, read.steps)) continue;
       const found = foundBy(step, read.steps);
       for (const dir of step.dirs) this.command(step.words, scriptDir, depth, from, npmBin, dir, paths, step.top, found, dir !== cwd ? shownPath(dir, this.world) : undefined);
@@ -188,11 +212,15 @@ class Reader {
     found?: FoundFiles,
     movedTo?: string,
   ): void {
-    const words = commandProper(raw.filter((w, i) => !isRedirection(w) && !(i > 0 && isRedirectionOperator(raw[i - 1]!))));
-    if (words.length === 0) return;
-    const plain = words.map(unquoted);
-    const shown = `\`${clip((shownWords?.map(unquoted) ?? plain).join(' '))}\`${movedTo !== undefined ? ` (run in ${movedTo})` : ''}${from !== undefined ? ` in ${from}` : ''}`;
+    const unredirected = raw.filter((w, i) => !isRedirection(w) && !(i > 0 && isRedirectionOperator(raw[i - 1]!)));
+    const words = commandProper(unredirected);
     const place = (word: string) => this.place(word, scriptDir, cwd);
+    const shownAll = `\`${clip((shownWords ?? unredirected).map(unquoted).join(' '))}\`${movedTo !== undefined ? ` (run in ${movedTo})` : ''}${from !== undefined ? ` in ${from}` : ''}`;
+    this.loaderAssignments(unredirected.slice(0, unredirected.length - words.length), place, shownAll);
+    if (words.length === 0) return;
+    // `"$SHELL" F`: the user's login shell runs F (red team 27 RT27-B28).
+    const plain = words.map(unquoted).map((w, k) => (k === 0 && /^\$\{?SHELL\}?$/.test(w) ? 'sh' : w));
+    const shown = `\`${clip((shownWords?.map(unquoted) ?? plain).join(' '))}\`${movedTo !== undefined ? ` (run in ${movedTo})` : ''}${from !== undefined ? ` in ${from}` : ''}`;
     const first = plain[0]!;
     const name = first.slice(first.lastIndexOf('/') + 1);
     // A program by name where the text puts folders on PATH (`PATH=scripts:$PATH s.sh`): the file of that name in each
@@ -208,8 +236,14 @@ class Reader {
       return;
     }
     for (const c of configModules(name)) this.add(join(cwd, c), `the configuration module ${shown} loads`);
+    this.hookRunner(plain, cwd, depth, shown);
     if ((first === '.' || first === 'source') && words[1] !== undefined) {
-      const file = place(words[1]);
+      // `source <(cat F)`: F's text is what is sourced (red team 27 RT27-B21).
+      for (const f of textFromFiles(words[1].replace(/^<\(/, '$('))) {
+        const from = place(f);
+        if (from !== undefined) this.script(from, depth + 1, `sourced by ${shown}`, true);
+      }
+      const file = /^(?:\/(?:dev|proc)\/|<\()/.test(unquoted(words[1])) ? undefined : place(words[1]);
       if (file !== undefined) this.script(file, depth + 1, `sourced by ${shown}`, true);
       return;
     }
@@ -227,6 +261,10 @@ class Reader {
           const bin = spec.replace(/(?<=.)@.*$/, '').replace(/^@[^/]+\//, '');
           if (/^[\w.-]+$/.test(bin)) this.bin(bin, dir, shown);
           for (const c of configModules(bin)) this.add(join(dir, c), `the configuration module ${shown} loads`);
+          this.hookRunner([bin], dir, depth, shown);
+          // `npx --no-install sh x.sh`: a program found on the PATH when no package has it, run with the words after it (RT27-B29).
+          const at = said !== undefined && 'spec' in said ? run.words.indexOf(said.spec) : -1;
+          if (at >= 0 && depth < MAX_DEPTH && (unattendedRuns(run.words.slice(at).map(unquoted))?.length ?? 0) > 0) this.command(run.words.slice(at), scriptDir, depth + 1, from, true, dir);
         } else if (run.kind === 'command') {
           if (depth < MAX_DEPTH) this.command(run.words, scriptDir, depth + 1, from, true, dir);
         } else this.packageScript(run.name, run.args, run.orCommand, dir, depth, shown);
@@ -241,7 +279,14 @@ class Reader {
     }
     for (const run of runs) {
       if (run.kind === 'text') {
+        for (const f of textFromFiles(run.text)) {
+          const file = place(f);
+          if (file !== undefined) this.script(file, depth + 1, `read as the text ${shown} runs`, true);
+        }
         if (depth < MAX_DEPTH) this.text(run.text, scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
+      } else if (run.kind === 'folder') {
+        const folder = place(run.dir);
+        if (folder !== undefined) this.add(folder, `run by ${shown}, each file in it`, undefined, childPattern(folder));
       } else if (run.kind === 'script' || run.kind === 'preload') {
         const file = run.kind === 'script' && run.file === words[0] ? place(words[0]) : place(run.file);
         if (file === undefined || file.endsWith('/{}')) continue;
@@ -255,10 +300,48 @@ class Reader {
     }
   }
 
+  /**
+   * A git-hook runner's configuration (`git-hook-runners.ts`: pre-commit, lefthook, lint-staged):
+   * each command text it names read as a command from where the runner runs, with
+   * node_modules/.bin first (red team 27 RT27-F). A configuration it cannot read names nothing.
+   */
+  private hookRunner(words: readonly string[], cwd: string, depth: number, shown: string): void {
+    const runner = hookRunnerOf(words);
+    if (runner === undefined || depth >= MAX_DEPTH) return;
+    for (const c of runner.configs) {
+      const file = join(cwd, c);
+      if (this.world.view?.exists(file) !== true) continue;
+      const text = this.read(file);
+      if (text === undefined) continue;
+      const from = `the ${runner.name} configuration ${shownPath(file, this.world)}, which ${shown} runs`;
+      for (const command of runner.commands(text, file) ?? []) this.text(command, undefined, depth + 1, from, true, cwd);
+      for (const script of runner.scripts?.(text) ?? []) this.script(join(cwd, script), depth + 1, `run by ${from}`, false);
+    }
+  }
+
+  /**
+   * The assignments before a command's name (`BASH_ENV=scripts/s.sh bash -c true`, `ENV=x sh -i`,
+   * `env NODE_OPTIONS=… node x`) of a variable that names where a program loads code from
+   * (`loader-variables.ts`): each file or folder it names, from where the command runs (red team
+   * 27 RT27-B8, B9, B15: bash ran the file at start).
+   */
+  private loaderAssignments(prefix: readonly string[], place: (word: string) => string | undefined, shown: string): void {
+    for (const w of prefix) {
+      const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(w);
+      const v = m === null ? undefined : LOADER_VARIABLES.get(m[1]!);
+      // A search path of modules (PYTHONPATH, NODE_PATH…) is often the project's own source: its folders are read by name (SearchPaths).
+      if (v === undefined || v.loads !== undefined) continue;
+      for (const p of loaderPlaces(v.shape, unquoted(m![2]!))) {
+        const at = place(p);
+        if (at !== undefined) this.add(at, `${v.what}, named by \`${clip(unquoted(w))}\` in ${shown}`);
+      }
+    }
+  }
+
   /** A script file: protected, and a shell script's text read in turn (when `shell`, or its `#!` says so). */
   script(file: string, depth: number, via: string | undefined, shell: boolean): void {
     if (via !== undefined) this.add(file, via);
-    if (depth > MAX_DEPTH) return;
+    if (depth > MAX_DEPTH || /[*?[]/.test(file)) return;
     const view = this.world.view;
     if (view === undefined || !view.exists(file)) return;
     const language = scriptLanguage(file, '', view);
@@ -377,6 +460,8 @@ class Reader {
     if (scriptDir !== undefined)
       w = w.replace(/^\$\{(?:BASH_SOURCE(?:\[0\])?|0)%\/\*\}(?=\/)|^\$\{?\w*(?:DIR|HERE)\w*\}?(?=\/)/i, scriptDir);
     w = w.replace(/^(?:~|\$\{?HOME\}?)(?=\/|$)/, home);
+    // `$PWD` is the folder the command runs in (red team 27 RT27-B5, B6, B13).
+    w = w.replace(/^\$\{?PWD\}?(?=\/|$)/, cwd);
     if (w === '' || w.includes('$') || w.includes('`') || w.startsWith('-')) return undefined;
     return join(cwd, w);
   }
@@ -429,6 +514,12 @@ function namePattern(folder: string, name: { glob: string; caseless: boolean }):
   return new RegExp(`^${at === '/' ? '' : at}/(?:.*/)?${base}$`, name.caseless ? 'is' : 's');
 }
 
+/** The files directly in `folder` (not below a subfolder). */
+function childPattern(folder: string): RegExp {
+  const at = folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${at === '/' ? '' : at}/[^/]+$`, 's');
+}
+
 /** The nearest folder from `dir` up with a package.json or node_modules (npm's local prefix), else `dir`. */
 function packageRoot(dir: string, view: ReadonlyFsView | undefined): string {
   if (view === undefined) return dir;
@@ -457,7 +548,8 @@ function unquoted(word: string): string {
   return word.replace(/\\(.)/g, '$1').replace(/["']/g, '');
 }
 
-const isRedirection = (w: string): boolean => /^\d*(?:[<>]|&>)/.test(w) && !/^\d*(?:[<>]&?|&>>?|>>|<<<?|<>)$/.test(w);
+/** A redirection word (`>out`, `2>&1`); a process substitution (`<(cat f)`) is an operand. */
+const isRedirection = (w: string): boolean => /^\d*(?:[<>]|&>)/.test(w) && !/^[<>]\(/.test(w) && !/^\d*(?:[<>]&?|&>>?|>>|<<<?|<>)$/.test(w);
 const isRedirectionOperator = (w: string): boolean => /^\d*(?:[<>]&?|&>>?|>>|<<<?|<>|>\|)$/.test(w);
 
 /**

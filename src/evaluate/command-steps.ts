@@ -19,11 +19,12 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { analyzeShell } from '../shell/analyze.js';
 import { knownCommandDirectories, shellPathEffects } from '../shell/effects/path-effects.js';
 import { replaceExpansions, variableView } from '../shell/syntax/known-variables.js';
+import { chosenVariables } from '../shell/effects/chosen-variables.js';
 import type { SimpleCommand } from '../shell/types.js';
 
 /** One simple command of the text, where it runs. @internal */
 export interface CommandStep {
-  /** Its words as written (quotes kept), the known values put in. */
+  /** Its words as written (quotes kept), the known values put in, after its leading assignments (`BASH_ENV=x bash -c …`). */
   readonly words: readonly string[];
   /** The folders it may run in (absolute); the text's start when a `cd` went somewhere unknown. */
   readonly dirs: readonly string[];
@@ -107,10 +108,11 @@ export function readCommands(text: string, world: StepWorld): ReadCommands | und
     for (let guard = 0; c.parent !== undefined && c.context !== 'top' && guard < 64; guard++) c = analysis.commands[c.parent]!;
     return wordsAsWritten(c);
   };
+  const chosen = chosenVariables(analysis);
   const steps = analysis.commands.map((command, i): CommandStep => {
     const dirs = knownCommandDirectories(effects, i, world.cwd).filter((d) => !d.includes('$') && !d.includes('`'));
     return {
-      words: wordsAsWritten(command),
+      words: [...command.assignments, ...wordsAsWritten(command).map((w) => loopWord(w, i, chosen))],
       dirs: dirs.length > 0 ? dirs : [world.cwd],
       command,
       ...(command.parent !== undefined ? { parent: command.parent } : {}),
@@ -118,6 +120,16 @@ export function readCommands(text: string, world: StepWorld): ReadCommands | und
     };
   });
   return { steps, text: known, unseen: analysis.unseen.filter((u) => UNPARSED.test(u)) };
+}
+
+/**
+ * A word that is a `for` loop's variable alone (`"$f"`, `$f`, `"${f}"`) in the loop's body, when
+ * the loop gives it one wildcard word (`for f in scripts/*.sh`): that word, whose matches are the
+ * files the body runs — today's and any written later (red team 27 RT27-B3, B11, B16).
+ */
+function loopWord(word: string, i: number, chosen: ReturnType<typeof chosenVariables>): string {
+  const m = /^("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})\1$/.exec(word);
+  return (m === null ? undefined : chosen.loopPattern((m[2] ?? m[3])!, i)) ?? word;
 }
 
 function wordsAsWritten(c: SimpleCommand): string[] {

@@ -26,7 +26,10 @@ describe('commandCode', () => {
     expect(paths('python3 -m hooks.check')).toEqual([`${P}/hooks/__init__.py`, `${P}/hooks/check.py`, `${P}/hooks/check/__init__.py`, `${P}/hooks/check/__main__.py`]);
     expect(paths('npx -y eslint --fix .')).toContain(`${P}/node_modules/.bin/eslint`);
     expect(paths('npx -y eslint --fix .')).toContain(`${P}/eslint.config.js`);
-    expect(paths('python3 -c "import x"')).toEqual([]);
+    // `-c`: sys.path[0] is the working directory, where the modules it imports are found first (RT27-B7); not with -I.
+    expect(paths('python3 -c "import x"')).toContain(`${P}/x.py`);
+    expect(paths('python3 -I -c "import x"')).toEqual([]);
+    expect(paths('python3 -c "print(1)"')).toEqual([]);
   });
 
   it("reads npm's scripts again, with node_modules/.bin first, and not what their scripts import", () => {
@@ -117,6 +120,20 @@ describe('commandCode through the shell analysis (decision 0136)', () => {
     expect(found?.pattern?.test(`${P}/scripts/sub/x.sh`)).toBe(true);
     expect(found?.pattern?.test(`${P}/scripts/notes.txt`)).toBe(false);
     expect(commandCode('find scripts -newer x -exec sh {} \\;', world(files), true)[0]?.pattern).toBeUndefined();
+  });
+
+  it('reads text a substitution takes from a file, a loop over a wildcard, run-parts, $PWD and loader prefixes (red team 27 RT27-B)', () => {
+    const with_ = { ...files, [`${P}/scripts/s.sh`]: 'text: echo\n' };
+    for (const c of ['eval "$(cat scripts/s.sh)"', 'sh -c "`cat scripts/s.sh`"', 'bash -c "$(< scripts/s.sh)"', 'bash -c "source <(cat scripts/s.sh)"', 'sh -s < scripts/s.sh', 'while read -r l; do eval "$l"; done < scripts/s.sh', '"$PWD/scripts/s.sh"', 'cd scripts && sh "${PWD}/s.sh"', 'BASH_ENV=scripts/s.sh bash -c true', 'ENV=scripts/s.sh sh -i', '"$SHELL" scripts/s.sh', 'npx --no-install sh scripts/s.sh', "node -e \"require('./scripts/s.sh')\""])
+      expect(paths(c, with_), c).toContain(`${P}/scripts/s.sh`);
+    for (const c of ['jq . < scripts/s.sh', 'while read -r l; do echo "$l"; done < scripts/s.sh', 'PYTHONPATH=lib true']) expect(paths(c, with_), c).toEqual([]);
+    const loop = commandCode('for h in scripts/hooks.d/*; do [ -x "$h" ] && "$h"; done', world(files), true)[0];
+    expect(loop?.pattern?.test(`${P}/scripts/hooks.d/a`)).toBe(true);
+    expect(commandCode('for f in scripts/*.sh; do echo "$f"; done', world(files), true)).toEqual([]);
+    const parts = commandCode('run-parts -u 022 scripts', world(files), true)[0];
+    expect([parts?.path, parts?.pattern?.test(`${P}/scripts/s`), parts?.pattern?.test(`${P}/scripts/lib/s`)]).toEqual([`${P}/scripts`, true, false]);
+    expect(commandCode('run-parts --test scripts', world(files), true)).toEqual([]);
+    expect(paths('PATH="$CLAUDE_PROJECT_DIR/tools:$PATH" lint', files)).toEqual([`${P}/tools/lint`]);
   });
 
   it('splits text the parser cannot read whole, in each folder a cd before names (red team 27 RT27-P)', () => {

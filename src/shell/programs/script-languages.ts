@@ -26,3 +26,12 @@ export function extensionLanguage(path: string): ScriptLanguage | undefined {
   if (/\.(?:sh|bash|zsh)$/.test(path)) return 'shell-script';
   return undefined;
 }
+
+/**
+ * Whether a file's name is one of a script an interpreter runs (`.js`, `.ts`, `.py`, `.sh`, `.rb`,
+ * `.pl`, `.lua`, `.php`…): a path inline code names (`node -e "require('./x.js')"`) is code it
+ * loads when so named, data otherwise (red team 27 RT27-B23..B33). @internal
+ */
+export function isCodeFileName(path: string): boolean {
+  return /\.(?:[cm]?[jt]sx?|py|sh|bash|zsh|rb|pl|pm|lua|php)$/.test(path);
+}

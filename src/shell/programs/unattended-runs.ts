@@ -35,7 +35,9 @@ export type UnattendedRun =
   /** The Makefiles make reads: those `-f` names, else the default names in `dir` (`-C`). */
   | { readonly kind: 'makefiles'; readonly files: readonly string[]; readonly dir?: string }
   /** A configuration file ssh reads (`ssh -F FILE`, `-o Include=FILE`), whose ProxyCommand and `Match exec` ssh runs. */
-  | { readonly kind: 'sshConfig'; readonly file: string };
+  | { readonly kind: 'sshConfig'; readonly file: string }
+  /** Every file directly in a folder, each run as a program (`run-parts DIR`). */
+  | { readonly kind: 'folder'; readonly dir: string };
 
 /** python's options that take the next word as their value (python(1), 3.11). */
 const PYTHON_VALUED: ReadonlySet<string> = new Set(['-W', '-X', '--check-hash-based-pycs']);
@@ -84,6 +86,9 @@ export function unattendedRuns(words: readonly string[]): readonly UnattendedRun
   if (language === 'node-script') return nodeRuns(words);
   if (/^[gb]?make$/.test(name)) return makeRuns(words);
   if (name === 'ssh') return sshRuns(words);
+  // `eval WORDS`: the words joined by blanks are shell text (bash(1) "eval").
+  if (name === 'eval') return words.length > 1 ? [{ kind: 'text', text: words.slice(1).join(' ') }] : [];
+  if (name === 'run-parts') return runPartsRuns(words);
   if (first.includes('/')) return [{ kind: 'script', file: first }];
   // Another interpreter runs its first word that is no option (`perl x.pl`, `ruby x.rb`).
   if (interpreterName(name) !== undefined) {
@@ -114,6 +119,70 @@ function sshRuns(words: readonly string[]): UnattendedRun[] {
   return out;
 }
 
+/**
+ * Whether the simple command `words` (quotes removed) runs code it reads on its input: a shell
+ * given no script and no `-c` (`sh -s < F`, `bash < F`), `.`/`source` of the input (`. /dev/stdin
+ * < F`), `eval` (in a `while read l; do eval "$l"; done < F` loop, its text is F's lines), `xargs`
+ * running a shell (`xargs -I{} sh -c {} < F`), an interpreter given no script (`python3 - < F`,
+ * `node < F`). A git hook ran F in each (red team 27 RT27-B19, B20, B22, B26). @internal
+ */
+export function runsItsInput(words: readonly string[]): boolean {
+  const first = words[0];
+  if (first === undefined) return false;
+  const name = first.slice(first.lastIndexOf('/') + 1);
+  if (name === '.' || name === 'source') return /^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(words[1] ?? '');
+  if (name === 'eval') return true;
+  if (name === 'xargs') return words.slice(1).some((w) => interpreterLanguage(w.slice(w.lastIndexOf('/') + 1)) === 'shell-script');
+  const language = interpreterLanguage(name);
+  if (language === undefined) return false;
+  const runs = unattendedRuns(words) ?? [];
+  if (runs.some((r) => r.kind !== 'preload')) return runs.some((r) => r.kind === 'script' && r.file === '-');
+  // No script: unless the code comes from an option (`-c`, `-e`, `-p`, `--eval`, `-m`).
+  return !words.slice(1).some((w) => /^-(?:[a-zA-Z]*[cem]|p|-eval|-print)$|^-[cem]./.test(w));
+}
+
+/** run-parts' options that take the next word as their value (debianutils 5.7 `--help`; getopt_long takes a start of a long name). */
+const RUN_PARTS_VALUED = ['--umask', '--arg', '--regex'];
+
+/**
+ * `run-parts [OPTION]... DIR`: every executable file directly in DIR (debianutils 5.7; `--test`
+ * and `--list` only print their names). A Claude Code hook `run-parts scripts` and a git hook's
+ * ran `scripts/s` (red team 27 RT27-B4, B12).
+ */
+function runPartsRuns(words: readonly string[]): UnattendedRun[] {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') return words[i + 1] !== undefined ? [{ kind: 'folder', dir: words[i + 1]! }] : [];
+    if ((w.length >= 3 && '--test'.startsWith(w)) || (w.length >= 4 && '--list'.startsWith(w))) return [];
+    if (w.startsWith('--')) {
+      if (!w.includes('=') && RUN_PARTS_VALUED.some((o) => w.length > 2 && o.startsWith(w))) i++;
+      continue;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      if (/[ua]$/.test(w)) i++;
+      continue;
+    }
+    return [{ kind: 'folder', dir: w }];
+  }
+  return [];
+}
+
+/**
+ * The files whose text a command-substitution makes part of shell text (`eval "$(cat f)"`, `sh -c
+ * "$(< f)"`, `` bash -c "`cat f`" ``): the file's contents are the code that runs (red team 27
+ * RT27-B1, B2). @internal
+ */
+export function textFromFiles(text: string): string[] {
+  const out: string[] = [];
+  const word = String.raw`("[^"$\x60]*"|'[^']*'|[^\s;&|()<>\x60"'$]+)`;
+  const forms = [
+    new RegExp(String.raw`\$\(\s*(?:cat\s+(?:--\s+)?|<\s*)${word}\s*\)`, 'g'),
+    new RegExp(String.raw`\x60\s*(?:cat\s+(?:--\s+)?|<\s*)${word}\s*\x60`, 'g'),
+  ];
+  for (const re of forms) for (const m of text.matchAll(re)) out.push(m[1]!.replace(/^(["'])(.*)\1$/s, '$2'));
+  return out;
+}
+
 /** `sh [-eux] [-o opt] FILE`, `bash -c TEXT`, `bash -lc TEXT`. */
 function shellRuns(words: readonly string[]): UnattendedRun[] {
   let text = false;
@@ -133,8 +202,14 @@ function shellRuns(words: readonly string[]): UnattendedRun[] {
   return [];
 }
 
-/** `python3 [opts] FILE`, `python3 -m pkg.mod`, `python3 -Im pkg.mod`, `python3 -mpkg.mod`; `-c TEXT` runs no file. */
+/**
+ * `python3 [opts] FILE`, `python3 -m pkg.mod`, `python3 -Im pkg.mod`, `python3 -mpkg.mod`; `-c
+ * TEXT`: the modules its `import` lines name, found from the working directory first (`sys.path[0]`
+ * is `''` for `-c`; not with `-I` or `-P`, Python 3.11): `cd scripts && python3 -c "import s"` ran
+ * scripts/s.py (red team 27 RT27-B7).
+ */
 function pythonRuns(words: readonly string[]): UnattendedRun[] {
+  let safePath = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     if (w === '--') return words[i + 1] !== undefined ? [{ kind: 'script', file: words[i + 1]!, language: 'python-script' }] : [];
@@ -149,7 +224,8 @@ function pythonRuns(words: readonly string[]): UnattendedRun[] {
     for (let k = 1; k < w.length; k++) {
       const c = w[k]!;
       const rest = w.slice(k + 1);
-      if (c === 'c') return [];
+      if (c === 'I' || c === 'P') safePath = true;
+      if (c === 'c') return safePath ? [] : pythonImports(rest !== '' ? rest : (words[i + 1] ?? '')).map((module) => ({ kind: 'module', module }));
       if (c === 'm') {
         const module = rest !== '' ? rest : words[i + 1];
         return module !== undefined ? [{ kind: 'module', module }] : [];
@@ -161,6 +237,16 @@ function pythonRuns(words: readonly string[]): UnattendedRun[] {
     }
   }
   return [];
+}
+
+/** The absolute modules Python text imports (`import a, b.c as d`, `from a.b import c`); a relative import is none. */
+function pythonImports(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|[;\n:])\s*(?:import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)|from\s+([\w][\w.]*)\s+import\b)/g)) {
+    const names = m[2] !== undefined ? [m[2]] : m[1]!.split(',').map((n) => n.trim().split(/\s+/)[0]!);
+    for (const n of names) if (n !== '' && !out.includes(n)) out.push(n);
+  }
+  return out;
 }
 
 /** `node [opts] FILE` (and tsx, ts-node, bun, deno `run`): the file, and what `-r`/`--import` load first; `-e`/`-p` text runs no file. */
