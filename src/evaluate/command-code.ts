@@ -365,10 +365,28 @@ class Reader {
     for (const c of lines.commands) this.text(c, undefined, depth, from, false, cwd);
     const home = this.world.home === '/' ? '' : this.world.home;
     for (const inc of lines.includes) {
-      if (/[*?[$%]/.test(inc)) continue;
-      const path = inc.startsWith('~/') ? `${home}/${inc.slice(2)}` : inc.startsWith('/') ? inc : `${home}/.ssh/${inc}`;
-      this.sshConfig(join('/', path), depth + 1, `an ssh configuration ${from} includes`, cwd);
+      if (/[$%]/.test(inc)) continue;
+      const path = join('/', inc.startsWith('~/') ? `${home}/${inc.slice(2)}` : inc.startsWith('/') ? inc : `${home}/.ssh/${inc}`);
+      if (/[*?[]/.test(path)) this.sshGlobInclude(path, depth, `an ssh configuration ${from} includes`, cwd);
+      else this.sshConfig(path, depth + 1, `an ssh configuration ${from} includes`, cwd);
     }
+  }
+
+  /**
+   * An `Include` with a glob (`Include ~/bin/cfg.d/*`, ssh_config(5): glob(7)): every file it may
+   * match is an ssh configuration, one made later too (red team 27, class K) — the folder before
+   * the first glob part with the glob as its pattern (a bracket class: the whole folder); the
+   * files it matches today are read in turn.
+   */
+  private sshGlobInclude(path: string, depth: number, via: string, cwd: string): void {
+    const parts = path.split('/');
+    const k = parts.findIndex((p) => /[*?[]/.test(p));
+    const folder = parts.slice(0, k).join('/') || '/';
+    this.add(folder, via, undefined, /\[/.test(path) ? undefined : pathGlobRegExp(path));
+    if (k !== parts.length - 1 || /\[/.test(path)) return;
+    const pattern = pathGlobRegExp(path);
+    for (const name of this.world.view?.list?.(folder) ?? [])
+      if (pattern.test(join(folder, name))) this.sshConfig(join(folder, name), depth + 1, via, cwd);
   }
 
   /** What a hook's own script loads beside itself (decision 0127): Python's folder, Node's static imports. */

@@ -27,6 +27,7 @@ import {
 } from '../shell/programs/git/config-kinds.js';
 import { COMMAND_KEY_GROUPS, CREDENTIAL_KEYS, SIGNING_KEYS } from '../shell/programs/git/command-keys.js';
 import { configFiles } from '../shell/programs/git/repository.js';
+import { extCommandText } from '../shell/programs/git/transports.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import { configPlaces } from '../shell/programs/git/world.js';
 import { commandCode } from './command-code.js';
@@ -57,6 +58,8 @@ export interface ConfiguredProgram {
   top: string;
   key: string;
   file: string;
+  /** Only the paths inside `path` this matches are the program's (the files an ssh `Include` glob names). */
+  pattern?: RegExp;
   /** How git comes to run it, when not as the program the value names (`the ssh configuration \`ssh -F ~/x.cfg\` reads, …`). */
   via?: string;
 }
@@ -90,6 +93,16 @@ export function configuredPrograms(
   const out: ConfiguredProgram[] = [];
   for (const e of config.entries) {
     if (e.value === null || e.value.trim() === '' || !mayNameProgram(e.key)) continue;
+    // An `ext::` URL — a remote's, or the base a rewrite turns URLs into — is a command git-remote-ext
+    // runs from the top of the work tree, with no shell (red team 27, class A).
+    const ext = extUrl(e.key, e.value);
+    if (ext !== undefined) {
+      const text = extCommandText(ext);
+      if (text !== undefined)
+        for (const c of commandCode(text, { cwd: top, top, home: world.home, view }, false))
+          out.push({ path: c.path, top, key: e.key, file: e.file, via: /^run by `[^`]*`$/.test(c.via) ? 'an ext:: URL, whose command git-remote-ext runs' : c.via });
+      continue;
+    }
     // One word with no slash (`helper = gcloud.sh`, `editor = vim`) is a program PATH finds: no file
     // of the project, and no need to read it as shell text.
     if (/^\s*!?\s*[^\s/'"\\$`;&|<>()]+\s*$/.test(e.value)) continue;
@@ -103,9 +116,19 @@ export function configuredPrograms(
     // ARGS` (credential.c): its words are the helper's data (`store --file ~/.creds`), no program file.
     if (CREDENTIAL_KEYS.test(e.key) && !/^\s*[!/]/.test(e.value)) continue;
     for (const c of commandCode(e.value.replace(/^\s*!/, ''), { cwd: top, top, home: world.home, view }, false))
-      out.push({ path: c.path, top, key: e.key, file: e.file, ...(/^run by `[^`]*`$/.test(c.via) ? {} : { via: c.via }) });
+      out.push({ path: c.path, top, key: e.key, file: e.file, ...(c.pattern !== undefined ? { pattern: c.pattern } : {}), ...(/^run by `[^`]*`$/.test(c.via) ? {} : { via: c.via }) });
   }
   return out;
+}
+
+/**
+ * The `ext::` URL a remote's URL (`remote.NAME.url`, `pushurl`) is, or a rewrite makes
+ * (`url.ext::CMD.insteadOf` / `pushInsteadOf`: the subsection is the URL git uses), else undefined.
+ */
+function extUrl(key: string, value: string): string | undefined {
+  if (/^remote\..+\.(?:url|pushurl)$/.test(key)) return value.startsWith('ext::') ? value : undefined;
+  const m = /^url\.(ext::.*)\.(?:insteadof|pushinsteadof)$/s.exec(key);
+  return m === null ? undefined : m[1];
 }
 
 /**
@@ -126,7 +149,9 @@ function mayNameProgram(key: string): boolean {
 /** Why a write to `written` changes a program the git configuration names, or `undefined`. */
 export function configuredProgramWrite(written: string, programs: readonly ConfiguredProgram[]): string | undefined {
   // The file itself, or a folder holding it below the working tree's top (a copy of a folder over `tools/`).
-  const hit = programs.find((p) => isInside(written, p.path) || (isInside(p.path, written) && isInside(written, p.top) && written !== p.top));
+  const hit = programs.find(
+    (p) => (isInside(written, p.path) && (p.pattern === undefined || p.pattern.test(written))) || (isInside(p.path, written) && isInside(written, p.top) && written !== p.top),
+  );
   if (hit === undefined) return undefined;
   const names = hit.via === undefined ? `names ${hit.path} as a program git runs` : `makes git run code from ${hit.path} (${hit.via})`;
   return `${hit.key} in ${hit.file} ${names}: writing it changes what a later git command runs, which a rule allowing that command consents to only as it is`;

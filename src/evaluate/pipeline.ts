@@ -79,6 +79,9 @@ import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected 
 import { gitHooksDirs, gitHooksWrite, gitUserConfigPlaces, ownRepositoryHooks } from './git-hooks-dir.js';
 import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js';
 import { gitRunPlaces } from './hook-scripts.js';
+import { writtenRepositoryRuns } from './written-repository.js';
+import { gnupgProgramWrite, gnupgPrograms } from './gnupg-programs.js';
+import { variableSshConfigPlaces, variableSshConfigWrite } from './variable-commands.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { markNonPrograms } from './non-programs.js';
@@ -655,6 +658,19 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
         (name) => environmentValue(state.ctx.environment, name),
         state.git,
       )),
+    ) ??
+    // The programs GnuPG's configuration names (its pinentry): git starts gpg to sign.
+    gnupgProgramWrite(written, (state.gnupgPrograms ??= gnupgPrograms(state.ctx.environment, world.home, state.ctx.fs))) ??
+    // The ssh configuration an inherited GIT_SSH_COMMAND's `-F` names, and what it includes.
+    variableSshConfigWrite(written, (state.variableSshPlaces ??= variableSshConfigPlaces(state.ctx.environment, world, state.ctx.fs))) ??
+    // Another repository the write lands in (embedded, a submodule): what its configuration and hooks run.
+    writtenRepositoryRuns(
+      written,
+      state.ctx.fs?.realpath(written),
+      state.ctx,
+      { cwd: world.cwd, home: world.home, platform: state.env.platform },
+      (state.otherRepositories ??= new Map()),
+      state.git,
     ) ??
     toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
     toolgateCodeWrite(

@@ -7,6 +7,7 @@
 import type { AskKind, Behavior, Decision, PermissionMode, Platform, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { ConfiguredProgram } from './git-configured-programs.js';
+import type { CodePlace } from './command-code.js';
 import type { ReadPlace } from './sourced-files.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import type { DialectCaseRunner } from '../cases/index.js';
@@ -320,6 +321,12 @@ export interface EvalState {
   hookCode?: readonly { path: string; python?: true; pattern?: RegExp; runBy: string }[];
   /** The program files the git configuration names (`configuredPrograms` of git-configured-programs.ts), read when a write is first judged. */
   gitPrograms?: readonly ConfiguredProgram[];
+  /** The programs GnuPG's configuration names (`gnupgPrograms` of gnupg-programs.ts), read when a write is first judged. */
+  gnupgPrograms?: readonly { path: string; key: string; file: string }[];
+  /** The ssh configurations an inherited variable's `ssh -F` reads (`variableSshConfigPlaces` of variable-commands.ts), read when a write is first judged. */
+  variableSshPlaces?: readonly (CodePlace & { name: string })[];
+  /** What each other repository a write lands in runs (`writtenRepositoryRuns` of written-repository.ts), by its git directory. */
+  otherRepositories?: Map<string, { programs: readonly ConfiguredProgram[]; places: readonly ReadPlace[] }>;
   /**
    * The files the user's start-up files run and git's configuration includes (`userReadPlaces` of
    * pipeline.ts, `sourced-files.ts`), with the places the loader variables those files set name:

@@ -66,6 +66,18 @@ export function extProgram(address: string, subcommand: string, what: string): U
   return { kind: 'text', script: args.map(quoteWord).join(' '), what: `${what} (ext:: runs its address)` };
 }
 
+/**
+ * The command an `ext::` URL runs, as shell words (no shell runs it: each argument quoted), for the
+ * service `service` (`%S`): `ext::sh scripts/x.sh %S foo` → `sh scripts/x.sh git-upload-pack foo`.
+ * Undefined for a URL of another transport, or an address git refuses or that names no command.
+ */
+export function extCommandText(url: string, service = 'git-upload-pack'): string | undefined {
+  const m = HELPER_URL.exec(url);
+  if (m === null || m[1] !== 'ext') return undefined;
+  const args = extArguments(m[2]!, service);
+  return args === undefined || args.length === 0 ? undefined : args.map(quoteWord).join(' ');
+}
+
 /** What the URL `url` makes git run, if it names a transport helper (nothing for a plain URL or a shipped helper). */
 export function urlPrograms(url: string, subcommand: string, what: string): Unwrapped[] {
   const m = HELPER_URL.exec(url);
