@@ -204,6 +204,8 @@ describe('every program has one home', () => {
 
 /** Files whose tables hold words that are program names but name something else there. */
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
+  'src/shell/syntax/literal-heredoc.ts':
+    "the builtins that can make `cat` another command (`alias`, `enable`, `hash`): a command naming any of them is not read as literal here-document text — words that make the reading fail closed, not a table of programs",
   'src/evaluate/sourced-files.ts':
     "the words before a sourcing command in the user's start-up files (`builtin`, `time`, `export`, `typeset`) and which shell's start-up file is read (`sh`, `zsh`): text read from a file, not commands judged",
   'src/evaluate/sourced-text.ts':
