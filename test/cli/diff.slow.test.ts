@@ -28,7 +28,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('toolgate diff', () => {
+describe('toolgate diff', { timeout: 120_000 }, () => {
   it('exits 1 and lists the widenings, grouped by rule, for two settings files', async () => {
     expect(await diff('--old', join(dir, 'old', '.claude', 'settings.json'), '--new', join(dir, 'new', '.claude', 'settings.json'))).toBe(
       1,

@@ -58,7 +58,7 @@ describe('diffPolicies finds each kind of widening', () => {
     expect(diffPolicies(ctx(policy(settings({}))), ctx(policy(settings({}))), calls).counts).toEqual({ widen: 0, narrow: 0 });
   });
 
-  describe("a sub-agent's mode setting, without a mode given: decided under a parent where the cap hides none of it", () => {
+  describe("a sub-agent's mode setting, without a mode given: decided under a parent where the cap hides none of it", { timeout: 120_000 }, () => {
     const agents = (agents: Record<string, unknown>): Policy =>
       policy({
         kind: 'projectSettings',
