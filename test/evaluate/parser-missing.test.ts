@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Decision, PermissionMode } from '../../src/core/types.js';
+import { FIND_EXEC_HOOK_TREE, HOOK_PERMISSIONS, P } from './find-exec-hook-world.js';
 
 // A module graph of this file's own: the shell grammar is not loaded until the last test loads it.
 vi.resetModules();
@@ -15,7 +16,6 @@ const { isShellPrepared } = await import('../../src/shell/index.js');
 const { policyFromObjects } = await import('../../src/settings/index.js');
 const { createMemoryFileSystem } = await import('../../src/testing/memory-fs.js');
 
-const P = '/home/user/project';
 const none = policyFromObjects([{ kind: 'projectSettings', settings: {} }]);
 const ctx = (mode: PermissionMode) => ({ mode, policy: none, cwd: P, home: '/home/user', platform: 'linux' as const });
 const bash = (command: string) => ({ tool: 'Bash', input: { command } });
@@ -29,19 +29,8 @@ const EMBEDDED = [
   `python3 -c 'import os; os.system("echo x >> ~/.bashrc")'`,
 ];
 
-// rt26-c7's world: the pre-commit hook runs scripts/x.sh through `find … -exec sh {} \;`.
-const hookPolicy = policyFromObjects([
-  { kind: 'projectSettings', settings: { permissions: { allow: ['Bash(git commit:*)'], deny: ['Bash(rm *)'] } } },
-]);
-const tree = {
-  [`${P}/README.md`]: 'hello\n',
-  [`${P}/.git/HEAD`]: 'ref: refs/heads/main\n',
-  [`${P}/.git/config`]: '[core]\n\trepositoryformatversion = 0\n\tbare = false\n',
-  [`${P}/.git/refs/heads`]: { directory: true as const },
-  [`${P}/.git/objects`]: { directory: true as const },
-  [`${P}/.git/hooks/pre-commit`]: { content: "#!/bin/sh\nfind scripts -name 'x.sh' -exec sh {} \\;\n", mode: 0o755 },
-  [`${P}/scripts/x.sh`]: 'true\n',
-};
+const hookPolicy = policyFromObjects([{ kind: 'projectSettings', settings: HOOK_PERMISSIONS }]);
+const tree = FIND_EXEC_HOOK_TREE;
 const hookCtx = () => ({ mode: 'acceptEdits' as const, policy: hookPolicy, cwd: P, home: '/home/user', fs: createMemoryFileSystem(tree).view() });
 const write = { tool: 'Write', input: { file_path: `${P}/scripts/x.sh`, content: 'rm -f README.md\n' } };
 

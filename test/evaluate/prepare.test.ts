@@ -4,6 +4,7 @@
  * C7: `find scripts -name 'x.sh' -exec sh {} \;` is outside the fast lexer's subset).
  */
 import { describe, expect, it, vi } from 'vitest';
+import { FIND_EXEC_HOOK_TREE, HOOK_PERMISSIONS, P } from './find-exec-hook-world.js';
 
 // A module graph of this file's own: the shell grammar is not loaded until a decision needs it.
 vi.resetModules();
@@ -14,20 +15,8 @@ const { analysesWithoutParser } = await import('../../src/shell/parser-use.js');
 const { policyFromObjects } = await import('../../src/settings/index.js');
 const { createMemoryFileSystem } = await import('../../src/testing/memory-fs.js');
 
-const P = '/home/user/project';
-const policy = policyFromObjects([
-  { kind: 'projectSettings', settings: { permissions: { allow: ['Bash(git commit:*)'], deny: ['Bash(rm *)'] } } },
-]);
-const tree = {
-  [`${P}/README.md`]: 'hello\n',
-  [`${P}/.git/HEAD`]: 'ref: refs/heads/main\n',
-  [`${P}/.git/config`]: '[core]\n\trepositoryformatversion = 0\n\tbare = false\n',
-  [`${P}/.git/refs/heads`]: { directory: true as const },
-  [`${P}/.git/objects`]: { directory: true as const },
-  [`${P}/.git/hooks/pre-commit`]: { content: "#!/bin/sh\nfind scripts -name 'x.sh' -exec sh {} \\;\n", mode: 0o755 },
-  [`${P}/scripts/x.sh`]: 'true\n',
-  [`${P}/src/a.js`]: 'a\n',
-};
+const policy = policyFromObjects([{ kind: 'projectSettings', settings: HOOK_PERMISSIONS }]);
+const tree = { ...FIND_EXEC_HOOK_TREE, [`${P}/src/a.js`]: 'a\n' };
 const context = () => ({ mode: 'acceptEdits' as const, policy, cwd: P, home: '/home/user', fs: createMemoryFileSystem(tree).view() });
 const write = (path: string) => ({ tool: 'Write', input: { file_path: path, content: 'rm -f README.md\n' } });
 
