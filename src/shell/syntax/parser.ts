@@ -114,8 +114,8 @@ class Walker {
    * bash runs them (see {@link afterHeredocs}).
    */
   private heredocTails: { at: Node; scope: Env; op: string }[] | undefined;
-  /** `"$(cat <<'EOF' … EOF)"` substitutions of the words being read, by start: literal text (`literal-heredoc.ts`). */
-  private literalHeredocs: Map<number, string> | undefined;
+  /** `"$(cat <<'EOF' … EOF)"` substitutions of the word being read, by start: `[end, text]` (`literal-heredoc.ts`). */
+  private literalHeredocs: ReadonlyMap<number, [number, string]> | undefined;
 
   constructor(
     private readonly src: string,
@@ -415,7 +415,7 @@ class Walker {
         written = `${written.slice(0, at - start)}${text.replace(/([$`"\\])/g, '\\$1')}${written.slice(end - start)}`;
         heredocs++;
       }
-      this.literalHeredocs = literal.size > 0 ? new Map([...literal].map(([at, [, text]]) => [at, text])) : undefined;
+      this.literalHeredocs = literal.size > 0 ? literal : undefined;
       const viaHeredoc = heredocs > 0 ? written : undefined;
       const known = (env.values !== undefined ? substituteVariables(written, env.values) : undefined) ?? viaHeredoc;
       const raw = known ?? written;
