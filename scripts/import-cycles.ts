@@ -96,9 +96,9 @@ export function importEdges(root: string): ImportEdge[] {
  * The import cycles among the modules under `root`: one per strongly connected component of more
  * than one module, each given as a closed path of module paths relative to `root`.
  */
-export function importCycles(root: string, options: { values?: boolean } = {}): string[][] {
+export function importCycles(root: string, options: { values?: boolean; edges?: readonly ImportEdge[] } = {}): string[][] {
   const graph = new Map<string, Set<string>>();
-  for (const e of importEdges(root)) {
+  for (const e of options.edges ?? importEdges(root)) {
     if (options.values && e.typeOnly) continue;
     if (!graph.has(e.from)) graph.set(e.from, new Set());
     graph.get(e.from)!.add(e.to);
