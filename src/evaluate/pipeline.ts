@@ -482,6 +482,7 @@ function heldPathAsks(state: EvalState): undefined {
           ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}`
           : undefined) ??
         (t.unseenNames === true && t.removal !== true ? systemCodeBelow(written, state) : undefined) ??
+        (t.unseenNames === true && t.removal !== true ? codeBelowWrite(written, state) : undefined) ??
         repositoryHit(t, targets, state) ??
         (t.removal === true
           ? (ownCacheRemoval(written, state) ?? hookCodeRemoval(written, real, state))
@@ -505,7 +506,7 @@ function heldPathAsks(state: EvalState): undefined {
             ...(t.linkItself === true ? { linkItself: true } : {}),
             ...(t.namesWhy !== undefined ? { why: t.namesWhy } : {}),
             spec,
-            changesPrograms: (p) => programPathHit(p, state),
+            changesPrograms: (p) => codeWriteHit(p, state.ctx.fs?.realpath(p), state),
             view: state.ctx.fs,
             maySet: (n) => environmentValue(state.ctx.environment, n) !== null,
             budget: (budget ??= newBudget()),
@@ -590,6 +591,51 @@ function startupLoaders(state: EvalState): LoaderPlace[] {
 function systemCodeBelow(dir: string, state: EvalState): string | undefined {
   const entry = protectedPathBelow(dir, state.protectedSpec);
   return entry === undefined ? undefined : `names toolgate cannot see are written into ${dir}, which holds the protected path ${entry}`;
+}
+
+/**
+ * Why a folder put in one piece at `dir` (`mv stage scripts`, `mv -T`, `cp -r stage scripts`:
+ * names toolgate cannot see land there) writes a file that runs code later, or `undefined`: a
+ * hook's script, a file a start-up file sources, a program git's configuration names, each of
+ * which may not exist yet, lies below `dir` — the folder on its way is made whole, and whatever
+ * the moved tree holds at that name is what runs (red team 27, RT27-R). A folder the view shows
+ * with entries is not replaced: a move or copy goes into it (`scripts/stage`, judged by its own
+ * write) or fails (`mv -T` onto a folder that is not empty). Each file found is judged by the
+ * readers that name it, as a write to it is.
+ */
+function codeBelowWrite(dir: string, state: EvalState): string | undefined {
+  const view = state.ctx.fs;
+  if (view?.isDirectory?.(dir) === true && (view.list?.(dir)?.length ?? 0) > 0) return undefined;
+  for (const path of codePlaces(state)) {
+    if (path === dir || !isInside(path, dir)) continue;
+    const hit = codeWriteHit(path, undefined, state);
+    if (hit !== undefined) return `a folder put there whole makes ${path}: ${hit}`;
+  }
+  return undefined;
+}
+
+/** The files and folders the readers name as code that runs later (what {@link codeWriteHit} protects), read once per call. */
+function codePlaces(state: EvalState): string[] {
+  const world = pathWorld(state.ctx, state.env, state.workingDirectories);
+  const hookCode = (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs));
+  const programs = (state.gitPrograms ??= configuredPrograms(
+    state.ctx.fs,
+    { cwd: world.cwd, home: world.home, platform: state.env.platform },
+    (name) => environmentValue(state.ctx.environment, name),
+    state.git,
+  ));
+  const places = (state.userPlaces ??= userReadPlaces(state)).filter((p) => p.loader === undefined && p.pattern === undefined);
+  return [...new Set([...places.map((p) => p.path), ...hookCode.map((h) => h.path), ...programs.map((p) => p.path)])];
+}
+
+/**
+ * Why a write to `written` changes code that runs later, as every reader of it tells: what the
+ * user's start-up files source and git's hooks run ({@link readPlaceWrite}), and what changes a
+ * program ({@link programPathHit}). One answer for a path named on the command line, a name a
+ * copy's source lists, and a file below a folder put in place whole.
+ */
+function codeWriteHit(written: string, real: string | undefined, state: EvalState): string | undefined {
+  return readPlaceWrite(written, real, (state.userPlaces ??= userReadPlaces(state))) ?? programPathHit(written, state);
 }
 
 /**
