@@ -250,6 +250,8 @@ export default defineConfig([
               // A write into a place an exported variable names for programs to load code from
               // (evaluate/loader-locations.ts): a table, for Write and Edit too.
               'src/shell/programs/loader-variables.ts',
+              // The one table of variables that name programs (loader-variables.ts reads it).
+              'src/shell/programs/program-variables.ts',
               // and which names below a search path's folder programs outside the project load.
               'src/shell/programs/loader-names.ts',
               // A write meets the programs git's configuration names (evaluate/hook-scripts.ts,

@@ -7,6 +7,7 @@
  * Allowlist: a variable or value not listed here is not inert by this file.
  */
 import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
+import { programVariables } from './program-variables.js';
 
 /**
  * Variables whose value is a command line the program runs to page its output: git's
@@ -15,7 +16,7 @@ import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
  * or nothing is `--no-pager`), `PSQL_PAGER` for psql. `cat` and nothing run no code of anyone's choosing
  * (`cat` is looked up along the PATH the command inherits, as the bare command's programs are).
  */
-const PAGER_VARIABLES: ReadonlySet<string> = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'PSQL_PAGER']);
+const PAGER_VARIABLES: ReadonlySet<string> = new Set(programVariables((v) => v.value === 'pager'));
 
 /** A pager value that runs nothing: `cat` or empty, quoted or not. */
 const INERT_PAGER = /^(?:cat|'cat'|"cat"|''|""|)$/;
@@ -147,7 +148,7 @@ const KNOWN_PAGER = /^(?:less|more|pager)(?:\s+-[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX
  * `nvim`, `nano`, `emacs` or Debian's `editor` (the system's choice, as the default is), with no
  * argument — a person's editor, which runs nothing the line chose.
  */
-const EDITOR_VARIABLES: ReadonlySet<string> = new Set(['EDITOR', 'VISUAL', 'SELECTED_EDITOR']);
+const EDITOR_VARIABLES: ReadonlySet<string> = new Set(programVariables((v) => v.value === 'editor'));
 const KNOWN_EDITOR = /^(['"]?)(?:vi|vim|nvim|nano|emacs|editor)\1$/;
 
 /**
@@ -174,7 +175,7 @@ export function inertJvmOption(option: string): boolean {
 }
 
 /** The variables whose value holds a Java virtual machine's options. */
-const JVM_OPTION_VARIABLES: ReadonlySet<string> = new Set(['JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'MAVEN_OPTS']);
+const JVM_OPTION_VARIABLES: ReadonlySet<string> = new Set(programVariables((v) => v.value === 'jvm-options'));
 
 /**
  * A `SHELL` value that runs only a POSIX shell of the system: `sh`, `bash` or `dash`, by name or

@@ -15,6 +15,7 @@ import { SHELLS } from '../../../src/shell/programs/posix-shells.js';
 import { INTERPRETERS } from '../../../src/shell/programs/interpreters.js';
 import { PROJECT_RUNNERS } from '../../../src/shell/programs/project-runners.js';
 import { PACKAGE_RUNNERS } from '../../../src/shell/programs/package-runners.js';
+import { PROGRAM_VARIABLES } from '../../../src/shell/programs/program-variables.js';
 
 const ROOT = join(__dirname, '../../..');
 const SRC = join(ROOT, 'src');
@@ -391,5 +392,67 @@ describe('ssh_config lines have one reader', () => {
         .map((r) => `${relative(ROOT, f)}: ${r}`),
     );
     expect(stray).toEqual([]);
+  });
+});
+
+/** Every `.ts` file under `dir`, the program models' folder too. */
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? allFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/**
+ * Files that list variables of the one table for another question, with why (not what a program
+ * does with the value: which variables a front end passes on, which move git's repository).
+ */
+const OTHER_VARIABLE_LISTS: Readonly<Record<string, string>> = {
+  'src/evaluate/door/environment.ts': 'which variables a front end passes on to the engine, not what a program does with them',
+  'src/shell/programs/git/environment-variables.ts':
+    "the variables git's read-only model reads, for the front ends that pass them on (a Read loads no git model)",
+};
+
+/** The facets that read the table for every program: they list none of its names themselves. */
+const FACET_FILES: readonly string[] = [
+  'src/shell/programs/loader-variables.ts',
+  'src/shell/programs/environment-values.ts',
+  'src/shell/programs/git/runs.ts',
+  'src/shell/programs/git/world.ts',
+];
+
+describe('variables that name programs have one table', () => {
+  // One facet's names: git runs the value, git reads configuration there, a pager, an editor, JVM options.
+  const facets = new Map<string, Set<string>>();
+  for (const [name, v] of PROGRAM_VARIABLES)
+    for (const facet of [v.git && `git:${v.git}`, v.value && `value:${v.value}`, v.loader && 'loader'])
+      if (facet) facets.set(facet, (facets.get(facet) ?? new Set()).add(name));
+
+  it('no list outside programs/program-variables.ts holds two names of one facet', () => {
+    const stray: string[] = [];
+    for (const file of allFiles(SRC)) {
+      const rel = relative(ROOT, file).split('\\').join('/');
+      if (rel === 'src/shell/programs/program-variables.ts' || OTHER_VARIABLE_LISTS[rel] !== undefined) continue;
+      // A program's model lists the variables it reads in its own order (sudo's SUDO_EDITOR, VISUAL,
+      // EDITOR; curl's CURL_HOME, XDG_CONFIG_HOME, HOME): its own knowledge, in its one home.
+      if (rel.startsWith('src/shell/programs/') && !FACET_FILES.includes(rel)) continue;
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node): void => {
+        if (ts.isArrayLiteralExpression(node)) {
+          const names = node.elements.flatMap((e) => (ts.isStringLiteral(e) ? [e.text] : []));
+          for (const [facet, members] of facets) {
+            const hits = names.filter((n) => members.has(n));
+            if (hits.length >= 2) stray.push(`${rel}: ${facet} ${hits.join(' ')}`);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(stray).toEqual([]);
+  });
+
+  it('lists no file that no longer lists them', () => {
+    for (const f of Object.keys(OTHER_VARIABLE_LISTS)) expect(readFileSync(join(ROOT, f), 'utf8')).toMatch(/'GIT_[A-Z_]+',\s*\n?\s*'GIT_/);
   });
 });

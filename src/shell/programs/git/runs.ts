@@ -16,29 +16,17 @@ import { configUrlPrograms, transportPrograms } from './transports.js';
 import { MAN_VARIABLES } from '../include-languages.js';
 import { CREDENTIAL_KEYS, isCommandKey, SIGNING_KEYS, TRAILER_KEYS } from './command-keys.js';
 import { signs } from './config-forms.js';
+import { programVariables } from '../program-variables.js';
 
 /** Keys that change what runs in ways toolgate does not follow (files of more configuration, hook directories, URL rewriting, …). */
 const UNMODELLED_KEYS =
   /^(credential\..*|include\..*|includeif\..*|url\..*|protocol\..*|http\..*|ssh\..*|receive\..*|transfer\..*|safe\..*|sendemail\..*|instaweb\..*|filter\..*|mergetool\..*|difftool\..*|browser\..*|man\..*|gpg\..*|uploadpack\..*|remote\..*\.proxy)$/;
 
-/** Variables whose value is a command git runs. */
-const COMMAND_VARIABLES = [
-  'GIT_EDITOR',
-  'GIT_SEQUENCE_EDITOR',
-  'GIT_PAGER',
-  'PAGER',
-  'EDITOR',
-  'VISUAL',
-  'GIT_SSH',
-  'GIT_SSH_COMMAND',
-  'GIT_ASKPASS',
-  'SSH_ASKPASS',
-  'GIT_EXTERNAL_DIFF',
-  'GIT_PROXY_COMMAND',
-];
+/** Variables whose value is a command git runs (the one table, `program-variables.ts`). */
+const COMMAND_VARIABLES = programVariables((v) => v.git === 'runs');
 
 /** Variables that make git read hooks or programs from places toolgate cannot see. */
-const HIDDEN_VARIABLES = ['GIT_EXEC_PATH', 'GIT_DIR', 'GIT_TEMPLATE_DIR'];
+const HIDDEN_VARIABLES = programVariables((v) => v.git === 'hidden');
 
 /**
  * Variables that make git take a directory for a repository without the parts toolgate's layout
@@ -59,7 +47,7 @@ const REPOSITORY_PART_VARIABLES = ['GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY'];
  * key given with `-c` is read and judged: so the file is hidden code, a firm ask in every mode
  * (red team 15, NEW-16). `/dev/null` (the usual way to read no file) holds nothing.
  */
-const CONFIG_FILE_VARIABLES = ['GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'XDG_CONFIG_HOME', 'HOME'];
+const CONFIG_FILE_VARIABLES = programVariables((v) => v.git === 'configuration');
 
 /** Keys whose value names more configuration files git reads (`include.path`, `includeIf.<cond>.path`). */
 const INCLUDE_KEYS = /^(include|includeif\..*)\.path$/;

@@ -24,6 +24,7 @@ import {
   type Discovery,
   type FoundRepository,
 } from './repository.js';
+import { programVariables } from '../program-variables.js';
 
 /** Where a git command runs. */
 export interface GitWhere {
@@ -243,8 +244,14 @@ function gitDirOf(d: Discovery): string | undefined {
   return 'found' in d ? d.found.gitDir : undefined;
 }
 
-/** Variables whose known value is a place git reads configuration from (read, not refused). */
-const CONFIG_FILE_VARIABLES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'XDG_CONFIG_HOME']);
+/**
+ * Variables whose known value is a place git reads configuration from (read, not refused): the
+ * one table's configuration variables but `GIT_CONFIG` (read by `git config` alone, and not
+ * followed here) and `HOME` (the home the world reads its files from anyway).
+ */
+const CONFIG_FILE_VARIABLES: ReadonlySet<string> = new Set(
+  programVariables((v) => v.git === 'configuration').filter((name) => name !== 'GIT_CONFIG' && name !== 'HOME'),
+);
 
 function variableProblem(name: string, where: GitWhere, what = 'git reads it'): string | undefined {
   const value = where.variable(name);
