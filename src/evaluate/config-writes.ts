@@ -162,9 +162,8 @@ export function configNamedWrites(
     }
   };
   analysis.commands.forEach((cmd, i) => {
-    const argv0 = cmd.argv[0];
-    if (argv0 === undefined || cmd.literal[0] !== true) return;
-    const name = foldedCommandName(argv0);
+    if (cmd.literal[0] !== true) return;
+    const name = cmd.program;
     const model = PROGRAMS.get(name);
     if (model?.configWrites !== undefined) {
       const reads = effects.filter((e) => e.command === i && e.op === 'read' && e.tree === undefined);

@@ -11,7 +11,6 @@
  * not literal, a file it cannot read — leaves the command's variables unknown.
  */
 import { normalizePath } from '../paths/index.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import { environmentFolder } from '../shell/programs/daemontools.js';
 import { quoteWord } from '../shell/syntax/environment.js';
@@ -57,7 +56,7 @@ function folderAssignments(world: PathWorld, dir: string, shown: string): string
 export function markFolderEnvironment(analysis: ShellAnalysis, effects: readonly PathEffect[], world: PathWorld): void {
   analysis.commands.forEach((cmd, i) => {
     if (cmd.literal[0] !== true || cmd.unknown !== undefined) return;
-    const at = environmentFolder(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
+    const at = environmentFolder(cmd.program, cmd.argv);
     if (at === undefined) return;
     const child = analysis.commands.find((c) => c.parent === i);
     const shown = cmd.argv[at.folder]!;

@@ -3,7 +3,6 @@
  * `help.autocorrect`), one reading shared by them.
  */
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
 import { gitSubcommandWords } from '../shell/programs/git/hooks.js';
 
 /** A git command of an analysis whose words toolgate reads, with its subcommand's words. */
@@ -24,7 +23,7 @@ export function readGitCommands(analysis: ShellAnalysis): ReadGitCommand[] {
   const out: ReadGitCommand[] = [];
   analysis.commands.forEach((cmd, i) => {
     if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
-    const words = gitSubcommandWords(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
+    const words = gitSubcommandWords(cmd.program, cmd.argv);
     if (words !== undefined) out.push({ cmd, i, sub: words.sub, args: words.args });
   });
   return out;

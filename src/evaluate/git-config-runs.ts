@@ -24,7 +24,6 @@
  */
 import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { analyzeShell } from '../shell/analyze.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
 import { knownCommandDirectories, shellPathEffects } from '../shell/effects/path-effects.js';
 import { quoteWord } from '../shell/syntax/environment.js';
 import { isGitCommand } from '../shell/programs/git/autocorrect.js';
@@ -162,7 +161,7 @@ function programOf(analysis: ShellAnalysis, every: boolean): string | undefined 
   }
   for (const cmd of analysis.commands) {
     if (cmd.literal[0] !== true) return `${cmd.argv[0] ?? 'a command'} is not a literal name`;
-    const name = foldedCommandName(cmd.argv[0] ?? '');
+    const name = cmd.program;
     // git itself: its effects are the command's, its own configured programs read again.
     if (gitSubcommandWords(name, cmd.argv) !== undefined || consented.has(cmd)) continue;
     // A parent that only starts another (`env`, `nice`) is judged through its child.
@@ -211,7 +210,7 @@ function judgeSubmodules(
 function hasTerminal(analysis: ShellAnalysis, i: number): boolean {
   for (let k = analysis.commands[i]?.parent; k !== undefined; k = analysis.commands[k]?.parent) {
     const c = analysis.commands[k]!;
-    if (c.literal[0] === true && givesTerminal(foldedCommandName(c.argv[0] ?? ''))) return true;
+    if (c.literal[0] === true && givesTerminal(c.program)) return true;
   }
   return false;
 }
@@ -307,7 +306,7 @@ export function gitConfigRuns(
           }
           // An alias's git words are a git command of their own, with its own configured programs.
           for (const c of inner.commands) {
-            const words = c.literal[0] === true ? gitSubcommandWords(foldedCommandName(c.argv[0] ?? ''), c.argv) : undefined;
+            const words = c.literal[0] === true ? gitSubcommandWords(c.program, c.argv) : undefined;
             if (words === undefined) continue;
             const more = configuredRuns(words.sub, words.args, chain, terminal, line);
             if (more.length === 0) continue;

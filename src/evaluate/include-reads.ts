@@ -9,7 +9,6 @@
  * answers it); with no Read deny rule a read is harmless and nothing changes. Which programs, and
  * for which command lines, is each model's `includesFiles`.
  */
-import { foldedCommandName } from '../shell/commands/emit.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 
@@ -17,9 +16,8 @@ import { PROGRAMS } from '../shell/programs/index.js';
 export function includedFileReads(analysis: ShellAnalysis): PathEffect[] {
   const out: PathEffect[] = [];
   analysis.commands.forEach((cmd, i) => {
-    const argv0 = cmd.argv[0];
-    if (argv0 === undefined || cmd.literal[0] !== true) return;
-    const name = foldedCommandName(argv0);
+    if (cmd.literal[0] !== true) return;
+    const name = cmd.program;
     const includes = PROGRAMS.get(name)?.includesFiles;
     const what = typeof includes === 'function' ? includes(cmd.argv) : includes;
     if (what === undefined) return;

@@ -89,7 +89,7 @@ export function opaqueCommands(analysis: ShellAnalysis, depth = 0): OpaqueComman
     // may make the program load code from anywhere.
     // A program whose own variables are all data (`A="a b" ls`) takes code only from the C
     // library's and the loader's variables (`LD_PRELOAD`, `GCONV_PATH`, …).
-    const dataOnly = PROGRAMS.get(foldedCommandName(argv[0] ?? ''))?.environment === 'data';
+    const dataOnly = PROGRAMS.get(cmd.program)?.environment === 'data';
     const given = cmd.assignments.find(
       (a) => !inertAssignment(a) && !(dataOnly && !systemVariable(a.slice(0, Math.max(0, a.search(/\+?=/))))),
     );
@@ -104,7 +104,7 @@ export function opaqueCommands(analysis: ShellAnalysis, depth = 0): OpaqueComman
       });
       continue;
     }
-    const folded = foldedCommandName(argv[0] ?? '');
+    const folded = cmd.program;
     const escape = escapeCodeOf(folded, argv);
     if (escape === null) continue; // `crontab -l`, `claude --version`: known to run nothing
     const code = projectCodeOf(folded, argv) ?? escape;
@@ -215,7 +215,7 @@ const NUMBER = /^\d[\d.]*[a-z%]?$/i;
  */
 function runnerInArguments(cmd: SimpleCommand, depth: number, input = false): string | undefined {
   const argv = cmd.argv;
-  const self = foldedCommandName(argv[0] ?? '');
+  const self = cmd.program;
   // `gh pr create --title 'make it work'`: words known to be data start nothing.
   if (argumentsAreData(self, argv)) return undefined;
   let commandPlace = true; // before or at the first operand (an option's possible value too)

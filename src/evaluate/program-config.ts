@@ -8,7 +8,6 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
 import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
 import { isUnknownDirectory } from '../shell/effects/path-effects.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
@@ -44,9 +43,8 @@ export interface ConfigFindings {
 export function configFileReasons(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ConfigWorld): ConfigFindings {
   const out: ConfigFindings = { reasons: [], effects: [] };
   for (const [i, cmd] of analysis.commands.entries()) {
-    const argv0 = cmd.argv[0];
-    if (argv0 === undefined || cmd.literal[0] !== true) continue;
-    const name = foldedCommandName(argv0);
+    if (cmd.literal[0] !== true) continue;
+    const name = cmd.program;
     const model = PROGRAMS.get(name);
     const facet = model?.configFiles;
     if (facet === undefined) continue;

@@ -18,7 +18,6 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Platform } from '../core/types.js';
 import { isInside, normalizePath } from '../paths/index.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import type { ResponsePlace } from '../shell/programs/model.js';
@@ -91,9 +90,8 @@ function readings(name: string, argv: readonly string[], literal: readonly boole
 export function responseFileReads(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ResponseWorld): ResponseReads {
   const out: ResponseReads = { effects: [], unresolved: [], opaque: [] };
   analysis.commands.forEach((cmd, i) => {
-    const argv0 = cmd.argv[0];
-    if (argv0 === undefined || cmd.literal[0] !== true) return;
-    for (const r of readings(foldedCommandName(argv0), cmd.argv, cmd.literal)) {
+    if (cmd.literal[0] !== true) return;
+    for (const r of readings(cmd.program, cmd.argv, cmd.literal)) {
       const name = r.name;
       const value = r.place.file;
       // A response file toolgate cannot read names files anywhere: an unresolved reason (a deny

@@ -7,7 +7,6 @@
  * its everyday `less` decisions.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
-import { foldedCommandName } from '../shell/commands/emit.js';
 import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { startupCodeOf } from '../shell/programs/startup-code.js';
 
@@ -24,7 +23,7 @@ export interface StartupWorld {
 export function markStartupCode(analysis: ShellAnalysis, effects: readonly PathEffect[], world: StartupWorld): void {
   analysis.commands.forEach((cmd) => {
     if (cmd.opaque !== undefined || cmd.unknown !== undefined || cmd.literal[0] !== true) return;
-    const name = foldedCommandName(cmd.argv[0] ?? '');
+    const name = cmd.program;
     const entry = startupCodeOf(name);
     const files = entry?.files(cmd.argv, world.variable, world.home);
     if (entry === undefined || files === undefined) return;

@@ -128,7 +128,7 @@ export function markWordShellCode(analysis: ShellAnalysis): void {
   analysis.commands.forEach((cmd, i) => {
     if (cmd.embeddedShell !== undefined || parents.has(i)) return;
     // fish, csh and tcsh have no model: their own `-c` text and input are read the same way.
-    const own = OTHER_SHELLS.has(foldedCommandName(cmd.argv[0] ?? '')) && cmd.literal[0] === true;
+    const own = OTHER_SHELLS.has(cmd.program) && cmd.literal[0] === true;
     // A modelled program's words are never scanned (its model says what it runs): that test first,
     // before the name lookups of every word (git push paid for them on every call).
     if (!own && !unmodelledProgram(cmd)) return;

@@ -37,6 +37,13 @@ export interface Redirect {
 export interface SimpleCommand {
   /** The words, assignments and redirections removed. Literal words are unquoted. */
   argv: string[];
+  /**
+   * The program `argv[0]` names, folded once where the command is made (`foldedCommandName`:
+   * basename, lower case, no `.exe`, another installed name read as its program — `/bin/RM.exe`,
+   * `vim.basic` → `rm`, `vim`): every table and facet that looks the command's program up reads
+   * this instead of folding the name again.
+   */
+  program: string;
   /** Per word of `argv`: was it fully literal (no expansion, glob, substitution)? */
   literal: boolean[];
   /** Each word of `argv` exactly as written (quotes and escapes kept). */

@@ -42,7 +42,7 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
   for (const c of analysis.commands) if (c.parent !== undefined) parents.add(c.parent);
   analysis.commands.forEach((cmd, i) => {
     if (cmd.argv.length === 0 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
-    const name = foldedCommandName(cmd.argv[0]!);
+    const name = cmd.program;
     if (known(name) || runsSeen(name)) return;
     // A program whose model says it runs code it reads (`m4`, `batch`, `make`) is judged by the
     // opaque-code table for what its input holds.
@@ -77,9 +77,8 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
  * table; a wildcard allow rule is consent for it, as the program is not known to run code).
  */
 export function unmodelledProgram(cmd: SimpleCommand): boolean {
-  const argv0 = cmd.argv[0];
-  if (argv0 === undefined || cmd.literal[0] !== true || cmd.unknown !== undefined || cmd.opaque !== undefined) return false;
-  const name = foldedCommandName(argv0);
+  if (cmd.literal[0] !== true || cmd.unknown !== undefined || cmd.opaque !== undefined) return false;
+  const name = cmd.program;
   if (name === '' || known(name) || PATH_FREE_BUILTINS.has(name)) return false;
   // A model of some facets only (`otherwiseUnknown`: kubectl's --kubeconfig) leaves the rest unknown.
   const model = PROGRAMS.get(name);

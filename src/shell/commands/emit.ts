@@ -157,6 +157,7 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
   const source = raw.assignments.length === 0 ? words : `${raw.assignments.join(' ')} ${words}`;
   const cmd: SimpleCommand = {
     argv,
+    program: foldedCommandName(argv[0]!),
     literal,
     raw: rawWords,
     assignments: raw.assignments,
@@ -206,7 +207,7 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
     return index;
   }
   const exact = commandBasename(argv[0]!);
-  const name = foldedCommandName(exact);
+  const name = cmd.program;
   // A word from input that may be an option which runs a program (`echo --pre=sh | xargs rg
   // foo`, `xargs -I{} sort {}`): what it runs is named by input toolgate cannot see.
   if (
@@ -325,7 +326,7 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
   const extra = programCode(cmd, name, model?.variables === 'assigns', env, fed, files, shownText(c).batches.get(index), exported);
   trackCommandVariables(c, name, cmd, model?.variableWords);
   // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
-  if (previous && shellName(foldedCommandName(previous.argv[0] ?? '')) !== undefined && readsInput(previous)) {
+  if (previous && shellName(previous.program) !== undefined && readsInput(previous)) {
     for (const piped of commandOutput(cmd, undefined, files) ?? [])
       if (piped.trim() !== '')
         emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);

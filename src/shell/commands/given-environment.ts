@@ -11,7 +11,6 @@
 import { PROGRAMS } from '../programs/index.js';
 import { readAssignment } from '../syntax/environment.js';
 import type { ShellAnalysis } from '../types.js';
-import { foldedCommandName } from './emit.js';
 
 /** How far up the chain of commands that run a command is followed (as the emitters' depth limits). */
 const MAX_CHAIN = 64;
@@ -57,7 +56,7 @@ export function givenEnvironment(
     for (const a of cmd.assignments) assignments.push(a);
     // The wrapper's own hidden variables reach only the commands it runs, not itself.
     if (k === i || cmd.argv.length === 0 || cmd.literal[0] !== true) continue;
-    const why = PROGRAMS.get(foldedCommandName(cmd.argv[0]!))?.hiddenVariables;
+    const why = PROGRAMS.get(cmd.program)?.hiddenVariables;
     if (why !== undefined) hidden = { why, before: assignments.length };
   }
   const out: { -readonly [K in keyof GivenEnvironment]: GivenEnvironment[K] } = { assignments };

@@ -1070,7 +1070,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         }
         add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
       }
-      const name = foldedCommandName(cmd.argv[0]!);
+      const name = cmd.program;
       const given = namesGiven(analysis, i);
       if (cmd.unknown) {
         // Why it is not understood, as the analysis says (`XDG_CONFIG_HOME=cfg: git reads configuration …`).
@@ -1313,7 +1313,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         visit(cmd, judged);
         // `cd src || exit 1; ls`: nothing after an `exit` of this shell runs.
         if (!cmd.inSubshell && cmd.parent === undefined && cmd.literal[0] === true)
-          ends ||= PROGRAMS.get(foldedCommandName(cmd.argv[0]!))?.state?.endsShell === true;
+          ends ||= PROGRAMS.get(cmd.program)?.state?.endsShell === true;
       }
       return ends ? { ok: [], fail: [] } : (moved ?? { ok: cwds, fail: cwds });
     };
@@ -1380,7 +1380,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
 function runsHere(analysis: ShellAnalysis, cmd: SimpleCommand): boolean {
   for (let p = cmd.parent, depth = 0; p !== undefined && depth < 64; depth++) {
     const runner = analysis.commands[p];
-    if (runner === undefined || PROGRAMS.get(foldedCommandName(runner.argv[0] ?? ''))?.state?.runsOnceHere?.(runner.argv) !== true)
+    if (runner === undefined || PROGRAMS.get(runner.program)?.state?.runsOnceHere?.(runner.argv) !== true)
       return false;
     p = runner.parent;
   }
@@ -1623,8 +1623,8 @@ const SUBSTITUTED = /\$\(|`|[<>]\(/;
  */
 function mayRunValue(analysis: ShellAnalysis, i: number, variable: string): boolean {
   for (let k: number | undefined = i; k !== undefined; k = analysis.commands[k]!.parent)
-    if (PROGRAMS.get(foldedCommandName(analysis.commands[k]!.argv[0] ?? ''))?.readsVariables?.[variable] !== undefined) return false;
-  const model = PROGRAMS.get(foldedCommandName(analysis.commands[i]!.argv[0] ?? ''));
+    if (PROGRAMS.get(analysis.commands[k]!.program)?.readsVariables?.[variable] !== undefined) return false;
+  const model = PROGRAMS.get(analysis.commands[i]!.program);
   return model?.environment !== 'data' || systemVariable(variable);
 }
 
@@ -2204,7 +2204,7 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
   while (parent !== undefined) {
     const p = analysis.commands[parent];
     if (p === undefined || p.unknown !== undefined) break;
-    const pname = foldedCommandName(p.argv[0]!);
+    const pname = p.program;
     const input = PROGRAMS.get(pname)?.unwrap?.(p.argv, p.literal)?.input;
     if (input !== undefined) {
       const find = input.via === 'find -exec' ? findRunsFrom(p.argv) : undefined;
@@ -2436,7 +2436,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
         directories.set(
           i,
           (out = mayRemoveDirectory(
-            foldedCommandName(analysis.commands[i]!.argv[0] ?? ''),
+            analysis.commands[i]!.program,
             analysis.commands[i]!,
             chosenVariables(analysis),
           )),
@@ -2444,13 +2444,13 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       return out;
     };
     analysis.commands.forEach((cmd, i) => {
-      if (cmd.unknown || !removesOperands(foldedCommandName(cmd.argv[0]!))) return;
+      if (cmd.unknown || !removesOperands(cmd.program)) return;
       const via = inputSource(analysis, i);
       // Names from input may be options (`echo '-r /x' | xargs rm -f`), unless after a literal `--`.
       const endsOptions = cmd.argv.some((a, k) => a === '--' && cmd.literal[k] !== false);
       if (via === 'input' && (endsOptions ? mayRemoveDirectoryAt(i) !== false : true)) {
         const reader = analysis.commands[ancestor(analysis, i, handsOnInput)]!;
-        push(`${cmd.source}: operands read from ${foldedCommandName(reader.argv[0]!)} input may name any directory`);
+        push(`${cmd.source}: operands read from ${reader.program} input may name any directory`);
       }
       // find hands on names that begin with its start path, never an option (find takes a word
       // that begins with `-` for its expression): a removal that cannot take a directory (`find
@@ -2469,7 +2469,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     for (const e of analysis.commands.some(removesSome) ? effectsOf() : []) {
       if (e.op !== 'remove' || e.command < 0) continue;
       const cmd = analysis.commands[e.command];
-      const name = cmd ? foldedCommandName(cmd.argv[0]!) : '';
+      const name = cmd ? cmd.program : '';
       if (!removes(name)) continue;
       // Names from input (`xargs tar --remove-files …`) are said where the command works, not
       // removed there: the protected-path check asks about them.
@@ -2510,7 +2510,7 @@ const removesOperands = (name: string): boolean => PROGRAMS.get(name)?.removesOp
 const removes = (name: string): boolean => removesOperands(name) || PROGRAMS.get(name)?.removes === true;
 
 /** Whether a command runs a program {@link removes} judges (one with no words removes nothing). */
-const removesSome = (cmd: SimpleCommand): boolean => cmd.argv[0] !== undefined && removes(foldedCommandName(cmd.argv[0]));
+const removesSome = (cmd: SimpleCommand): boolean => removes(cmd.program);
 
 /** Whether a program runs commands on what it finds (`find -exec`). */
 const handsOnFound = (name: string): boolean => PROGRAMS.get(name)?.handsOnFound === true;
@@ -2521,7 +2521,7 @@ function ancestor(analysis: ShellAnalysis, i: number, is: (name: string, argv: r
   for (let guard = 0; p !== undefined && guard < 64; guard++) {
     const parent = analysis.commands[p];
     if (!parent) return -1;
-    if (is(foldedCommandName(parent.argv[0] ?? ''), parent.argv)) return p;
+    if (is(parent.program, parent.argv)) return p;
     p = parent.parent;
   }
   return -1;
