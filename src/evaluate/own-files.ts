@@ -15,6 +15,7 @@ import { environmentValue } from './shell-world.js';
 import { writtenNames } from '../paths/real.js';
 import { nodeImports, pythonModuleIn, scriptLanguage } from './script-imports.js';
 import { commandCode as commandRuns } from './command-code.js';
+import { mcpServerCommands } from './mcp-servers.js';
 
 /**
  * The directory `toolgate hook` keeps its cache in: `$TOOLGATE_CACHE_DIR`, else
@@ -159,7 +160,7 @@ const HOOK_RUNS = 'a hook of the settings runs for every tool call';
 /**
  * The files and folders the settings' commands run from: each `command` hook's and each command a
  * settings key names that Claude Code runs with no tool call (`statusLine`, `apiKeyHelper`, …:
- * `SETTINGS_COMMAND_KEYS`, red team 24, RT24-J). For each, every file the command names (the
+ * `SETTINGS_COMMAND_KEYS`, red team 24, RT24-J) and each MCP server it starts (`mcp-servers.ts`). For each, every file the command names (the
  * script that runs) and, resolved through links, the toolgate package holding it (`node
  * …/dist/cli/main.js hook`, `node_modules/.bin/toolgate hook`: the whole package's code runs)
  * with the packages it loads (`node_modules/zod` hoisted beside it).
@@ -192,6 +193,7 @@ export function hookCodePaths(
     const key = SETTINGS_COMMAND_KEYS.find((k) => k.key === c.key);
     add(c.command, `the settings' ${c.key} names, which Claude Code runs ${key?.when ?? 'by itself'}, with no tool call`);
   }
+  for (const s of mcpServerCommands(projectDir, home, view)) add(s.command, s.runBy);
   return [...out.values()];
 }
 
