@@ -30,7 +30,7 @@ import { interpreterName } from '../shell/programs/interpreter-names.js';
 import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { shellName } from '../shell/programs/shell-names.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
-import { aliasTexts, changedDirectory, hashedPrograms, sourcedOperand } from '../shell/programs/startup-builtins.js';
+import { aliasTexts, changedDirectory, hashedPrograms, laterTexts, parameterAlternatives, sourcedOperand } from '../shell/programs/startup-builtins.js';
 import { calledBody, commandHead, fedFiles, functionBodies, listedFrom, loaderAssignments, pathLike, promptCommands, wordsOf } from './sourced-text.js';
 
 /** A file or folder a program reads as code or configuration, and why, as a reason says it. */
@@ -212,7 +212,7 @@ export function namedBy(
   ): void => {
     const loop = loopVariable(operand) ?? '';
     const words = listed.has(loop) ? [operand] : (lists.get(loop) ?? [operand]);
-    for (const word of words.flatMap((w) => withValues(w, values))) {
+    for (const word of words.flatMap((w) => withValues(w, values)).flatMap(parameterAlternatives)) {
       const list = listed.get(listVariable(word) ?? '');
       if (list !== undefined) {
         // The list file decides which files run: it is code too, and so is each name it holds now.
@@ -287,6 +287,18 @@ export function namedBy(
           aliasBecause = outer;
           return;
         }
+        // `bind -x '"\C-t": CMD'`, `complete -C CMD`, zsh's `sched +1 CMD`, `bindkey -s KEY TEXT`:
+        // text the shell keeps and runs later, read as commands of their own (RT27-S3, S4, S7, S8).
+        const later = laterTexts([name, ...words.slice(1)]);
+        if (later.length > 0) {
+          const outer = aliasBecause;
+          for (const t of later) {
+            aliasBecause = t.when;
+            if (depth < 2) read(t.text, depth + 1, `\`${words.join(' ')}\``);
+          }
+          aliasBecause = outer;
+          return;
+        }
         const moved = changedDirectory([name, ...words.slice(1)]);
         const to = moved === undefined ? undefined : placed(moved, vars, bases);
         if (to !== undefined && to.pattern === undefined && to.folder === undefined) bases = [to.path, ...bases.filter((b) => b !== to.path)];
@@ -331,10 +343,15 @@ export function namedBy(
           place(name, lists, bases, 'runs the program', true, end);
         }
       };
-      for (const line of chunk.split('\n')) {
-        const clean = uncommented(line);
+      // `${V:-WORD}` with V unknown: WORD is what the shell may use (RT27-S2, S5, S6), each alternative read.
+      for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(uncommented(line)))) {
         for (const command of commandsOf(clean)) visit(command);
-        if (depth < 2) for (const t of promptCommands(clean)) read(t, depth + 1, calledAs);
+        if (depth < 2 && /PROMPT_COMMAND/.test(clean)) {
+          const outer = aliasBecause;
+          aliasBecause = 'interactive bash runs it before each prompt';
+          for (const t of promptCommands(clean)) read(t, depth + 1, calledAs);
+          aliasBecause = outer;
+        }
         // What a substitution or pipe hands eval, `.` or a shell (`eval "$(sed -n p F)"`, `cat F | bash`).
         for (const f of fedFiles(clean)) place(f.word, lists, bases, f.what, false, end, true);
         for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of', false, end);
@@ -439,6 +456,12 @@ function assignedValues(text: string, given: ReadonlyMap<string, string[]> = new
     const made = withValues(value, values);
     values.set(name, [...new Set([...(set.has(name) ? (values.get(name) ?? []) : []), ...made])]);
     set.add(name);
+  }
+  // `: ${X:=~/dots}` gives X its word when X is unset (bash 5.2: a later `. $X/x` ran ~/dots/x).
+  for (const m of text.matchAll(/\$\{([A-Za-z_]\w*):?=((?:[^{}$`]|\$(?!\{))*)\}/g)) {
+    const name = m[1]!;
+    if (name === 'HOME' || name === 'ZDOTDIR' || name === 'XDG_CONFIG_HOME') continue;
+    values.set(name, [...new Set([...(values.get(name) ?? []), ...withValues(m[2]!.replace(/^~(?=\/|$)/, '$HOME'), values)])]);
   }
   return values;
 }
@@ -566,13 +589,15 @@ function uncommented(line: string): string {
 }
 
 /**
- * The simple commands of a line: split at `;`, `&&`, `||`, `|`, `&`, braces and parentheses, leading
+ * The simple commands of a line: split at `;`, `&&`, `||`, `|`, `&`, braces, parentheses and
+ * backquotes (a substitution's command, run where the line runs it — in a prompt too: a
+ * backquoted `sh ~/x` in bash's PS1 ran at each prompt, RT27-S9, as a `$(…)` does), leading
  * keywords dropped, and after a `[[ … ]]` test (zsh's short `if [[ -r ~/.x ]] source ~/.x` runs the
  * command after it: RT26-E8, zsh 5.9; `(( … ))` splits at its parentheses).
  */
 function commandsOf(line: string): string[] {
   return line
-    .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()]|(?<=\s)\]\](?=\s|$)/)
+    .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()`]|(?<=\s)\]\](?=\s|$)/)
     .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|exec|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
     .filter((c) => c !== '');
 }

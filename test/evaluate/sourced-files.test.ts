@@ -145,7 +145,7 @@ describe('start-up files that run a file through a reader, a trap, a function, a
     const all = rc('lsrc() { for f in "$@"; do . "$f"; done; }; lsrc ~/.a ~/.b');
     expect(hit(all, `${H}/.b`)).toBeDefined();
     expect(hit(all, `${H}/.c`)).toBeUndefined();
-    expect(hit(rc("PROMPT_COMMAND='. ~/.x'"), `${H}/.x`)).toBe('~/.bashrc sources /home/user/.x: the shell runs it as start-up code');
+    expect(hit(rc("PROMPT_COMMAND='. ~/.x'"), `${H}/.x`)).toBe('~/.bashrc sources /home/user/.x: interactive bash runs it before each prompt');
     expect(hit(rc('HOME=$HOME . ~/.x'), `${H}/.x`)).toBeDefined();
     // A function never called sources nothing by its parameters.
     expect(hit(rc('load() { . "$1"; }'), `${H}/.aliases`)).toBeUndefined();
@@ -232,5 +232,23 @@ describe('programs ssh and tmux configuration run by path (red team 25 RT25-G)',
     expect(readPlaceWrite(`${H}/.x`, undefined, places('export EDITOR=~/.x'))).toBeUndefined();
     // Not literal past a folder of the home: the names that start as the value does.
     expect(readPlaceWrite(`${H}/bin/ed-1`, undefined, places('export EDITOR=~/bin/ed-$V'))).toContain('sets EDITOR');
+  });
+
+  it('reads the text a builtin keeps for later, a default word, and a prompt\'s backquotes (RT27-S2…S9)', () => {
+    const rc = (text: string) => ({ [`${H}/.bashrc`]: `text: ${text}\n`, [`${H}/dots`]: 'directory' });
+    const zrc = (text: string) => ({ [`${H}/.zshrc`]: `text: ${text}\n` });
+    expect(hit(rc(`. "\${DOTS:-$HOME/dots}/x"`), `${H}/dots/x`)).toContain('~/.bashrc sources /home/user/dots/x');
+    expect(hit(zrc('. ${DOTS:-~/dots}/x'), `${H}/dots/x`)).toBeDefined();
+    expect(hit(rc(': ${X:=~/dots}; . $X/x'), `${H}/dots/x`)).toBeDefined();
+    expect(hit(rc('${TOOL:-~/bin/x.sh} arg'), `${H}/bin/x.sh`)).toContain('runs the program');
+    expect(hit(rc(`bind -x '"\\C-t": ~/bin/x.sh'`), `${H}/bin/x.sh`)).toContain('when the key is typed');
+    expect(hit(rc('complete -C ~/bin/x.sh git'), `${H}/bin/x.sh`)).toContain('completed with Tab');
+    expect(hit(zrc('sched +1 . ~/.x'), `${H}/.x`)).toContain('at the time sched names');
+    expect(hit(zrc(`bindkey -s '^T' '. ~/.x\\n'`), `${H}/.x`)).toContain('zsh types it');
+    expect(hit(rc("PS1='`sh ~/bin/x.sh` \\$ '"), `${H}/bin/x.sh`)).toBeDefined();
+    // A quoted `~` in the default stays literal; a readline function, a history file run nothing.
+    expect(hit(rc('. "${X:-~/dots}/x"'), `${H}/dots/x`)).toBeUndefined();
+    expect(hit(rc(`bind '"\\C-t": kill-line'`), `${H}/bin/x.sh`)).toBeUndefined();
+    expect(hit(rc('export HISTFILE="${HISTFILE:-$HOME/.hist}"'), `${H}/.hist`)).toBeUndefined();
   });
 });

@@ -91,6 +91,125 @@ export function changedDirectory(words: Words): string | undefined {
   return dir === undefined || dir === '-' || /^[-+]\d*$/.test(dir) ? undefined : dir;
 }
 
+/** A text a builtin keeps and the shell runs later as commands, and when it runs it, as a reason says it. */
+export interface LaterText {
+  text: string;
+  when: string;
+}
+
+const KEY = 'the shell runs it when the key is typed';
+const TYPED = 'zsh types it, and runs it, when the key is typed';
+const COMPLETION = 'the shell runs it when the command is completed with Tab';
+const SCHEDULED = 'zsh runs it at the time sched names';
+
+/**
+ * The texts a builtin keeps to run later as commands (red team 27 RT27-S3, S4, S7, S8; fix29-start,
+ * each run in `bash -i`/`zsh -i` on a pty with a fake home): bash's `bind -x '"KEY": CMD'` (with
+ * `-m KEYMAP`; the command may be double-quoted) and a readline macro `bind '"KEY": "TEXT\n"'`
+ * (typed, so run), `complete`/`compgen` `-C CMD` (run to list completions), `-F FUNC` (the
+ * function called) and `-W WORDS` (expanded at each completion: a `$(…)` there runs), zsh's
+ * `sched [-o] [+]TIME CMD…` and `bindkey [-M MAP] -s IN OUT…` (OUT typed: `^M`, `\r`, `\n` end a
+ * line). `zle -N`'s widget is a function, called as functions are. @internal
+ */
+export function laterTexts(words: Words): LaterText[] {
+  const out: LaterText[] = [];
+  const name = words[0];
+  if (name === 'bind') {
+    for (let i = 1; i < words.length; i++) {
+      const w = unquoted(words[i]!);
+      if (/^-[mqurf]$/.test(w)) i++;
+      else if (w === '-x') {
+        const cmd = keyBinding(unquoted(words[++i] ?? ''));
+        if (cmd !== undefined) out.push({ text: unquoted(cmd), when: KEY });
+      } else if (!w.startsWith('-')) {
+        const macro = /^(["'])(.*)\1$/s.exec(keyBinding(w) ?? '');
+        if (macro !== null) out.push({ text: typed(macro[2]!), when: KEY });
+      }
+    }
+  } else if (name === 'complete' || name === 'compgen') {
+    for (let i = 1; i < words.length; i++) {
+      const m = /^-([oAGWFCXPS])(.*)$/s.exec(words[i]!);
+      if (m === null) continue;
+      const value = unquoted(m[2] !== '' ? m[2]! : (words[++i] ?? ''));
+      if ('CFW'.includes(m[1]!) && value !== '') out.push({ text: value, when: COMPLETION });
+    }
+  } else if (name === 'sched') {
+    let i = 1;
+    if (words[i] === '-o') i++;
+    if (/^\+?\d[\d:]*$/.test(words[i] ?? '') && words.length > i + 1) out.push({ text: words.slice(i + 1).map(unquoted).join(' '), when: SCHEDULED });
+  } else if (name === 'bindkey') {
+    let i = 1;
+    let strings = false;
+    for (; i < words.length && /^-[A-Za-z]+$/.test(words[i]!); i++) {
+      strings ||= words[i]!.includes('s');
+      if (words[i]!.endsWith('M')) i++;
+    }
+    if (strings) for (i++; i < words.length; i += 2) out.push({ text: typed(unquoted(words[i]!)), when: TYPED });
+  }
+  return out;
+}
+
+/** The right side of a readline binding `"KEYSEQ": RHS` or `KEYNAME: RHS`, or undefined. */
+function keyBinding(line: string): string | undefined {
+  return /^\s*(?:"(?:[^"\\]|\\.)*"|[^\s:"]+)\s*:\s*(.*)$/s.exec(line)?.[1]?.trim();
+}
+
+/** Text typed into the line editor, with its line ends (`\n`, `\r`, `^M`, `^J`) made newlines. */
+function typed(text: string): string {
+  return text.replace(/\\[nr]|\^[MJ]/g, '\n').replace(/\\(["\\])/g, '$1');
+}
+
+/**
+ * The words a text may stand for through `${V:-WORD}`, `${V-WORD}`, `${V:=WORD}`, `${V=WORD}`
+ * (V's value, or WORD when V is unset or empty) and `${V:+WORD}`, `${V+WORD}` (nothing, or WORD):
+ * a start-up file cannot say whether V is set, so WORD is a value the shell may use (RT27-S2, S5,
+ * S6: `. "${DOTS:-$HOME/dots}/x"` and `. ${DOTS:-~/dots}/x` ran ~/dots/x in bash 5.2 and zsh 5.9).
+ * A `~` that begins WORD is the home outside double quotes and itself inside them (bash, zsh and
+ * dash alike: `"${X:-~/d}"` is `~/d`), written `./~` so it stays a relative name. The innermost
+ * expansion is taken first; past {@link MAX_ALTERNATIVES} texts the rest is left as written
+ * (a variable: its literal folder, or nothing). @internal
+ */
+export function parameterAlternatives(text: string): string[] {
+  let out = [text];
+  for (let round = 0; round < MAX_ALTERNATIVES; round++) {
+    let changed = false;
+    const next: string[] = [];
+    for (const t of out) {
+      const m = /\$\{([A-Za-z_]\w*)(:?)([-=+])((?:[^{}$]|\$(?!\{)|\$\{\w+\})*)\}/.exec(t);
+      if (m === null || next.length >= MAX_ALTERNATIVES) {
+        next.push(t);
+        continue;
+      }
+      changed = true;
+      const word = m[4]!.replace(/^~(?=\/|$)/, insideDoubleQuotes(t, m.index) ? './~' : '$HOME');
+      const before = t.slice(0, m.index);
+      const after = t.slice(m.index + m[0].length);
+      for (const v of m[3] === '+' ? ['', word] : [`\${${m[1]}}`, word]) if (!next.includes(before + v + after)) next.push(before + v + after);
+    }
+    out = next;
+    if (!changed) break;
+  }
+  return out;
+}
+
+const MAX_ALTERNATIVES = 16;
+
+/** Whether `at` in a shell text is inside double quotes (single quotes and backslashes followed). */
+function insideDoubleQuotes(text: string, at: number): boolean {
+  let double = false;
+  for (let i = 0; i < at; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '"') double = !double;
+    else if (c === "'" && !double) {
+      const close = text.indexOf("'", i + 1);
+      if (close < 0 || close >= at) return false;
+      i = close;
+    }
+  }
+  return double;
+}
+
 /** A word with the quotes of a whole quoted word taken off, or of its quoted parts (`"$HOME"/x`). */
 function unquoted(word: string): string {
   return word.replace(/^(['"])(.*)\1$/s, '$2');
@@ -126,4 +245,40 @@ export const STARTUP_BUILTIN_EXAMPLES: readonly {
   { words: ['cd'] },
   { words: ['export', 'A=b', 'x=~/.x'] },
   { words: ['ls', '--', '~/.x'] },
+];
+
+/** Examples of {@link laterTexts}, each a test, each run on a pty in `bash -i`/`zsh -i` (fix29-start). @internal */
+export const LATER_TEXT_EXAMPLES: readonly { readonly words: readonly string[]; readonly texts: readonly string[] }[] = [
+  { words: ['bind', '-x', `'"\\C-t": ~/bin/x.sh'`], texts: ['~/bin/x.sh'] },
+  { words: ['bind', '-m', 'emacs', '-x', `'"\\C-t": ~/bin/x.sh'`], texts: ['~/bin/x.sh'] },
+  { words: ['bind', '-x', `'"\\C-t":"~/bin/x.sh"'`], texts: ['~/bin/x.sh'] },
+  { words: ['bind', `'"\\C-t": ". ~/.x\\n"'`], texts: ['. ~/.x\n'] },
+  { words: ['bind', `'"\\C-t": kill-line'`], texts: [] },
+  { words: ['bind', "'set completion-ignore-case on'"], texts: [] },
+  { words: ['complete', '-C', '~/bin/x.sh', 'git'], texts: ['~/bin/x.sh'] },
+  { words: ['complete', '-o', 'default', '-C', "'~/bin/x.sh --x'", 'git'], texts: ['~/bin/x.sh --x'] },
+  { words: ['complete', '-F', '_c', 'git'], texts: ['_c'] },
+  { words: ['complete', '-W', "'start stop'", 'svc'], texts: ['start stop'] },
+  { words: ['complete', '-d', 'cd'], texts: [] },
+  { words: ['sched', '+1', '.', '~/.x'], texts: ['. ~/.x'] },
+  { words: ['sched', '+1', "'. ~/.x'"], texts: ['. ~/.x'] },
+  { words: ['sched', '-o', '10:00', 'echo', 'hi'], texts: ['echo hi'] },
+  { words: ['sched', '-2'], texts: [] },
+  { words: ['bindkey', '-s', "'^T'", "'. ~/.x\\n'"], texts: ['. ~/.x\n'] },
+  { words: ['bindkey', '-M', 'emacs', '-s', "'^T'", "'. ~/.x^M'"], texts: ['. ~/.x\n'] },
+  { words: ['bindkey', "'^R'", 'history-incremental-search-backward'], texts: [] },
+  { words: ['bindkey', '-e'], texts: [] },
+];
+
+/** Examples of {@link parameterAlternatives}, each a test (bash 5.2, zsh 5.9, dash: fix29-start). @internal */
+export const PARAMETER_ALTERNATIVE_EXAMPLES: readonly { readonly text: string; readonly alternatives: readonly string[] }[] = [
+  { text: '. "${DOTS:-$HOME/dots}/x"', alternatives: ['. "${DOTS}/x"', '. "$HOME/dots/x"'] },
+  { text: '. ${DOTS:-~/dots}/x', alternatives: ['. ${DOTS}/x', '. $HOME/dots/x'] },
+  { text: '. "${DOTS:-~/dots}/x"', alternatives: ['. "${DOTS}/x"', '. "./~/dots/x"'] },
+  { text: '. ${X:+~/dots/x}', alternatives: ['. ', '. $HOME/dots/x'] },
+  { text: ': ${X:=~/dots}', alternatives: [': ${X}', ': $HOME/dots'] },
+  { text: '${TOOL-~/bin/t} arg', alternatives: ['${TOOL} arg', '$HOME/bin/t arg'] },
+  { text: '. ${A:-${B:-~/b}}/x', alternatives: ['. ${A}/x', '. ${B}/x', '. $HOME/b/x'] },
+  { text: '. ~/.x', alternatives: ['. ~/.x'] },
+  { text: 'echo ${#X} ${X%/*} ${X:?unset}', alternatives: ['echo ${#X} ${X%/*} ${X:?unset}'] },
 ];

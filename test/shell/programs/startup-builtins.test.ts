@@ -3,6 +3,10 @@ import {
   aliasTexts,
   changedDirectory,
   hashedPrograms,
+  LATER_TEXT_EXAMPLES,
+  laterTexts,
+  PARAMETER_ALTERNATIVE_EXAMPLES,
+  parameterAlternatives,
   sourcedOperand,
   STARTUP_BUILTIN_EXAMPLES,
 } from '../../../src/shell/programs/startup-builtins.js';
@@ -13,5 +17,17 @@ describe('the builtins a start-up file names a file with', () => {
     expect(hashedPrograms(words)).toEqual(hashed ?? []);
     expect(aliasTexts(words)).toEqual(aliased ?? []);
     expect(changedDirectory(words)).toBe(cd);
+  });
+});
+
+describe('the texts a builtin keeps and runs later', () => {
+  it.each(LATER_TEXT_EXAMPLES)('$words', ({ words, texts }) => {
+    expect(laterTexts(words).map((t) => t.text)).toEqual(texts);
+  });
+});
+
+describe('the words a parameter expansion with a default may stand for', () => {
+  it.each(PARAMETER_ALTERNATIVE_EXAMPLES)('$text', ({ text, alternatives }) => {
+    expect(parameterAlternatives(text)).toEqual(alternatives);
   });
 });
