@@ -278,6 +278,8 @@ export default defineConfig([
               'src/shell/programs/quoting-printers.ts',
               // and how `source --`, `hash -p`, `alias` and `cd` name a file there (startup27).
               'src/shell/programs/startup-builtins.ts',
+              // and what a ~/.tmux.conf option or format runs (`default-command`, `#(…)`): tmux's option table.
+              'src/shell/programs/tmux-grammar.ts',
             ],
             // The models of programs a call rarely names (compressors, binutils, parallel, tsc…) in a
             // second file, read only when one of them is first looked up: half the shell file's code,

@@ -29,6 +29,7 @@ import { writtenNames } from '../paths/real.js';
 import { interpreterName } from '../shell/programs/interpreter-names.js';
 import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { shellName } from '../shell/programs/shell-names.js';
+import { tmuxFormatJobs, tmuxOptionKind } from '../shell/programs/tmux-grammar.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import { aliasTexts, changedDirectory, hashedPrograms, laterTexts, parameterAlternatives, sourcedOperand } from '../shell/programs/startup-builtins.js';
 import { calledBody, commandHead, fedFiles, functionBodies, listedFrom, loaderAssignments, pathLike, promptCommands, wordsOf } from './sourced-text.js';
@@ -374,21 +375,45 @@ export function namedBy(
       if (program !== undefined) place(program, none, [vars.home], 'runs the program', true);
     }
   } else if (kind === 'tmuxConf') {
-    for (const line of lines)
-      for (const m of uncommented(line).matchAll(/(?:^|[\s;'"{])(?:source-file|source)((?:\s+-[Fnqv]+)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g))
+    // A command string tmux parses again when it runs it — a hook's, `if-shell`'s, a key's, a
+    // `{ … }` block (`set-hook -g session-created 'run-shell ~/x.sh'` ran it on `tmux new -d`,
+    // tmux 3.3a: RT27-T1) — is read as tmux text too.
+    for (const text of lines.flatMap((l) => tmuxTexts(uncommented(l), 2))) {
+      for (const m of text.matchAll(/(?:^|[\s;'"{])(?:source-file|source)((?:\s+-[Fnqv]+)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g))
         place(m[2]!, none, [vars.home, dir]);
-    // The shell commands tmux runs (`run-shell ~/scripts/tm.sh`, `if-shell`): the program's file.
-    for (const line of lines)
-      for (const m of uncommented(line).matchAll(/(?:^|[\s;{])(?:run-shell|run|if-shell|if)((?:\s+-[a-zA-Z]+(?:\s+\d+)?)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g)) {
-        const program = commandFile(m[2]!);
+      // The shell commands tmux runs (`run-shell ~/scripts/tm.sh`, `if-shell`): the program's file.
+      const commands = [...text.matchAll(/(?:^|[\s;{])(?:run-shell|run|if-shell|if)((?:\s+-[a-zA-Z]+(?:\s+\d+)?)*)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g)].map((m) => m[2]!);
+      // An option whose value is shell code or a program (`set -g default-command ~/x.sh` ran at `tmux new -d`).
+      for (const m of text.matchAll(/(?:^|[\s;{])(?:set-option|set|set-window-option|setw)((?:\s+-[a-zA-Z]+)*)\s+([\w@-]+)\s+("[^"]*"|'[^']*'|[^\s;'"}]+)/g)) {
+        const option = tmuxOptionKind(m[2]!);
+        if (option === 'shell' || option === 'program') commands.push(m[3]!);
+      }
+      // A format's `#(…)` jobs (`automatic-rename-format '#(~/x.sh)'` ran at `tmux new -d`).
+      commands.push(...(tmuxFormatJobs(text) ?? []));
+      for (const command of commands) {
+        const program = commandFile(command);
         if (program !== undefined) place(program, none, [vars.home, dir], 'runs the program', true);
       }
+    }
   } else {
     for (const line of lines)
       for (const command of line.split('|')) {
         const m = /^\s*:*\s*(?:sil(?:ent)?!?\s+)?so(?:u(?:r(?:c(?:e)?)?)?)?!?\s+(\S+)/.exec(command);
         if (m !== null && !m[1]!.startsWith('"')) place(m[1]!, none, [vars.home]);
       }
+    // `set runtimepath+=~/dots`: vim runs `~/dots/plugin/**/*.vim` at start, and the folder's
+    // ftplugin, autoload, syntax … scripts when they are wanted; `packpath` its `pack/*/start`
+    // plugins (vim 9.0: each ran at `vim -c qa`, RT27-T2).
+    for (const { dir: added, pack } of vimRuntimeDirs(lines)) {
+      const named = placed(added, vars, [vars.home]);
+      if (named === undefined || named.pattern !== undefined || named.folder !== undefined) continue;
+      const path = trimmed(named.path);
+      out.push({
+        path,
+        pattern: new RegExp(`^${escaped(path)}/${pack ? 'pack/' : ''}.+\\.(?:vim|lua)$`),
+        why: `${from} puts ${path} on vim's ${pack ? 'packpath' : 'runtimepath'}: ${pack ? 'vim runs the plugins of its pack folders' : 'vim runs the scripts there'} when it starts`,
+      });
+    }
   }
   return out;
 }
@@ -422,6 +447,33 @@ function loaderNamed(
       if (named.pattern !== undefined || named.folder !== undefined) out.push({ ...named, why: `${why} (${word})` });
       else out.push({ path: named.path, loader: { name: assignment.name, variable: assignment.variable, by }, why });
     }
+  }
+  return out;
+}
+
+/** A tmux line and the command strings in it, to `depth` levels: quoted (`'run-shell ~/x.sh'`) or a `{ … }` block. */
+function tmuxTexts(line: string, depth: number): string[] {
+  const out = [line];
+  if (depth > 0)
+    for (const m of line.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|\{([^{}]*)\}/g)) out.push(...tmuxTexts(m[1] ?? m[2] ?? m[3]!, depth - 1));
+  return out;
+}
+
+/**
+ * The folders a vim script adds to `runtimepath`/`rtp` or `packpath`/`pp` (`set rtp+=~/dots`,
+ * `set rtp^=…`, `set rtp=~/dots,$VIMRUNTIME`, `let &rtp .= ',~/dots'`), each entry as written.
+ */
+function vimRuntimeDirs(lines: readonly string[]): { dir: string; pack: boolean }[] {
+  const out: { dir: string; pack: boolean }[] = [];
+  const add = (option: string, value: string) => {
+    // A relative entry is relative to wherever vim starts, which no file says: left out.
+    for (const dir of value.split(/(?<!\\),/)) if (/^(?:~|\/|\$HOME\b|\$\{HOME\})/.test(dir)) out.push({ dir: dir.replace(/\\(.)/g, '$1'), pack: option === 'pp' || option === 'packpath' });
+  };
+  for (const line of lines) {
+    const set = /^\s*:*\s*(?:se|set|setg|setglobal)\s+(.*)$/.exec(line);
+    if (set !== null) for (const m of set[1]!.matchAll(/(?:^|\s)(rtp|runtimepath|pp|packpath)[+^]?=((?:\\.|\S)+)/g)) add(m[1]!, m[2]!);
+    const let_ = /^\s*:*\s*let\s+&(?:[gl]:)?(rtp|runtimepath|pp|packpath)\b(.*)$/.exec(line);
+    if (let_ !== null) for (const m of let_[2]!.matchAll(/'([^']*)'|"([^"]*)"/g)) add(let_[1]!, m[1] ?? m[2]!);
   }
   return out;
 }

@@ -251,4 +251,19 @@ describe('programs ssh and tmux configuration run by path (red team 25 RT25-G)',
     expect(hit(rc(`bind '"\\C-t": kill-line'`), `${H}/bin/x.sh`)).toBeUndefined();
     expect(hit(rc('export HISTFILE="${HISTFILE:-$HOME/.hist}"'), `${H}/.hist`)).toBeUndefined();
   });
+
+  it("reads a tmux command string, option and format as tmux runs them, and vim's runtimepath (RT27-T1, T2)", () => {
+    const tmux = (text: string) => ({ [`${H}/.tmux.conf`]: `text: ${text}\n` });
+    const vim = (text: string) => ({ [`${H}/.vimrc`]: `text: ${text}\n` });
+    expect(hit(tmux("set-hook -g session-created 'run-shell ~/bin/x.sh'"), `${H}/bin/x.sh`)).toContain('tmux runs it');
+    expect(hit(tmux(`if-shell true "run-shell '~/bin/x.sh'"`), `${H}/bin/x.sh`)).toBeDefined();
+    expect(hit(tmux('set -g default-command ~/bin/x.sh'), `${H}/bin/x.sh`)).toBeDefined();
+    expect(hit(tmux("set -g automatic-rename-format '#(~/bin/x.sh)'"), `${H}/bin/x.sh`)).toBeDefined();
+    expect(hit(tmux("set -g mouse on\nset -g status-right '#(date)'"), `${H}/bin/x.sh`)).toBeUndefined();
+    expect(hit(vim('set runtimepath+=~/dots'), `${H}/dots/plugin/x.vim`)).toContain("puts /home/user/dots on vim's runtimepath");
+    expect(hit(vim("let &rtp .= ',~/dots'"), `${H}/dots/autoload/a.vim`)).toBeDefined();
+    expect(hit(vim('set pp+=~/pk'), `${H}/pk/pack/a/start/b/plugin/p.vim`)).toContain('packpath');
+    expect(hit(vim('set rtp+=~/dots'), `${H}/dots/README.md`)).toBeUndefined();
+    expect(hit(vim('set rtp+=dots'), `${H}/dots/plugin/x.vim`)).toBeUndefined();
+  });
 });
