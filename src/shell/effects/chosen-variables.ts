@@ -74,8 +74,12 @@ const SHELL_SET = new Set([
   'ZSH_SCRIPT',
 ]);
 
-/** `eval`, `source`, `.` and IFS may set a variable without naming it. */
-const HIDDEN_SETTER = /(^|[^A-Za-z0-9_])(source|eval|IFS)(?![A-Za-z0-9_])|(^|[\s;&|(){}])\.[ \t]/;
+/** `eval`, `source` and `.` may set a variable without naming it. */
+const HIDDEN_SETTER = /(^|[^A-Za-z0-9_])(source|eval)(?![A-Za-z0-9_])|(^|[\s;&|(){}])\.[ \t]/;
+/** and IFS changes how every unquoted variable splits. */
+const IFS = /(^|[^A-Za-z0-9_])IFS(?![A-Za-z0-9_])/;
+/** The builtins that may set a variable without naming it (with a function, a command toolgate has no model of). */
+const HIDDEN_SETTERS: ReadonlySet<string> = new Set(['.', 'source', 'eval']);
 
 /** A `${…}` that may assign (`${f:=x}`, `${f=x}`, zsh's `${f::=x}`), or takes zsh flags (`${(P)n}`, `${(A)f=…}`). */
 const BRACED = /\$\{([!#]?)(\()?([A-Za-z_][A-Za-z0-9_]*)?(\[[^\]]*\])?(::?=|=)?/g;
@@ -129,7 +133,8 @@ function compute(analysis: ShellAnalysis): ChosenVariables {
     if (!e.values.includes(v)) e.values.push(v);
   };
   let everything = facts.everything;
-  if (HIDDEN_SETTER.test(text)) everything ??= 'eval, source, . or IFS may set any variable';
+  if (IFS.test(text)) everything ??= 'IFS may change any variable';
+  const hidden = HIDDEN_SETTER.test(text) ? 'eval, source or . may set any variable' : undefined;
 
   // `${f:=x}`, `${f=x}`: assign when unset; zsh's flags may assign or name any variable.
   if (text.includes('${'))
@@ -198,19 +203,38 @@ function compute(analysis: ShellAnalysis): ChosenVariables {
   }
 
   const shells = shellsFor('unknown');
-  const of = (name: string): PossibleValues | undefined => {
+  const valuesOf = (name: string, unseen: string | undefined): PossibleValues | undefined => {
     const e = entries.get(name);
     const why =
-      everything ??
+      unseen ??
       (SHELL_SET.has(name) ? `the shell sets ${name} from what the command does` : undefined) ??
       (anyShell(shells, (s) => s.specialParameter(name)) !== undefined ? `${name} is a special parameter` : undefined);
     if (why !== undefined) return { values: e?.values ?? [], patterns: e?.patterns ?? [], unknown: e?.unknown ?? why };
     return e;
   };
+  const of = (name: string): PossibleValues | undefined => valuesOf(name, everything ?? hidden);
+  /**
+   * Whether a command of a loop's body other than `command` may set a variable unseen (`.`,
+   * `source`, `eval`, a function or a command toolgate has no model of, a word it cannot read).
+   * When none may, `command` sees the value the loop gave at this turn: `command` itself runs
+   * after its words are expanded, and the loop sets the variable again at the next turn
+   * (`for f in scripts/*.sh; do . "$f"; done` sourced each match, bash 5.2 and dash: fix28-b21).
+   */
+  const bodySetsUnseen = (body: readonly [number, number], command: number): boolean => {
+    for (let j = body[0]; j < body[1]; j++) {
+      if (j === command) continue;
+      const c = analysis.commands[j];
+      if (c === undefined || c.literal[0] !== true) return true;
+      const program = c.argv[0]!;
+      if (HIDDEN_SETTERS.has(program) || PROGRAMS.get(program) === undefined) return true;
+    }
+    return false;
+  };
   return {
     of,
     loopPattern: (name, command) => {
-      const p = of(name);
+      const loop = facts.loops.find((l) => l.name === name && l.body !== undefined && command >= l.body[0] && command < l.body[1]);
+      const p = loop !== undefined && everything === undefined && hidden !== undefined && !bodySetsUnseen(loop.body!, command) ? valuesOf(name, undefined) : of(name);
       if (p === undefined || p.unknown !== undefined || p.values.length > 0 || p.patterns.length !== 1) return undefined;
       // A brace makes it several words.
       if (p.patterns[0]!.includes('{')) return undefined;

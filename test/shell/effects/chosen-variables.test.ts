@@ -89,6 +89,11 @@ describe('chosenVariables: the one wildcard word a loop gives its variable in th
     expect(pattern('for f in src/*.js; do wc -l "$f"; done', 'wc')).toBe('src/*.js');
     expect(pattern('for f in src/*.js; do cat "$f" | wc -l; done', 'cat')).toBe('src/*.js');
   });
+  it('is the word in a body that sources it: the loop sets it again at each turn (fix28-b21)', () => {
+    expect(pattern('for f in scripts/*.sh; do . "$f"; done', '.')).toBe('scripts/*.sh');
+    expect(pattern('for f in scripts/*.sh; do source "$f"; done', 'source')).toBe('scripts/*.sh');
+    expect(pattern('. ./env.sh; for f in scripts/*.sh; do wc -l "$f"; done', 'wc')).toBe('scripts/*.sh');
+  });
   it.each([
     ['wc -l "$f"; for f in src/*.js; do :; done', 'wc'],
     ['for f in src/*.js; do :; done; wc -l "$f"', 'wc'],
@@ -98,6 +103,10 @@ describe('chosenVariables: the one wildcard word a loop gives its variable in th
     ['for f in src/*.js; do f=x; wc -l "$f"; done', 'wc'],
     ['for f in src/*.js; do read f; wc -l "$f"; done', 'wc'],
     ['bash -c \'for f in src/*.js; do wc -l "$f"; done\'', 'wc'],
+    ['for f in scripts/*.sh; do . ./env.sh; wc -l "$f"; done', 'wc'],
+    ['for f in scripts/*.sh; do eval "$x"; . "$f"; done', '.'],
+    ['for f in scripts/*.sh; do setup; . "$f"; done', '.'],
+    ['IFS=/; for f in scripts/*.sh; do . $f; done', '.'],
   ])('is none: %s', (command, program) => {
     expect(pattern(command, program)).toBeUndefined();
   });
