@@ -194,6 +194,10 @@ const CONFIG_FILES: readonly string[] = [
   // options before its own: `--rpl '{} system(…)'` there ran perl code on `parallel echo {} ::: a`
   // (parallel 20221122, verified; ~/.parallel itself is among the folders below).
   '.parallelrc',
+  // readline reads ~/.inputrc in every interactive bash (`--norc` too), and a macro there is typed
+  // at the prompt when its key is pressed: `"\C-t": "touch proof\n"` then Ctrl-T in `bash --norc -i`
+  // ran the touch (bash 5.2 on a pty; fix29-start's lead). /etc/inputrc is among the system files.
+  '.inputrc',
   // screen runs the commands of ~/.screenrc at every start (`screen -t w CMD` opens a window running CMD).
   '.screenrc',
   // tmux runs ~/.tmux.conf when its server starts (tmux(1), "~/.tmux.conf, $XDG_CONFIG_HOME/tmux/tmux.conf,
