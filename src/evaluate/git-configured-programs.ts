@@ -29,7 +29,7 @@ import { COMMAND_KEY_GROUPS, CREDENTIAL_KEYS, SIGNING_KEYS } from '../shell/prog
 import { configFiles } from '../shell/programs/git/repository.js';
 import { extCommandText } from '../shell/programs/git/transports.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
-import { configPlaces } from '../shell/programs/git/world.js';
+import { configPlaces, environmentConfig } from '../shell/programs/git/world.js';
 import { commandCode } from './command-code.js';
 import type { Platform } from '../core/types.js';
 
@@ -89,9 +89,12 @@ export function configuredPrograms(
   const repo = 'found' in found ? found.found : undefined;
   const config = reads.config(configFiles(repo, world.home, configPlaces(variable)), world.home);
   if ('unknown' in config) return [];
+  // And what the environment gives git after them (GIT_CONFIG_COUNT…, GIT_CONFIG_PARAMETERS; red team 27 C).
+  const environment = environmentConfig(variable);
+  const entries = 'unknown' in environment || environment.entries.length === 0 ? config.entries : [...config.entries, ...environment.entries];
   const top = repo?.workTree ?? world.cwd;
   const out: ConfiguredProgram[] = [];
-  for (const e of config.entries) {
+  for (const e of entries) {
     if (e.value === null || e.value.trim() === '' || !mayNameProgram(e.key)) continue;
     // An `ext::` URL — a remote's, or the base a rewrite turns URLs into — is a command git-remote-ext
     // runs from the top of the work tree, with no shell (red team 27, class A).

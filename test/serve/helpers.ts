@@ -231,5 +231,5 @@ export async function spawnServe(
  * environment, and a read-only git command asks.
  */
 export const ORDINARY_ENVIRONMENT: Readonly<Record<string, string>> = {
-  'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Z_0-9]+\}/g, ''),
+  'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Za-z_0-9]+\}/g, ''),
 };

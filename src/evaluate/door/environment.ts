@@ -1,5 +1,6 @@
 import type { EnvironmentFacts } from '../types.js';
 import { GIT_ENVIRONMENT_NAMES } from '../../shell/programs/git/environment-variables.js';
+import { PROGRAM_VARIABLES } from '../../shell/programs/program-variables.js';
 
 /** The variables named for their own sake (the cd search path, programs' own configuration, pagers, git's main overrides). */
 const NAMED: readonly string[] = [
@@ -24,6 +25,14 @@ const NAMED: readonly string[] = [
   'HOME',
 ];
 
+/** The names added after the named ones and git's, before the table's (kept where they were for older headers). */
+const FIRST_LAST: readonly string[] = ['PATH', 'GIT_ICASE_PATHSPECS', 'CLAUDE_CONFIG_DIR'];
+
+/** The one table's names, and the lower-case spelling of those a program reads in any case. */
+function programVariableNames(): string[] {
+  return [...PROGRAM_VARIABLES].flatMap(([name, v]) => (v.loader?.anyCase === true ? [name, name.toLowerCase()] : [name]));
+}
+
 /**
  * The environment variables whose values can change what a command does to files or which
  * program it runs, and which a front end therefore passes on: `cd`'s search path, programs'
@@ -43,6 +52,15 @@ export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
   'GIT_ICASE_PATHSPECS',
   // Claude Code's user settings folder in place of ~/.claude, protected where it is known (RT24-I). Last, likewise.
   'CLAUDE_CONFIG_DIR',
+  // Every variable the one table says names a program, its options or where programs load code
+  // from (programs/program-variables.ts): the hook sees the whole environment, so serve must be
+  // told the same names for the same event to get the same decision (one door; a write to what an
+  // exported TAR_OPTIONS or PYTHONPATH names asked through the hook and allowed through serve).
+  // npm reads its `npm_config_*` in any case: both spellings. Last, likewise, in the table's order.
+  ...programVariableNames().filter((n) => !NAMED.includes(n) && !GIT_ENVIRONMENT_NAMES.includes(n) && !FIRST_LAST.includes(n)),
+  // The pairs GIT_CONFIG_COUNT counts, as far as a person sets them by hand (git -c hands its own
+  // to the programs it starts as GIT_CONFIG_PARAMETERS): a count past them is not known to serve.
+  ...[0, 1, 2, 3].flatMap((k) => [`GIT_CONFIG_KEY_${k}`, `GIT_CONFIG_VALUE_${k}`]),
 ];
 
 /** The `X-Toolgate-Env` header's separator between two `NAME=value` pairs. */

@@ -13,8 +13,9 @@
 
 import { PROGRAMS } from './index.js';
 import { nodeLoadedFiles } from './node-options.js';
-import { PROGRAM_VARIABLES, type LoaderValueShape, type LoaderVariable } from './program-variables.js';
+import { PROGRAM_VARIABLES, type LoaderValueShape, type LoaderVariable, type ProgramOptionsShape } from './program-variables.js';
 import { readWordsLeniently } from './parse.js';
+import { makefileCommands, projectCodeShown } from './project-runners.js';
 
 export type { LoaderValueShape, LoaderVariable } from './program-variables.js';
 
@@ -35,9 +36,67 @@ export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
   if (shape === 'command') return commandPlaces(value.replace(/^\s*\|{0,2}-?/, ''));
   if (shape === 'node-options') return nodeLoadedFiles(value);
   if (shape === 'shell-text') return value.split(/[;&|\n]+/).flatMap((c) => commandPlaces(c.replace(/^\s*(?:\.|source)\s+/, '')));
+  if (shape === 'tar-options' || shape === 'zip-options') return programOptionPlaces(OPTIONS_OF[shape], value);
+  if (shape === 'make-flags') return makeFlagPlaces(value);
   if (shape === 'ruby-options' || shape === 'jvm-options' || shape === 'go-flags' || shape === 'perl-options') return optionPlaces(shape, value);
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
+}
+
+/** The program whose options each options shape is. */
+const OPTIONS_OF: Readonly<Record<ProgramOptionsShape, string>> = { 'tar-options': 'tar', 'zip-options': 'zip' };
+
+/**
+ * The places the programs `program`'s options in `value` run name (tar's `-I`, zip's `-TT`): the
+ * words split as the program splits its variable (at blanks, quotes taken off: GNU tar ran
+ * `TAR_OPTIONS=-I'~/bin/x.sh'`'s program), read by the program's model — its grammar and what its
+ * options run (`unwrap`) — and each command it runs read as a command line.
+ */
+function programOptionPlaces(program: string, value: string): string[] {
+  const words = splitWords(value);
+  if (words.length === 0) return [];
+  const runs = PROGRAMS.get(program)?.unwrap?.([program, ...words], [true, ...words.map(() => true)])?.inner ?? [];
+  return runs.flatMap((r) => (r.kind === 'text' ? commandPlaces(r.script) : []));
+}
+
+/** Words at unquoted blanks, with their quotes and backslashes taken off. */
+function splitWords(value: string): string[] {
+  return [...value.matchAll(/(?:[^\s'"\\]|\\.|'[^']*'|"(?:[^"\\]|\\.)*")+/gs)].map((m) =>
+    m[0].replace(/'([^']*)'|"((?:[^"\\]|\\.)*)"|\\(.)/gs, (_, a: string | undefined, b: string | undefined, c: string | undefined) => a ?? b?.replace(/\\(.)/g, '$1') ?? c ?? ''),
+  );
+}
+
+/** make's variable of the shell it runs each recipe line with (`$(SHELL) -c LINE`); make takes no `SHELL` from the environment. */
+const MAKE_SHELL = 'SHELL';
+
+/**
+ * The places MAKEFLAGS names (GNU make 4.3): its words split at blanks a backslash does not escape;
+ * a first word with no `-` and no `=` is single-letter flags; a variable assignment (`NAME=`,
+ * `:=`, `::=`, `+=`, `?=`, `!=`) make gives every recipe — `SHELL`'s value is the command each recipe
+ * line runs with, another variable of this table names what its own shape does (`CC`, `MAKEFILES`,
+ * `PYTHONPATH`); the options as make's model reads them (`--eval`/`-E` text's recipes and
+ * `$(shell …)`, project-runners.ts); and every `$(shell …)` of the value itself, which make expands
+ * as it reads the variable (GNU make 4.3: `MAKEFLAGS='-s $(shell ~/bin/x.sh)'` and `FOO=$(shell …)`
+ * ran x.sh through bash -c, strace).
+ */
+function makeFlagPlaces(value: string): string[] {
+  const words = [...value.matchAll(/(?:[^\s\\]|\\.)+/gs)].map((m) => m[0].replace(/\\(.)/gs, '$1'));
+  const out: string[] = [];
+  const options: string[] = ['make'];
+  words.forEach((w, k) => {
+    const set = /^([A-Za-z_.][^\s=:+?!]*)\s*(?:::|:|\+|\?|!)?=(.*)$/s.exec(w);
+    if (set !== null) {
+      const [, name, v] = set;
+      if (name === MAKE_SHELL) out.push(...commandPlaces(v!));
+      else {
+        const variable = LOADER_VARIABLES.get(name!);
+        if (variable !== undefined) out.push(...loaderPlaces(variable.shape, v!));
+      }
+    } else if (w !== '--') options.push(k === 0 && !w.startsWith('-') ? `-${w}` : w);
+  });
+  const texts = [...makefileCommands(value), ...(options.length > 1 ? projectCodeShown('make', options, () => undefined).map((c) => c.script) : [])];
+  for (const text of texts) out.push(...loaderPlaces('shell-text', text));
+  return [...new Set(out)];
 }
 
 /**
@@ -141,6 +200,24 @@ export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly
   { shape: 'shell-text', value: 'history -a', places: [] },
   { shape: 'shell-text', value: '__vte_prompt_command', places: [] },
   { shape: 'shell-text', value: 'source /p/x.sh && ~/bin/y', places: ['/p/x.sh', '~/bin/y'] },
+  // tar's options, read by tar's model: the programs they run (RT27-V15).
+  { shape: 'tar-options', value: '--use-compress-program=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'tar-options', value: "-I '/h/bin/x.sh -d'", places: ['/h/bin/x.sh'] },
+  { shape: 'tar-options', value: '--checkpoint=1 --checkpoint-action=exec=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'tar-options', value: '--to-command=sh\\ /h/x.sh', places: ['/h/x.sh'] },
+  { shape: 'tar-options', value: '-v --numeric-owner', places: [] },
+  { shape: 'tar-options', value: '-I zstd', places: [] },
+  { shape: 'zip-options', value: '-T -TT /h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'zip-options', value: '-9 -q', places: [] },
+  // make's MAKEFLAGS: SHELL and the program variables, --eval's shell text (RT27-V16).
+  { shape: 'make-flags', value: 'SHELL=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'make-flags', value: 'k -- SHELL:=sh\\ /h/x.sh CC=/h/cc', places: ['/h/x.sh', '/h/cc'] },
+  { shape: 'make-flags', value: '--eval=$(shell\\ /h/x.sh)', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: 'MAKEFILES=/h/mk', places: ['/h/mk'] },
+  { shape: 'make-flags', value: '-s $(shell /h/x.sh)', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: 'FOO=$(shell /h/x.sh)', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: '-j8 --no-print-directory CC=gcc', places: [] },
+  { shape: 'make-flags', value: 'ks', places: [] },
   // perl's -I folders, glued to the switch as perl reads them from PERL5OPT.
   { shape: 'perl-options', value: '-I/home/u/dots -Mx', places: ['/home/u/dots'] },
   { shape: 'perl-options', value: '-Mstrict -w', places: [] },

@@ -29,7 +29,16 @@ export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | '
  * A value read as a program's options (see {@link LoaderValueShape}); `perl`: the folders `-I`
  * puts first on `@INC`, where the modules `-M`/`-m`/`-d:` name are found.
  */
-type OptionsShape = 'node-options' | 'ruby-options' | 'jvm-options' | 'go-flags' | 'perl-options';
+type OptionsShape = 'node-options' | 'ruby-options' | 'jvm-options' | 'go-flags' | 'perl-options' | ProgramOptionsShape | 'make-flags';
+
+/**
+ * A value a program reads as options before its command line, read by that program's own model
+ * (its grammar, and what its options run: the model's `unwrap`): `tar-options` tar's, `zip-options`
+ * zip's. `make-flags`: make's MAKEFLAGS — its options (`--eval`'s text, read as make's model
+ * reads `make --eval`) and its variable assignments, which make gives every recipe it runs
+ * (`SHELL`, the recipes' shell; a variable of this table, read by its own shape).
+ */
+export type ProgramOptionsShape = 'tar-options' | 'zip-options';
 
 export interface LoaderVariable {
   shape: LoaderValueShape;
@@ -160,6 +169,18 @@ export const PROGRAM_VARIABLES: ReadonlyMap<string, ProgramVariable> = new Map<s
   ['PROMPT_COMMAND', { loader: { shape: 'shell-text', what: 'commands interactive bash runs before each prompt', onTerminal: true } }],
   ['MANPAGER', { loader: { shape: 'command', what: "the pager man runs on the user's terminal", onTerminal: true }, value: 'pager' }],
   ...MAKE_PROGRAMS.map((name) => [name, { loader: { shape: 'command', what: "a program make's built-in rules and build scripts run" } }] as const),
+  // GNU tar 1.34 reads TAR_OPTIONS before its command line: `tar -tf t.tgz` ran the program of
+  // `--use-compress-program=~/bin/x.sh`, `-I ~/bin/x.sh`, `--use-comp=…`, `-I'…'` (quotes taken off)
+  // and `--checkpoint=1 --checkpoint-action=exec=…` (RT27-V15, fix29-env); zip 3.0 reads ZIPOPT,
+  // else ZIP: `zip a.zip a` with `-T -TT ~/bin/x.sh` (or `--unzip-command=`) ran x.sh.
+  ['TAR_OPTIONS', { loader: { shape: 'tar-options', what: 'options every tar reads before its command line (--use-compress-program, --to-command, --checkpoint-action=exec, --info-script run a program)' } }],
+  ['ZIPOPT', { loader: { shape: 'zip-options', what: 'options every zip reads before its command line (-TT runs a program to test the archive)' } }],
+  ['ZIP', { loader: { shape: 'zip-options', what: 'options every zip reads before its command line (-TT runs a program to test the archive)' } }],
+  // GNU make 4.3 reads MAKEFLAGS and GNUMAKEFLAGS (not MFLAGS): `make` ran every recipe through
+  // `SHELL=~/bin/x.sh` (also `SHELL:=`, `SHELL=sh\ ~/bin/x.sh`, after flag letters `k SHELL=…`),
+  // the implicit rule's `CC=~/bin/x.sh`, and `--eval=$(shell ~/bin/x.sh)` (RT27-V16, fix29-env).
+  ['MAKEFLAGS', { loader: { shape: 'make-flags', what: "make's options and variables, read by every make (SHELL runs each recipe; CC and the other program variables, --eval's text run)" } }],
+  ['GNUMAKEFLAGS', { loader: { shape: 'make-flags', what: "make's options and variables, read by every make (SHELL runs each recipe; CC and the other program variables, --eval's text run)" } }],
   // make reads these makefiles before any other (GNU make 4.3: a `$(shell …)` in one ran at `make`).
   ['MAKEFILES', { loader: { shape: 'files', what: 'makefiles every make reads first' } }],
   // journalctl(1), psql(1): their pagers; `cat` or nothing is no pager.

@@ -188,8 +188,9 @@ const longPrefix = (word: string, name: string, min: number): boolean => word.le
  * off), a rule's recipe after `;` (`all: ; touch m`), and each `$(shell …)` (GNU make 4.3: `make -f
  * - <<< $'all:\n\t@-touch m'`, `printf 'all: ; touch m' | make -f -` and `make --eval='$(shell
  * touch m)' -f /dev/null` made m). Variables are left as written (`$(X)` reads as a substitution).
+ * @internal
  */
-function makefileCommands(text: string): string[] {
+export function makefileCommands(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
     const recipe = line.startsWith('\t') ? line.slice(1) : /^[^#=\t][^=#]*?:[^=;]*;(.*)$/.exec(line)?.[1];

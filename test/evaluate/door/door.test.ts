@@ -132,7 +132,7 @@ describe('the session project', () => {
 
 describe('environment facts', () => {
   it('round-trips the header Claude Code sends (an empty value is known unset)', () => {
-    const sent = environmentHeaderTemplate().replace(/\$\{([A-Z_0-9]+)\}/g, (_m, n: string) => (n === 'CDPATH' ? '/home/u:/srv' : ''));
+    const sent = environmentHeaderTemplate().replace(/\$\{([A-Za-z_0-9]+)\}/g, (_m, n: string) => (n === 'CDPATH' ? '/home/u:/srv' : ''));
     const facts = parseEnvironmentHeader(sent);
     expect(facts?.values['CDPATH']).toBe('/home/u:/srv');
     expect(facts?.values['RIPGREP_CONFIG_PATH']).toBeNull();
@@ -157,7 +157,7 @@ describe('environment facts', () => {
     expect(parseEnvironmentHeader(environmentHeaderTemplate())).toBeUndefined();
     // One value left as written is enough: the client did not fill the header in.
     for (const literal of ['${CDPATH}', '$CDPATH']) {
-      const sent = environmentHeaderTemplate().replace(/\$\{([A-Z_0-9]+)\}/g, (_m, n: string) => (n === 'CDPATH' ? literal : ''));
+      const sent = environmentHeaderTemplate().replace(/\$\{([A-Za-z_0-9]+)\}/g, (_m, n: string) => (n === 'CDPATH' ? literal : ''));
       expect(parseEnvironmentHeader(sent), literal).toBeUndefined();
     }
     // Another name's text is a value like any other.

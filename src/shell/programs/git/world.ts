@@ -23,8 +23,10 @@ import {
   type ConfigPlaces,
   type Discovery,
   type FoundRepository,
+  type PlacedConfigEntry,
 } from './repository.js';
 import { programVariables } from '../program-variables.js';
+import { inheritedConfig } from './inherited-config.js';
 
 /** Where a git command runs. */
 export interface GitWhere {
@@ -202,12 +204,31 @@ export function gitHooksPlace(
   if (!('found' in found)) return found;
   const config = reads.config(configFiles(found.found, home, configPlaces(variable)), home);
   if ('unknown' in config) return config;
+  const environment = environmentConfig(variable);
+  if ('unknown' in environment) return environment;
+  const entries = environment.entries.length === 0 ? config.entries : [...config.entries, ...environment.entries];
   return {
-    hooks: hooksDirectory(found.found, config.entries, home),
-    hooksPathSet: config.entries.some((e) => e.key === 'core.hookspath'),
+    hooks: hooksDirectory(found.found, entries, home),
+    hooksPathSet: entries.some((e) => e.key === 'core.hookspath'),
     gitDir: found.found.gitDir,
     configFiles: [...config.files, ...config.absent],
   };
+}
+
+/**
+ * The configuration the environment gives git after its files (`GIT_CONFIG_COUNT` with its
+ * `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n`, `GIT_CONFIG_PARAMETERS`: `inherited-config.ts`), or why
+ * it cannot be read: git 2.39 ran an inherited `core.fsmonitor` of either form at `git status`, and
+ * took its hooks from an inherited `core.hooksPath` at `git commit` (red team 27 C). None — and
+ * no shell module loaded (tsup `outside`) — where neither variable is set.
+ * @internal
+ */
+export function environmentConfig(variable: GitWhere['variable']): { entries: PlacedConfigEntry[] } | { unknown: string } {
+  const set = (name: string): boolean => {
+    const value = variable(name);
+    return typeof value === 'string' && value !== '';
+  };
+  return set('GIT_CONFIG_COUNT') || set('GIT_CONFIG_PARAMETERS') ? inheritedConfig(variable) : { entries: [] };
 }
 
 /**
