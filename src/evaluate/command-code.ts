@@ -272,6 +272,11 @@ class Reader {
       return;
     }
     const runs = unattendedRuns(plain);
+    // A file a run names is placed from its word as written: quotes say whether `~` expands.
+    const placeWord = (file: string) => {
+      const k = plain.indexOf(file);
+      return place(k >= 0 ? words[k]! : file);
+    };
     if (runs === undefined) {
       // A program by name in a package script runs from node_modules/.bin first.
       if (npmBin && /^[\w.-]+$/.test(first)) this.bin(first, cwd, shown);
@@ -285,16 +290,16 @@ class Reader {
         }
         if (depth < MAX_DEPTH) this.text(run.text, scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
       } else if (run.kind === 'folder') {
-        const folder = place(run.dir);
+        const folder = placeWord(run.dir);
         if (folder !== undefined) this.add(folder, `run by ${shown}, each file in it`, undefined, childPattern(folder));
       } else if (run.kind === 'script' || run.kind === 'preload') {
-        const file = run.kind === 'script' && run.file === words[0] ? place(words[0]) : place(run.file);
+        const file = placeWord(run.file);
         if (file === undefined || file.endsWith('/{}')) continue;
         this.script(file, depth + 1, `run by ${shown}`, run.kind === 'script' && run.unread !== true && (run.language === 'shell-script' || run.language === undefined));
         if (run.kind === 'script' && this.imports && depth === 0) this.ownImports(file, plain.join(' '), shown);
       } else if (run.kind === 'module') this.module(run.module, [cwd, ...paths.python.map((d) => join(cwd, d))], shown);
       else if (run.kind === 'sshConfig') {
-        const file = place(run.file);
+        const file = placeWord(run.file);
         if (file !== undefined) this.sshConfig(file, depth + 1, `the ssh configuration ${shown} reads, whose ProxyCommand and Match exec commands ssh runs`, cwd);
       } else this.makefiles(run.files, run.dir, cwd, shown);
     }
@@ -471,13 +476,18 @@ class Reader {
   private place(word: string, scriptDir: string | undefined, cwd: string): string | undefined {
     const { projectDir, top, home } = this.world;
     let w = unquoted(word);
+    // A single-quoted word is its text: no `~`, variable or substitution in it is expanded
+    // (`ext::'~/bin/x.sh' %S` runs the file `~/bin/x.sh` below the folder, bash and git alike).
+    if (/^'[^']*'$/.test(word)) return w === '' || w.startsWith('-') ? undefined : join(cwd, w);
     if (projectDir !== undefined) w = w.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?(?=\/|$)/, projectDir);
     w = w.replace(/^(?:\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`)(?=\/|$)/, (m) =>
       /rev-parse\s+--show-toplevel/.test(m) ? top : scriptDir !== undefined && /dirname|BASH_SOURCE|\$0|\$\{0/.test(m) ? scriptDir : m,
     );
     if (scriptDir !== undefined)
       w = w.replace(/^\$\{(?:BASH_SOURCE(?:\[0\])?|0)%\/\*\}(?=\/)|^\$\{?\w*(?:DIR|HERE)\w*\}?(?=\/)/i, scriptDir);
-    w = w.replace(/^(?:~|\$\{?HOME\}?)(?=\/|$)/, home);
+    // Only an unquoted `~` starts a tilde expansion (`"~/x"` is the folder `~`).
+    w = w.replace(/^\$\{?HOME\}?(?=\/|$)/, home);
+    if (/^~(?=\/|$)/.test(word)) w = w.replace(/^~(?=\/|$)/, home);
     // `$PWD` is the folder the command runs in (red team 27 RT27-B5, B6, B13).
     w = w.replace(/^\$\{?PWD\}?(?=\/|$)/, cwd);
     if (w === '' || w.includes('$') || w.includes('`') || w.startsWith('-')) return undefined;

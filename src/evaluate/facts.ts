@@ -377,6 +377,8 @@ export interface ShellWrite {
   possible?: string;
   /** The path's last name is a source glob's (`mv src/*.js lib/` writes `lib/*.js`): the source patterns whose matches' base names are written. */
   namesFrom?: readonly string[];
+  /** The path is a pattern the shell expands, and each name it matches is written as itself (`PathEffect.shellMatches`). */
+  shellMatches?: boolean;
   /**
    * The path is a stand-in (`path` is its first name, `pfxaa`) for the names the program makes
    * by adding to this text (split's `aa`, mktemp's random letters, `LD_DEBUG_OUTPUT`'s pid):
@@ -439,6 +441,7 @@ export function shellWrites(
     if (e.names !== undefined) w.names = e.names;
     if (e.names?.kind === 'unseen' && e.names.what === 'program') w.namesWhy = e.raw;
     if (e.linkItself === true) w.linkItself = true;
+    if (e.shellMatches === true) w.shellMatches = true;
     if (e.possible !== undefined) w.possible = e.possible;
     // Why a word that is not literal may make this write: said with the path (the decision is the same).
     else if (e.because !== undefined) w.possible = e.because;

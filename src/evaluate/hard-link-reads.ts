@@ -12,6 +12,7 @@ import type { CallFacts } from './facts.js';
 import { entryUnder, expandGlob, newBudget, type Budget } from './fs-reach.js';
 import { braceAlternatives, hasGlob } from './glob-overlap.js';
 import { grepToolTreeRead } from './grep-tool.js';
+import { looksAtNameOnly } from './name-looks.js';
 import { takenOf, walksThroughLinks, type TakeLook } from './tree-takes.js';
 
 /**
@@ -54,7 +55,7 @@ export function hardLinkedReadOf(call: ToolCall, facts: CallFacts, look: TakeLoo
   // One budget for the whole call: its patterns and trees together stay bounded.
   const budget = newBudget();
   for (const e of facts.effects) {
-    if (e.op !== 'read' || e.assumed !== undefined) continue;
+    if (e.op !== 'read' || e.assumed !== undefined || looksAtNameOnly(e, view)) continue;
     const names = namesRead(view, e, budget);
     // A pattern the view cannot expand may name a file with several names.
     if ('unknown' in names)

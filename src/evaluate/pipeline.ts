@@ -882,6 +882,21 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
       return undefined;
     }
   }
+  // `sed -i … src/*.js` writes what the pattern matches as it runs — with no other command making
+  // names, what the view lists, matched under every shell option at once (dotglob, nocaseglob,
+  // globstar) — or, matching nothing, the pattern's own text (judged above): each name where it
+  // is and where a link takes it.
+  if (sole?.shellMatches === true && view?.list !== undefined) {
+    const named = globMatches(view, path, newBudget());
+    if ('paths' in named) {
+      for (const p of named.paths) {
+        const real = view.realpath(p);
+        const hit = protectedPathMatch(p, spec) ?? (real !== undefined ? protectedPathMatch(real, spec) : undefined);
+        if (hit !== undefined) return `${hit}, which ${path} names`;
+      }
+      return undefined;
+    }
+  }
   // `mv src/*.js lib/` writes lib/ plus the base name of each file src/*.js matches.
   if (sole?.namesFrom !== undefined && view?.list !== undefined) {
     const written = namesWritten(view, path, sole.namesFrom);

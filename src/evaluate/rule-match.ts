@@ -17,6 +17,7 @@ import { compilePathPattern, matchPathMatcher, normalizedForMatch, pathMatcher, 
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { literalText, mayMatchWithHoles } from './holes.js';
+import { looksAtNameOnly } from './name-looks.js';
 import { opaqueCommands } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
 import { unknownWordNaming } from '../shell/unknown-programs.js';
@@ -518,6 +519,8 @@ function pathVerdict(
   const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
   const readish = e.op === 'read' || e.assumed !== undefined;
   if (isRead && !readish) return undefined;
+  // `stat .env`, `ls -la .env`: a look at the name reads no content a Read rule names.
+  if (isRead && looksAtNameOnly(e, look.view)) return undefined;
   if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: what };
   // `gcc -E x.c`: the files x.c's #include lines name, any path (decision 0096).
   const included = isRead && rule.specifier !== undefined ? includedReadWhy(e) : undefined;

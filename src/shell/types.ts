@@ -296,6 +296,21 @@ export interface PathEffect {
   kustomization?: string;
   /** Metadata a program creates with content of its own (`git init`'s `.git`): deny rules apply; not a protected write. */
   ownMetadata?: boolean;
+  /**
+   * On a read: the program reads the name's metadata, never the file's content (strace of coreutils
+   * 9.1 and git 2.39.5: an `lstat`/`statx`, no `open`). `status` — it looks the name up whatever it
+   * is (`stat`, `ls -d`, `git check-ignore`); `listing` — a file it looks up, a folder it lists (its
+   * entries' names: `ls`, `du`). A Read rule does not cover a look at a name; a listing of a folder
+   * it covers (or one the file-system view cannot tell from a file) is a read of it.
+   */
+  looks?: 'status' | 'listing';
+  /**
+   * On a write: the word is a pattern the shell expands (not one the program reads itself) and the
+   * program writes each name it matches, as itself — no name put below a match, no name prefix
+   * (`sed -i … src/*.js`). What it writes is then the names the pattern matches as the command
+   * runs, or the pattern's own text when none does (bash hands it over as written).
+   */
+  shellMatches?: true;
   /** The real path of another effect's path, reached through a symbolic link (from the file-system view). */
   viaSymlink?: boolean;
   /**

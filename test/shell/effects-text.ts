@@ -1,7 +1,8 @@
 /**
  * A shell command's path effects as short text, the form program examples and the file-effects
  * tables are written in: `op path` (the project as `.`), plus `[all]`/`[some]` for a directory taken
- * whole, `(assumed)` for an unmodelled program's word, `(history)` for git's index or history.
+ * whole, `(assumed)` for an unmodelled program's word, `(history)` for git's index or history,
+ * `(status)`/`(listing)` for a read of metadata only (`PathEffect.looks`).
  */
 import { analyzeShell, shellPathEffects } from '../../src/shell/index.js';
 
@@ -23,6 +24,6 @@ const ctx = {
 export function effectsText(command: string): string[] {
   return shellPathEffects(analyzeShell(command), ctx).effects.map(
     (e) =>
-      `${e.op} ${e.path.replace(PROJECT, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}`,
+      `${e.op} ${e.path.replace(PROJECT, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}${e.looks ? ` (${e.looks})` : ''}`,
   );
 }

@@ -621,6 +621,13 @@ function withLoopPatterns(v: Variant, i: number, chosen: ChosenVariables): Varia
   return out ?? v;
 }
 
+/**
+ * A pattern of `*`, `?` and `**` only, among plain name characters (`src/*.js`, `src/**` then `*.ts`):
+ * the file-system view's expansion matches what every shell makes of it. Brackets, braces and
+ * zsh's extended forms (`^`, `#`, `~`, `(…)`, `<1-9>`) it does not settle.
+ */
+const PLAIN_PATTERN = /^[\w./*?@%+,:=-]+$/;
+
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
 type EffectExtra = Pick<
@@ -628,6 +635,7 @@ type EffectExtra = Pick<
   | 'tree'
   | 'assumed'
   | 'ownMetadata'
+  | 'looks'
   | 'prefix'
   | 'fromHistory'
   | 'pattern'
@@ -649,6 +657,8 @@ type EffectExtra = Pick<
   globSource?: readonly string[];
   /** Why a path under `/**` may be anywhere, when not through CDPATH (a `cd` through zsh's CDABLE_VARS). */
   anywhere?: string;
+  /** The path is the operand's word as the shell hands it over, from the folder the command runs in (see `PathEffect.shellMatches`). */
+  shellWord?: boolean;
 };
 
 /**
@@ -855,6 +865,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             x.assumed === e.assumed &&
             // A read that follows the link is not the same as one of the link itself.
             x.linkItself === e.linkItself &&
+            // A look at a name is not a read of its content (`du -X .env .env`).
+            x.looks === e.looks &&
             sameNames(x.names, e.names) &&
             sameFrom(x.contentFrom, e.contentFrom),
         )
@@ -955,6 +967,23 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             // The view's matches are every shell option's at once (dotglob, nocaseglob): a removal
             // is one the command may make, met as an ask (DESIGN: a write that may be protected).
             const each: EffectExtra = treeGone ? { ...extra, possible: `the pattern ${raw} may name it` } : extra;
+            if (
+              op === 'write' &&
+              extra.shellWord === true &&
+              PLAIN_PATTERN.test(value) &&
+              r.glob &&
+              r.known &&
+              !extra.pattern &&
+              !extra.prefix &&
+              extra.intoName === undefined &&
+              extra.names === undefined &&
+              tree === undefined &&
+              assumed === undefined &&
+              alias.unknown === undefined &&
+              alias.path === path &&
+              !isAnywhere(alias.path)
+            )
+              e.shellMatches = true;
             mark(e);
             push(e);
             if (extra.globSource !== undefined && alias.path === path && alias.unknown === undefined) GLOB_SOURCES.set(e, extra.globSource);
@@ -1432,6 +1461,7 @@ function effectOf(
   if (extra.includes !== undefined && tree !== undefined) e.includes = extra.includes;
   if (assumed !== undefined) e.assumed = assumed;
   if (extra.ownMetadata) e.ownMetadata = true;
+  if (extra.looks !== undefined && op === 'read') e.looks = extra.looks;
   if (extra.fromHistory) e.fromHistory = true;
   if (extra.prefix) e.namePrefix = true;
   if (extra.possible !== undefined) e.possible = extra.possible;
@@ -1849,6 +1879,7 @@ function addOperands(
     if (f.includes !== undefined && f.includes.words.every((k) => v.literal[k] === true)) extra.includes = f.includes.choice;
     if (f.assumed !== undefined) extra.assumed = f.assumed;
     if (f.ownMetadata) extra.ownMetadata = true;
+    if (f.looks !== undefined) extra.looks = f.looks;
     if (f.prefix) extra.prefix = true;
     if (f.fromHistory) extra.fromHistory = true;
     if (f.pattern) extra.pattern = true;
@@ -1901,6 +1932,10 @@ function addOperands(
       add(i, f.op, raw, dir, dirLiteral && literal, fileBases, extra);
       continue;
     }
+    // The word itself names what is written, from where the command runs (no text added, no
+    // other folder): a pattern in it names what the shell expands it to (`PathEffect.shellMatches`).
+    if (f.value === undefined && f.shown === undefined && f.inHome !== true && fileBases === cmdBases && f.linkIn === undefined)
+      extra.shellWord = true;
     add(i, f.op, raw, value, literal, fileBases, extra);
     // A glob or variable among positional operands may put any file in the output slot: unless
     // every word stays one argument (`~/notes.txt`, `"$HOME"/x`), the operands may move — but a

@@ -88,6 +88,11 @@ export interface FileOperand {
   /** Metadata a program creates itself with content of its own (`git init`'s `.git`): deny rules apply, it is not a protected write. */
   ownMetadata?: boolean;
   /**
+   * A read of the name's status, not its content (see `PathEffect.looks`): `status` — it looks the
+   * name up only (`stat`, `git check-ignore`); `listing` — a file it looks up, a folder it lists.
+   */
+  looks?: 'status' | 'listing';
+  /**
    * The program acts on a symbolic link the word names, not on where it leads (`mv link x` renames
    * the link): the word's last name is not resolved through the file-system view — unless the word
    * ends in `/`, which asks for the directory the link leads to (GNU `--strip-trailing-slashes`).

@@ -3,7 +3,7 @@
  * read patterns from FILE; `--files0-from=F` reads the names to measure from F.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerEffects } from './readers.js';
+import { readerEffects, type ReaderFacts } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { walkingLinksWhen } from './link-walk.js';
 import { defineProgram } from './model.js';
@@ -18,8 +18,11 @@ const grammar: GnuOptionSpec = {
   ),
 };
 
-/** `-X`/`--exclude-from` read patterns from a file; `--files0-from` reads the names to measure. */
-const FACTS = { reads: ['X', 'exclude-from'], listsFiles: ['files0-from'] };
+/**
+ * `-X`/`--exclude-from` read patterns from a file; `--files0-from` reads the names to measure. Its
+ * operands it measures: a file it looks up, a folder it lists (strace, coreutils 9.1: no open of a file).
+ */
+const FACTS: ReaderFacts = { reads: ['X', 'exclude-from'], listsFiles: ['files0-from'], looks: 'listing' };
 
 /** The du model. @internal */
 export const du = defineProgram({
@@ -47,10 +50,10 @@ export const du = defineProgram({
   environment: 'data',
   runs: 'unseen',
   examples: [
-    { command: 'du -sh node_modules', effects: ['read ./node_modules'], readOnly: true },
+    { command: 'du -sh node_modules', effects: ['read ./node_modules (listing)'], readOnly: true },
     {
       command: 'du -X .gitignore -s .',
-      effects: ['read ./.gitignore', 'read .'],
+      effects: ['read ./.gitignore', 'read . (listing)'],
       readOnly: true,
       why: '-X reads patterns from the file it names',
     },

@@ -41,6 +41,15 @@ function listsLinksThemselves(options: readonly ParsedOption[]): boolean {
   return long;
 }
 
+/**
+ * What ls reads of its operands: names and metadata, never content (strace, coreutils 9.1: a file
+ * gets an `lstat`/`statx`, a folder an `openat` and `getdents64` of its entries). With -d a folder
+ * is looked up as a file is.
+ */
+function listsFolders(options: readonly ParsedOption[]): 'status' | 'listing' {
+  return options.some((o) => o.name === '-d' || o.name === '--directory') ? 'status' : 'listing';
+}
+
 /** The ls model. @internal */
 export const ls = defineProgram({
   names: ['ls'],
@@ -49,7 +58,7 @@ export const ls = defineProgram({
   grammar,
   // -R with -L lists the trees of the links it meets too.
   files: (name, argv) =>
-    walkingLinksWhen(readerEffects(name, argv, grammar, { namesOnly: listsLinksThemselves }), argv, grammar, [
+    walkingLinksWhen(readerEffects(name, argv, grammar, { namesOnly: listsLinksThemselves, looks: listsFolders }), argv, grammar, [
       ['R', 'recursive'],
       ['L', 'dereference'],
     ]),
@@ -67,8 +76,9 @@ export const ls = defineProgram({
   environment: 'data',
   runs: 'unseen',
   examples: [
-    { command: 'ls -la src', effects: ['read ./src'], readOnly: true },
-    { command: "ls -I '*.js' src", effects: ['read ./src'], readOnly: true, why: '-I takes the pattern from the next word' },
+    { command: 'ls -la src', effects: ['read ./src (listing)'], readOnly: true, why: 'a folder it lists, a file it looks up' },
+    { command: 'ls -ld .env', effects: ['read ./.env (status)'], readOnly: true, why: '-d looks a folder up as it does a file' },
+    { command: "ls -I '*.js' src", effects: ['read ./src (listing)'], readOnly: true, why: '-I takes the pattern from the next word' },
     {
       command: 'ls --ig -n src',
       effects: ['read ./src'],

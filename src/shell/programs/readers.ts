@@ -36,6 +36,12 @@ export interface ReaderFacts {
    * A link met on the way to the last name is still followed.
    */
   readonly namesOnly?: true | ((options: readonly ParsedOption[]) => boolean);
+  /**
+   * Under these options it reads its operands' metadata, not their content (`FileOperand.looks`):
+   * `status` — it looks each name up (`stat`, `ls -d`); `listing` — a file it looks up, a folder
+   * it lists (`ls`, `du`). Only for words its grammar reads: a refused command's are read.
+   */
+  readonly looks?: NonNullable<FileOperand['looks']> | ((options: readonly ParsedOption[]) => FileOperand['looks']);
 }
 
 /** Whether a reading has one of these options (by grammar name). */
@@ -64,10 +70,12 @@ function readerOperands(name: string, argv: readonly string[], words: ReadWords,
   if (given(words, facts.operandsList)) unresolved.push(`${name} ${spelled(facts.operandsList!)} reads the files named in its input`);
   // A directory operand is read whole: its files (`diff -N . src` prints every file only one
   // side has), its subdirectories too with `-r`, and `diff dir file` reads `dir/file`.
+  const looks = strict ? (typeof facts.looks === 'function' ? facts.looks(words.options) : facts.looks) : undefined;
+  const look = looks !== undefined ? { looks } : {};
   if (facts.wholeDirectories) files.push(...all(words.operands, 'read', { tree: 'all' }));
   else if (strict && facts.namesOnly !== undefined && (facts.namesOnly === true || facts.namesOnly(words.options)))
-    files.push(...all(words.operands, 'read', { linkItself: true }));
-  else files.push(...all(words.operands, facts.inPlace ? 'write' : 'read'));
+    files.push(...all(words.operands, 'read', { linkItself: true, ...look }));
+  else files.push(...all(words.operands, facts.inPlace ? 'write' : 'read', look));
   return { files, unresolved };
 }
 

@@ -42,12 +42,13 @@ const grammar: GnuOptionSpec = {
 
 /**
  * Options that change which files rg walks beyond choosing them by name (ripgrep 13 rg(1)): they
- * show hidden or ignored files, add ignore files, follow links or run programs. Without any of
- * them rg skips hidden and ignored names (`PathEffect.rgSkips`), but for the files a glob or a
- * type chooses (`CHOOSING`).
+ * show ignored files, add ignore files, follow links or run programs. Without any of them rg
+ * skips hidden and ignored names (`PathEffect.rgSkips`), but for the files a glob or a type
+ * chooses (`CHOOSING`). `--hidden` lifts the hidden rule only: ignored names stay skipped
+ * (strace, ripgrep 13: `rg --hidden foo` in a repository whose .gitignore lists .env opens
+ * `.hid/x`, never `.env`).
  */
 const WALK_OPTIONS = [
-  '--hidden',
   '-u',
   '--unrestricted',
   '-L',
@@ -137,6 +138,12 @@ function chosen(options: readonly ParsedOption[]): Chosen | null | undefined {
   return { globs, types: true, typeGlobs };
 }
 
+/** Whether rg searches hidden names: `--hidden` given after any `--no-hidden`. */
+function searchesHidden(options: ReadWords['options']): boolean {
+  const last = options.filter((o) => is(o, '--hidden', '--no-hidden')).pop();
+  return last !== undefined && is(last, '--hidden');
+}
+
 /** rg searches its paths whole, or the cwd when none is given; the first operand is the pattern unless `-e`/`-f` gave one. */
 function rgFiles(argv: readonly string[], words: ReadWords, understood = true): FileOperands {
   const files: FileOperand[] = [];
@@ -161,7 +168,14 @@ function rgFiles(argv: readonly string[], words: ReadWords, understood = true): 
   const choice = chosen(options);
   const skips =
     understood && !has(options, ...WALK_OPTIONS) && choice !== undefined
-      ? { rgSkips: { noConfig: has(options, '--no-config'), ...(choice !== null ? { whitelist: choice } : {}) } }
+      ? {
+          rgSkips: {
+            noConfig: has(options, '--no-config'),
+            ...(choice !== null ? { whitelist: choice } : {}),
+            // The last of --hidden and --no-hidden wins: hidden names searched, none excepted.
+            ...(searchesHidden(options) ? { hidden: { except: [] } } : {}),
+          },
+        }
       : {};
   files.push(...all(paths, 'read', { tree: 'all', ...walk, ...skips }));
   if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list'))

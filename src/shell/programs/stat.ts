@@ -20,9 +20,14 @@ export const stat = defineProgram({
   summary: 'stat: print file status',
   sources: [coreutils('stat'), CC_DOCS],
   grammar,
-  // It prints metadata: of a link it is named itself, unless -L says of where it leads.
+  // It prints metadata (`looks: 'status'`: strace, coreutils 9.1 — a statx, no open, of a file
+  // or a folder; `%N` reads a link's target, `-f` the file system's status): of a link it is named
+  // itself, unless -L says of where it leads.
   files: (name, argv) =>
-    readerEffects(name, argv, grammar, { namesOnly: (options) => !options.some((o) => o.name === '-L' || o.name === '--dereference') }),
+    readerEffects(name, argv, grammar, {
+      namesOnly: (options) => !options.some((o) => o.name === '-L' || o.name === '--dereference'),
+      looks: 'status',
+    }),
   readOnly: {
     claudeCode: {
       stat: readOnlyEntry(grammar, {
@@ -37,7 +42,8 @@ export const stat = defineProgram({
   environment: 'data',
   runs: 'unseen',
   examples: [
-    { command: 'stat -c %s package.json', effects: ['read ./package.json'], readOnly: true, why: '-c takes the format from the next word' },
-    { command: 'stat --cached never a', effects: ['read ./a'], readOnly: true, why: '--cached takes the next word' },
+    { command: 'stat -c %s package.json', effects: ['read ./package.json (status)'], readOnly: true, why: '-c takes the format from the next word' },
+    { command: 'stat --cached never a', effects: ['read ./a (status)'], readOnly: true, why: '--cached takes the next word' },
+    { command: 'stat -L --printf=%N link', effects: ['read ./link (status)'], readOnly: true, why: 'of where the link leads, still its status only' },
   ],
 });

@@ -26,6 +26,17 @@ export function reports(call: GitFilesCall): GitFilesExtra {
   return { notFiles: call.text };
 }
 
+/**
+ * `git check-ignore PATH…` matches each name against the ignore files (and, without
+ * `--no-index`, the index): it opens none of them (strace, git 2.39.5: `git check-ignore -v .env`
+ * opens `.gitignore`, never `.env`), so they are looked up, not read (`FileOperand.looks`); a
+ * `rev:path` word is a name too, no blob. The names `--stdin` gives are names as well.
+ */
+export function checkIgnore(call: GitFilesCall): GitFilesExtra {
+  call.files.push(...all(call.ops, 'read', { looks: 'status' }));
+  return { notFiles: call.text };
+}
+
 /** `git notes` options that copy a blob's text into the note: `-C`/`--reuse-message` as it is, `-c`/`--reedit-message` through an editor. */
 const NOTE_FROM_BLOB = ['-C', '-c', '--reuse-message', '--reedit-message'];
 

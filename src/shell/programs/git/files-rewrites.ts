@@ -106,6 +106,14 @@ function stashCommits(call: GitFilesCall, action: string | undefined): NamesFrom
   return commitNames(call, STASH_APPLY_PLAIN, { how: 'stash-apply', revisions: [k!] });
 }
 
+/**
+ * The stash actions that leave the working tree as it is: `list` and `show` print, `create` makes
+ * a commit object, `store`, `drop` and `clear` change the stash list only (strace, git 2.39.5:
+ * `git stash drop` writes `.git/refs/stash` and `.git/logs/refs/stash` through their locks,
+ * `clear` removes them; neither opens a file of the tree for writing).
+ */
+const STASH_KEEPS_TREE: ReadonlySet<string> = new Set(['list', 'show', 'create', 'store', 'drop', 'clear']);
+
 /** `git am` applies patches: the files they name. */
 export function am(call: GitFilesCall): GitFilesExtra {
   call.files.push({ op: 'write', index: call.at, value: '.', tree: 'some', names: PATCH_NAMES });
@@ -115,12 +123,14 @@ export function am(call: GitFilesCall): GitFilesExtra {
 /**
  * `git stash` (push, save) stores the working tree's changed files (with -u/-a the untracked and
  * ignored ones too) where `git stash show -p` prints them, and writes the tree back as HEAD has
- * it; `list`, `show` and `create` write nothing.
+ * it; `pop`, `apply` and `branch` write a stash's files into it. The others write no file of the
+ * tree ({@link STASH_KEEPS_TREE}).
  */
 export function stash(call: GitFilesCall): GitFilesExtra {
   const { at, options, files } = call;
   const action = actionOf(call);
-  if (!['list', 'show', 'create'].includes(action ?? ''))
+  // Only the word right after `stash` names an action: `git stash -- drop` stashes the file drop.
+  if (!(call.argv[at + 1] === action && STASH_KEEPS_TREE.has(action ?? '')))
     files.push({ op: 'write', index: at, value: '.', tree: 'some', names: stashCommits(call, action) });
   if (action === undefined || action === 'push' || action === 'save') {
     const takes = has(options, '-a', '--all')

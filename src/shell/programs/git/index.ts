@@ -98,7 +98,7 @@ export const git = defineProgram({
     { command: 'git diff-tree --ext-diff -p HEAD', effects: ['read . [all]'], readOnly: false, why: '--ext-diff runs diff.external' },
     { command: 'git show-branch --all', effects: [], readOnly: true },
     { command: 'git count-objects -vH', effects: [], readOnly: true },
-    { command: 'git check-ignore -v build/x.log', effects: ['read ./build/x.log'], readOnly: true },
+    { command: 'git check-ignore -v build/x.log', effects: ['read ./build/x.log (status)'], readOnly: true, why: 'it matches the name against the ignore files, never opening it' },
     { command: 'git log --notes', effects: [], readOnly: true, why: 'notes are commits under refs/notes, shown as text' },
     { command: 'git -C sub log', effects: ['read ./sub'], readOnly: false, why: "another directory's configuration and hooks could run" },
     {

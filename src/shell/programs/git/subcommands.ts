@@ -29,7 +29,7 @@ import { checkout, checkoutIndex, apply, readTree, reset, restore, switchBranch,
 import { config } from './files-config.js';
 import { clone, init, submodule, worktree } from './files-create.js';
 import type { OwnFileOptions } from './files-options.js';
-import { blame, commit, diff, exportHistory, fsck, grep, notes, updateIndex } from './files-reports.js';
+import { blame, checkIgnore, commit, diff, exportHistory, fsck, grep, notes, updateIndex } from './files-reports.js';
 import { am, merge, pick, pull, rebase, stash } from './files-rewrites.js';
 import { add, clean, mv, rm } from './files-stage.js';
 import {
@@ -218,6 +218,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   // Reads the index (core.fsmonitor runs, observed) and the ignore files, core.excludesFile
   // among them: patterns, the one that matches printed with -v.
   'check-ignore': {
+    files: checkIgnore,
     tree: 'reports',
     readOnly: ['claudeCode'],
     cliAsks: true,
