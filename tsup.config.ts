@@ -252,6 +252,8 @@ export default defineConfig([
               'src/shell/programs/loader-variables.ts',
               // The one table of variables that name programs (loader-variables.ts reads it).
               'src/shell/programs/program-variables.ts',
+              // The npmrc files npm reads, whose script-shell and node-options a write meets (evaluate/npm-configured-programs.ts).
+              'src/shell/programs/npm-config.ts',
               // and which names below a search path's folder programs outside the project load.
               'src/shell/programs/loader-names.ts',
               // A write meets the programs git's configuration names (evaluate/hook-scripts.ts,

@@ -81,6 +81,7 @@ import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js
 import { gitRunPlaces } from './hook-scripts.js';
 import { writtenRepositoryRuns } from './written-repository.js';
 import { gnupgProgramWrite, gnupgPrograms } from './gnupg-programs.js';
+import { npmProgramWrite, npmPrograms } from './npm-configured-programs.js';
 import { variableSshConfigPlaces, variableSshConfigWrite } from './variable-commands.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
@@ -707,6 +708,11 @@ function programPathHit(written: string, state: EvalState, unseenNames = false):
     ) ??
     // The programs GnuPG's configuration names (its pinentry): git starts gpg to sign.
     gnupgProgramWrite(written, (state.gnupgPrograms ??= gnupgPrograms(state.ctx.environment, world.home, state.ctx.fs))) ??
+    // The programs npm's own configuration names (script-shell, node-options): npm runs them for its scripts.
+    npmProgramWrite(
+      written,
+      (state.npmPrograms ??= npmPrograms(state.ctx.fs, { cwd: world.cwd, home: world.home }, (name) => environmentValue(state.ctx.environment, name))),
+    ) ??
     // The ssh configuration an inherited GIT_SSH_COMMAND's `-F` names, and what it includes.
     variableSshConfigWrite(written, (state.variableSshPlaces ??= variableSshConfigPlaces(state.ctx.environment, world, state.ctx.fs))) ??
     // Another repository the write lands in (embedded, a submodule): what its configuration and hooks run.

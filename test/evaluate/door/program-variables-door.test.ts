@@ -4,7 +4,7 @@
  * known) or from serve's `X-Toolgate-Env` header (the names `ENVIRONMENT_FACT_NAMES` lists, the
  * rest unknown). Before the list carried the one table's names, serve was never told an exported
  * TAR_OPTIONS, MAKEFLAGS or GIT_CONFIG_KEY_0, and a write to the program it names was allowed
- * there while the hook asked. One row of each class of #37's fix29-env, from its case file.
+ * there while the hook asked. One row of each class of #37's fix29-env (N: an npmrc named by NPM_CONFIG_USERCONFIG), from its case file.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import type { EnvironmentFacts } from '../../../src/evaluate/types.js';
 
 const CASES = join(__dirname, '../../cases/own');
 
-/** The rows, by file: one of each class (tidy28b's table, V15, V16, C). */
+/** The rows, by file: one of each class (tidy28b's table, V15, V16, C, N). */
 const ROWS: Readonly<Record<string, readonly string[]>> = {
   'tidy28.jsonl': ['tidy28-manpager-inherited'],
   'rt29-fix29-env.jsonl': [
@@ -29,6 +29,7 @@ const ROWS: Readonly<Record<string, readonly string[]>> = {
     'rt27-c1-env-git-config-count-fsmonitor',
     'rt27-c2-env-git-config-parameters-fsmonitor',
     'rt29-env-v16-makeflags-jobs-keep',
+    'rt29-env-n-userconfig-variable-script-shell',
   ],
 };
 
