@@ -883,7 +883,8 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
       for (const p of named.paths) {
         const real = sole.linkItself === true ? realOfName(view, p) : view.realpath(p);
         const hit = protectedPathMatch(p, spec) ?? (real !== undefined ? protectedPathMatch(real, spec) : undefined);
-        if (hit !== undefined) return `${hit}, which ${path} names`;
+        // Name the match, and where its link leads: `build/y.sh`, a link to .git/hooks/pre-commit.
+        if (hit !== undefined) return `${hit}: ${real !== undefined && real !== p ? `${p}, a link to ${real}` : p}, which ${path} matches`;
       }
       return undefined;
     }
@@ -898,7 +899,8 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
       for (const p of named.paths) {
         const real = view.realpath(p);
         const hit = protectedPathMatch(p, spec) ?? (real !== undefined ? protectedPathMatch(real, spec) : undefined);
-        if (hit !== undefined) return `${hit}, which ${path} names`;
+        // Name the match, and where its link leads: `build/y.sh`, a link to .git/hooks/pre-commit.
+        if (hit !== undefined) return `${hit}: ${real !== undefined && real !== p ? `${p}, a link to ${real}` : p}, which ${path} matches`;
       }
       return undefined;
     }

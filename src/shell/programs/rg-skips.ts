@@ -11,7 +11,8 @@
  * the entry: the caller has seen no option that changes the walk, the configuration file
  * (`RIPGREP_CONFIG_PATH`) and `XDG_CONFIG_HOME` are known unset, the git configuration in the home
  * names no excludes file, every ignore file on the way is readable, and none holds a negation that
- * could match the entry or a folder above it, under either case rule.
+ * could match the entry or a folder above it, under either case rule; a positive line counts
+ * only as written (ripgrep matches by case).
  */
 import type { ReadonlyFsView } from '../../core/ports.js';
 import { compileGitignorePattern, gitignoreIgnores, isMatchablePath } from '../../paths/gitignore-match.js';
@@ -79,11 +80,15 @@ export function rgSkipsIn(
     if (text === undefined || /excludesfile|\[\s*include/i.test(text)) return undefined;
   }
   globals.push(join(home, '.config/git/ignore'));
-  const matches = (g: string, rel: string, isDir: boolean) =>
+  // ripgrep matches ignore lines by case (the `ignore` crate's default, on every platform; only
+  // `--ignore-file-case-insensitive`, which leaves this reading out, folds): a line `Credentials.json`
+  // or `.ENV` does not skip `credentials.json` or `.env` — rg 13 opened both (check29's rows). A
+  // negation is matched under either rule: what it may take back is read, whichever it is.
+  const matches = (g: string, rel: string, isDir: boolean, either: boolean) =>
     rel !== '' &&
     isMatchablePath(rel) &&
     (gitignoreIgnores(compileGitignorePattern(g, false), isDir ? `${rel}/` : rel) ||
-      gitignoreIgnores(compileGitignorePattern(g, true), isDir ? `${rel}/` : rel));
+      (either && gitignoreIgnores(compileGitignorePattern(g, true), isDir ? `${rel}/` : rel)));
   const relTo = (dir: string, path: string) => (dir === '/' ? path.slice(1) : path.slice(dir.length + 1));
   return (path) => {
     if (!path.startsWith(tree === '/' ? '/' : `${tree}/`)) return false;
@@ -117,7 +122,7 @@ export function rgSkipsIn(
       const r = read(f.file);
       if (r === undefined) return false;
       if (r === null) continue;
-      if (r.negations.trim() !== '' && matches(r.negations, relTo(f.dir, path), isDir === true)) return false;
+      if (r.negations.trim() !== '' && matches(r.negations, relTo(f.dir, path), isDir === true, true)) return false;
       contents.push({ dir: f.dir, positive: r.positive, git: f.git });
     }
     // A hidden entry below the tree: skipped, the path with it.
@@ -127,9 +132,9 @@ export function rgSkipsIn(
     for (const c of contents) {
       if (c.git && top === undefined) continue;
       const rel = relTo(c.dir, path);
-      if (!matches(c.positive, rel, isDir === true)) continue;
+      if (!matches(c.positive, rel, isDir === true, false)) continue;
       const treeRel = c.dir === tree || !tree.startsWith(c.dir === '/' ? '/' : `${c.dir}/`) ? '' : relTo(c.dir, tree);
-      if (treeRel === '' || !matches(c.positive, treeRel, true)) return true;
+      if (treeRel === '' || !matches(c.positive, treeRel, true, true)) return true;
     }
     return false;
   };

@@ -129,6 +129,22 @@ describe.skipIf(!hasRg)('what rg skips, as rg itself walks', () => {
     expect(skips(join(dir, 'secrets/api.key'))).toBe(true);
   });
 
+  it('an ignore line matches by case: `Credentials.json` and `.ENV` skip neither credentials.json nor .env', () => {
+    // A negation is still taken under either case rule (what it may take back is read).
+    const { home, dir } = world('case', {
+      '.git': 'repository',
+      '.gitignore': 'Credentials.json\n.ENV\n',
+      'credentials.json': 'TODO\n',
+      '.env': 'TODO\n',
+      'Other.txt': 'TODO\n',
+      '.ignore': 'other.txt\n',
+    });
+    const walked = rgWalks(home, dir, '.', ['--hidden']);
+    const skips = rgSkipsIn(nodeFsView(), dir, home, none, false, { except: ['.git'] })!;
+    for (const rel of ['credentials.json', '.env', 'Other.txt'])
+      expect([skips(join(dir, rel)), walked.has(join(dir, rel))], rel).toEqual([false, true]);
+  });
+
   it('a folder given to rg is entered though .gitignore ignores it', () => {
     const { home, dir } = world('given', APP);
     const skips = rgSkipsIn(nodeFsView(), join(dir, 'secrets'), home, none, false)!;
@@ -180,7 +196,11 @@ describe('rg under Read deny rules', () => {
     const taken = decide(['Read(./.env.*)'], dir, home, 'rg TODO');
     expect([taken.behavior, taken.askKind]).toEqual(['ask', 'guardedRead']);
     expect(taken.reason.message).toContain('.env.example');
-    for (const command of ['rg --hidden TODO', 'rg -uu TODO', "rg -g '.env' TODO", 'rg --no-ignore-vcs TODO secrets/..', 'rg $OPT TODO']) {
+    // --hidden searches hidden names but still honours .gitignore (8393f7ea): what rg walks decides.
+    const hiddenWalk = rgWalks(home, dir, '.', ['--hidden']);
+    const hiddenReadsCovered = ['.env', 'secrets/api.key'].some((rel) => hiddenWalk.has(join(dir, rel)));
+    expect(decide(['Read(./.env)', 'Read(./secrets/**)'], dir, home, 'rg --hidden TODO').behavior).toBe(hiddenReadsCovered ? 'ask' : 'allow');
+    for (const command of ['rg -uu TODO', "rg -g '.env' TODO", 'rg --no-ignore-vcs TODO secrets/..', 'rg $OPT TODO']) {
       expect(decide(['Read(./.env)', 'Read(./secrets/**)'], dir, home, command).behavior, command).toBe('ask');
     }
     expect(decide(['Read(./.env)'], dir, home, 'rg TODO', { RIPGREP_CONFIG_PATH: '/tmp/rgrc' }).behavior).toBe('ask');
