@@ -43,10 +43,10 @@ import { isPlanFile } from './plan-file.js';
 
 export { isPlanFile };
 import { protectedNames, type ProtectedNames } from './protected-names.js';
-import { globMatches, newBudget, realOfName, type Budget } from './fs-reach.js';
+import { globMatches, newBudget, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
-import type { Dialect, EnvironmentFacts, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
+import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { markStartupCode } from './startup-code.js';
@@ -69,20 +69,16 @@ import { listNamedRemovals } from './list-names.js';
 import { configNamedWrites } from './config-writes.js';
 import { responseFileReads } from './response-files.js';
 import { includedFileReads, includedReadWhy } from './include-reads.js';
-import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
-import { installedPythonNames, loaderLocations, loaderLocationWrite, type LoaderPlace } from './loader-locations.js';
-import { configuredProgramWrite, configuredPrograms } from './git-configured-programs.js';
-import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
+import { markWritablePrograms } from './path-lookup.js';
+import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite } from './own-files.js';
 import { pythonModuleIn } from './script-imports.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
-import { gitHooksDirs, gitHooksWrite, gitUserConfigPlaces, ownRepositoryHooks } from './git-hooks-dir.js';
-import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js';
-import { gitRunPlaces } from './hook-scripts.js';
-import { writtenRepositoryRuns } from './written-repository.js';
-import { gnupgProgramWrite, gnupgPrograms } from './gnupg-programs.js';
-import { npmProgramWrite, npmPrograms } from './npm-configured-programs.js';
-import { variableSshConfigPlaces, variableSshConfigWrite } from './variable-commands.js';
+import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
+import { readPlaceWrite } from './sourced-files.js';
+import { codeBelowWrite } from './code-below.js';
+import { codePlaces, codeWriteHit, pathWorld, programPathHit, userReadPlaces } from './code-writes.js';
+import { namesWrittenHit, viewMatchHit } from './glob-write-hits.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
 import { markNonPrograms } from './non-programs.js';
@@ -483,7 +479,9 @@ function heldPathAsks(state: EvalState): undefined {
           ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}`
           : undefined) ??
         (t.unseenNames === true && t.removal !== true ? systemCodeBelow(written, state) : undefined) ??
-        (t.unseenNames === true && t.removal !== true ? codeBelowWrite(written, state) : undefined) ??
+        (t.unseenNames === true && t.removal !== true
+          ? codeBelowWrite(written, state.ctx.fs, (state.codePlaces ??= codePlaces(state)))
+          : undefined) ??
         repositoryHit(t, targets, state) ??
         (t.removal === true
           ? (ownCacheRemoval(written, state) ?? hookCodeRemoval(written, real, state))
@@ -547,105 +545,12 @@ function protectedLinks(state: EvalState, hooksDirs: readonly string[]): LinkedP
   ];
 }
 
-/** The files the user's start-up files source and git's configuration includes, and git's template folder (see each reader). */
-function userReadPlaces(state: EvalState): ReadPlace[] {
-  const folder = (name: string): string | undefined => {
-    const v = environmentValue(state.ctx.environment, name);
-    return typeof v === 'string' && v.startsWith('/') ? v : undefined;
-  };
-  const zdotdir = folder('ZDOTDIR');
-  const xdgConfigHome = folder('XDG_CONFIG_HOME');
-  const sourced = sourcedFiles(state.ctx.fs, {
-    home: state.env.home,
-    ...(zdotdir !== undefined ? { zdotdir } : {}),
-    ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
-  });
-  const projectDir = state.ctx.projectDir ?? state.workingDirectories[0];
-  // git as the user's shells start it, too: a start-up file's `export GIT_CONFIG_GLOBAL=~/dots/gitconfig`
-  // makes that file the global configuration, whose includes and hooks are read as git's own.
-  const exported = startupEnvironment(state.ctx.environment, sourced);
-  return [
-    ...sourced,
-    ...[state.ctx.environment, ...(exported === undefined ? [] : [exported])].flatMap((environment) => {
-      const git = { fs: state.ctx.fs, environment, projectDir };
-      return [...gitUserConfigPlaces(git, state.env.home, state.git), ...gitRunPlaces(git, state.env.home, state.git)];
-    }),
-  ];
-}
-
-/**
- * The environment with the files the user's start-up files set a loader variable to
- * (`GIT_CONFIG_GLOBAL=~/dots/gitconfig`) in place of its values, or undefined when they set none.
- */
-function startupEnvironment(environment: EnvironmentFacts | undefined, places: readonly ReadPlace[]): EnvironmentFacts | undefined {
-  const set = places.filter((p) => p.loader?.variable.shape === 'file');
-  if (set.length === 0) return undefined;
-  return { ...environment, values: { ...environment?.values, ...Object.fromEntries(set.map((p) => [p.loader!.name, p.path])) } };
-}
-
-/** The places the loader variables the user's start-up files set name (`export EDITOR=~/.x`), read with them once per call. */
-function startupLoaders(state: EvalState): LoaderPlace[] {
-  return (state.userPlaces ??= userReadPlaces(state)).flatMap((p) => (p.loader === undefined ? [] : [{ ...p.loader, place: p.path }]));
-}
-
 /** Why names toolgate cannot see, written into `dir`, may be a protected system file (`sysctl --system` into /proc/sys). */
 function systemCodeBelow(dir: string, state: EvalState): string | undefined {
   const entry = protectedPathBelow(dir, state.protectedSpec);
   return entry === undefined ? undefined : `names toolgate cannot see are written into ${dir}, which holds the protected path ${entry}`;
 }
 
-/**
- * Why a folder put in one piece at `dir` (`mv stage scripts`, `mv -T`, `cp -r stage scripts`:
- * names toolgate cannot see land there) writes a file that runs code later, or `undefined`: a
- * hook's script, a file a start-up file sources, a program git's configuration names, each of
- * which may not exist yet, lies below `dir` — the folder on its way is made whole, and whatever
- * the moved tree holds at that name is what runs (red team 27, RT27-R). A folder the view shows
- * with entries is not replaced: a move or copy goes into it (`scripts/stage`, judged by its own
- * write) or fails (`mv -T` onto a folder that is not empty). Each file found is judged by the
- * readers that name it, as a write to it is.
- */
-function codeBelowWrite(dir: string, state: EvalState): string | undefined {
-  const view = state.ctx.fs;
-  if (view?.isDirectory?.(dir) === true && (view.list?.(dir)?.length ?? 0) > 0) return undefined;
-  for (const path of codePlaces(state)) {
-    if (path === dir || !isInside(path, dir)) continue;
-    const hit = codeWriteHit(path, undefined, state);
-    if (hit !== undefined) return `a folder put there whole makes ${path}: ${hit}`;
-  }
-  return undefined;
-}
-
-/** The files and folders the readers name as code that runs later (what {@link codeWriteHit} protects), read once per call. */
-function codePlaces(state: EvalState): string[] {
-  const world = pathWorld(state.ctx, state.env, state.workingDirectories);
-  const hookCode = (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs));
-  const programs = (state.gitPrograms ??= configuredPrograms(
-    state.ctx.fs,
-    { cwd: world.cwd, home: world.home, platform: state.env.platform },
-    (name) => environmentValue(state.ctx.environment, name),
-    state.git,
-  ));
-  const places = (state.userPlaces ??= userReadPlaces(state)).filter((p) => p.loader === undefined && p.pattern === undefined);
-  return [...new Set([...places.map((p) => p.path), ...hookCode.map((h) => h.path), ...programs.map((p) => p.path)])];
-}
-
-/**
- * Why a write to `written` changes code that runs later, as every reader of it tells: what the
- * user's start-up files source and git's hooks run ({@link readPlaceWrite}), and what changes a
- * program ({@link programPathHit}). One answer for a path named on the command line, a name a
- * copy's source lists, and a file below a folder put in place whole.
- */
-function codeWriteHit(written: string, real: string | undefined, state: EvalState): string | undefined {
-  return readPlaceWrite(written, real, (state.userPlaces ??= userReadPlaces(state))) ?? programPathHit(written, state);
-}
-
-/**
- * A write that changes which program a later command runs: a file put directly in a directory on
- * `PATH` (it runs in place of any program of its name), or ssh's configuration (its commands run
- * when git or ssh connect), or `toolgate hook`'s cache (the compiled policy it decides with), or
- * toolgate's own code (an install of it, or what the settings' hooks run).
- * toolgate's own protected paths, beside the dialect's list.
- */
 /**
  * The paths a command writes, in order, but a folder the view shows just after the paths written
  * inside it (`ln -s x .git/hooks` makes the link `.git/hooks/x` when `.git/hooks` is a folder):
@@ -684,55 +589,6 @@ function hitSaid(hit: string, state: EvalState): string {
 /** A written path as a person reads it: a name the program makes from a prefix is said so, not by its stand-in. */
 function writtenSaid(t: ShellWrite): string {
   return t.namePrefix !== undefined ? `a protected path: a file whose name starts with ${t.namePrefix}` : `the protected path ${t.path}`;
-}
-
-/** Why a write changes what a later program runs (a PATH or loader place, ~/.ssh, toolgate's own files); `unseenNames`: names toolgate cannot see go under it. */
-function programPathHit(written: string, state: EvalState, unseenNames = false): string | undefined {
-  const world = pathWorld(state.ctx, state.env, state.workingDirectories);
-  return (
-    pathDirectoryWrite(written, world) ??
-    loaderLocationWrite(written, [...loaderLocations(state.ctx.environment, world, state.ctx.policy.env), ...startupLoaders(state)], world, {
-      installed: installedPythonNames(state.ctx.fs, world.home),
-      unseenNames,
-    }) ??
-    sshWrite(written, world) ??
-    // Once per call, as the hook code: the program files the git configuration names.
-    configuredProgramWrite(
-      written,
-      (state.gitPrograms ??= configuredPrograms(
-        state.ctx.fs,
-        { cwd: world.cwd, home: world.home, platform: state.env.platform },
-        (name) => environmentValue(state.ctx.environment, name),
-        state.git,
-      )),
-    ) ??
-    // The programs GnuPG's configuration names (its pinentry): git starts gpg to sign.
-    gnupgProgramWrite(written, (state.gnupgPrograms ??= gnupgPrograms(state.ctx.environment, world.home, state.ctx.fs))) ??
-    // The programs npm's own configuration names (script-shell, node-options): npm runs them for its scripts.
-    npmProgramWrite(
-      written,
-      (state.npmPrograms ??= npmPrograms(state.ctx.fs, { cwd: world.cwd, home: world.home }, (name) => environmentValue(state.ctx.environment, name))),
-    ) ??
-    // The ssh configuration an inherited GIT_SSH_COMMAND's `-F` names, and what it includes.
-    variableSshConfigWrite(written, (state.variableSshPlaces ??= variableSshConfigPlaces(state.ctx.environment, world, state.ctx.fs))) ??
-    // Another repository the write lands in (embedded, a submodule): what its configuration and hooks run.
-    writtenRepositoryRuns(
-      written,
-      state.ctx.fs?.realpath(written),
-      state.ctx,
-      { cwd: world.cwd, home: world.home, platform: state.env.platform },
-      (state.otherRepositories ??= new Map()),
-      state.git,
-    ) ??
-    toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
-    toolgateCodeWrite(
-      written,
-      state.ctx.fs?.realpath(written),
-      // Once per call: every written name (an archive's members among them) is compared with it.
-      (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs)),
-      state.ctx.fs,
-    )
-  );
 }
 
 /**
@@ -876,48 +732,17 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
   const spec = state.protectedSpec;
   const view = state.ctx.fs;
   // Only a removal's pattern is the word bash expands (`rm x/*`, `mv x/* y`): a written name may be
-  // built from a source's pattern (`cp a/* .` writes `./*`, the names of a's entries).
-  if (sole?.removal === true && view?.list !== undefined) {
-    const named = globMatches(view, path, newBudget());
-    if ('paths' in named) {
-      for (const p of named.paths) {
-        const real = sole.linkItself === true ? realOfName(view, p) : view.realpath(p);
-        const hit = protectedPathMatch(p, spec) ?? (real !== undefined ? protectedPathMatch(real, spec) : undefined);
-        // Name the match, and where its link leads: `build/y.sh`, a link to .git/hooks/pre-commit.
-        if (hit !== undefined) return `${hit}: ${real !== undefined && real !== p ? `${p}, a link to ${real}` : p}, which ${path} matches`;
-      }
-      return undefined;
-    }
-  }
-  // `sed -i … src/*.js` writes what the pattern matches as it runs — with no other command making
-  // names, what the view lists, matched under every shell option at once (dotglob, nocaseglob,
-  // globstar) — or, matching nothing, the pattern's own text (judged above): each name where it
-  // is and where a link takes it.
-  if (sole?.shellMatches === true && view?.list !== undefined) {
-    const named = globMatches(view, path, newBudget());
-    if ('paths' in named) {
-      for (const p of named.paths) {
-        const real = view.realpath(p);
-        const hit = protectedPathMatch(p, spec) ?? (real !== undefined ? protectedPathMatch(real, spec) : undefined);
-        // Name the match, and where its link leads: `build/y.sh`, a link to .git/hooks/pre-commit.
-        if (hit !== undefined) return `${hit}: ${real !== undefined && real !== p ? `${p}, a link to ${real}` : p}, which ${path} matches`;
-      }
-      return undefined;
-    }
+  // built from a source's pattern (`cp a/* .` writes `./*`, the names of a's entries). `sed -i …
+  // src/*.js` writes what the pattern matches as it runs — with no other command making names,
+  // what the view lists — or, matching nothing, the pattern's own text (judged above).
+  if ((sole?.removal === true || sole?.shellMatches === true) && view?.list !== undefined) {
+    const named = viewMatchHit(view, path, spec, sole.removal === true && sole.linkItself === true);
+    if (named !== undefined) return named.hit;
   }
   // `mv src/*.js lib/` writes lib/ plus the base name of each file src/*.js matches.
   if (sole?.namesFrom !== undefined && view?.list !== undefined) {
-    const written = namesWritten(view, path, sole.namesFrom);
-    if (written !== undefined) {
-      for (const p of written) {
-        const direct = protectedPathMatch(p, spec) ?? (sole.removal === true ? undefined : programPathHit(p, state));
-        if (direct !== undefined) return `${direct}: ${path} makes ${p}`;
-        const real = view.realpath(p);
-        const through = real !== undefined ? protectedPathMatch(real, spec) : undefined;
-        if (through !== undefined) return `${through}: ${path} makes ${p}, which leads to ${real}`;
-      }
-      return undefined;
-    }
+    const named = namesWrittenHit(view, path, sole.namesFrom, spec, sole.removal === true ? undefined : (p) => programPathHit(p, state));
+    if (named !== undefined) return named.hit;
   }
   const ctx = { cwd: state.env.cwd, home: state.env.home, slashAnchor: state.env.cwd, platform: state.env.platform, list: 'deny' as const };
   for (const alt of braceAlternatives(path)) {
@@ -945,23 +770,6 @@ function writeMissesFolders(e: PathEffect, patterns: readonly string[]): boolean
     if (/[*?[{]/.test(dir)) return false;
     return e.path !== dir && !dir.startsWith(`${e.path}/`) && !e.path.startsWith(`${dir}/`) && e.path !== '/';
   });
-}
-
-/**
- * The names a write into a folder of a source glob's names makes (`path` is the folder plus the
- * glob's last part): the folder plus the base name of each path the sources match in the view;
- * `undefined` when the view cannot settle a source (the spelling is judged instead).
- */
-function namesWritten(view: NonNullable<EvalState['ctx']['fs']>, path: string, sources: readonly string[]): string[] | undefined {
-  const dir = path.slice(0, path.lastIndexOf('/'));
-  const out: string[] = [];
-  const budget = newBudget();
-  for (const source of sources) {
-    const named = globMatches(view, source, budget);
-    if (!('paths' in named)) return undefined;
-    for (const p of named.paths) out.push(`${dir}/${p.slice(p.lastIndexOf('/') + 1)}`);
-  }
-  return out;
 }
 
 /** Plan mode keeps the task read-only by itself, whatever the allow rules say. */
@@ -1585,20 +1393,6 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv, git: GitReads | und
     out.gitWorkTree = (dir: string) => movedWorkTree(reads, dir, ctx.home, (n) => environmentValue(ctx.environment, n));
   }
   return out;
-}
-
-/** The world a bare command name is looked up in (`PATH` from the environment facts). */
-export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirectories: readonly string[]): PathWorld {
-  const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
-  return {
-    path: environmentValue(ctx.environment, 'PATH'),
-    cwd: normalizePath(ctx.cwd, norm),
-    home: normalizePath(ctx.home, norm),
-    platform: env.platform,
-    workingDirectories,
-    view: ctx.fs,
-    shell: shellOf(ctx),
-  };
 }
 
 /**

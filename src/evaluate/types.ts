@@ -9,6 +9,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import type { ConfiguredProgram } from './git-configured-programs.js';
 import type { CodePlace } from './command-code.js';
 import type { ReadPlace } from './sourced-files.js';
+import type { CodePlaces } from './code-below.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import type { DialectCaseRunner } from '../cases/index.js';
 import type { CompiledRule, MergeOptions, Policy } from '../settings/types.js';
@@ -331,10 +332,12 @@ export interface EvalState {
   otherRepositories?: Map<string, { programs: readonly ConfiguredProgram[]; places: readonly ReadPlace[] }>;
   /**
    * The files the user's start-up files run and git's configuration includes (`userReadPlaces` of
-   * pipeline.ts, `sourced-files.ts`), with the places the loader variables those files set name:
+   * code-writes.ts, `sourced-files.ts`), with the places the loader variables those files set name:
    * read from the view when a write is first judged.
    */
   userPlaces?: readonly ReadPlace[];
+  /** The places the readers name as code that runs later (`codePlaces` of code-writes.ts), gathered when a folder put whole is first judged. */
+  codePlaces?: CodePlaces;
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */

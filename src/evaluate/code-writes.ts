@@ -1,0 +1,177 @@
+/**
+ * What a write changes of code that runs later, as every reader of it tells: the files the user's
+ * start-up files source and git's configuration includes or its hooks run (`sourced-files.ts`,
+ * `git-hooks-dir.ts`, `hook-scripts.ts`), and what changes a program a later command runs (a
+ * folder on `PATH`, a loader place, ssh's configuration, the programs git, GnuPG and npm are
+ * configured to start, another repository's, toolgate's own cache and code). Each reading is made
+ * once per call and kept on the call's state.
+ */
+import { normalizePath } from '../paths/index.js';
+import type { EnvironmentFacts, EvalState, EvaluationContext } from './types.js';
+import type { MatchEnv } from './rule-match.js';
+import { installedPythonNames, loaderLocations, loaderLocationWrite, type LoaderPlace } from './loader-locations.js';
+import { pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
+import { configuredProgramWrite, configuredPrograms } from './git-configured-programs.js';
+import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
+import { gitUserConfigPlaces } from './git-hooks-dir.js';
+import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js';
+import { gitRunPlaces } from './hook-scripts.js';
+import { writtenRepositoryRuns } from './written-repository.js';
+import { gnupgProgramWrite, gnupgPrograms } from './gnupg-programs.js';
+import { npmProgramWrite, npmPrograms } from './npm-configured-programs.js';
+import { variableSshConfigPlaces, variableSshConfigWrite } from './variable-commands.js';
+import { environmentValue, shellOf } from './shell-world.js';
+import type { CodePlaces } from './code-below.js';
+
+/** The world a bare command name is looked up in (`PATH` from the environment facts). */
+export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirectories: readonly string[]): PathWorld {
+  const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
+  return {
+    path: environmentValue(ctx.environment, 'PATH'),
+    cwd: normalizePath(ctx.cwd, norm),
+    home: normalizePath(ctx.home, norm),
+    platform: env.platform,
+    workingDirectories,
+    view: ctx.fs,
+    shell: shellOf(ctx),
+  };
+}
+
+/** The files the user's start-up files source and git's configuration includes, and git's template folder (see each reader). */
+export function userReadPlaces(state: EvalState): ReadPlace[] {
+  const folder = (name: string): string | undefined => {
+    const v = environmentValue(state.ctx.environment, name);
+    return typeof v === 'string' && v.startsWith('/') ? v : undefined;
+  };
+  const zdotdir = folder('ZDOTDIR');
+  const xdgConfigHome = folder('XDG_CONFIG_HOME');
+  const sourced = sourcedFiles(state.ctx.fs, {
+    home: state.env.home,
+    ...(zdotdir !== undefined ? { zdotdir } : {}),
+    ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
+  });
+  const projectDir = state.ctx.projectDir ?? state.workingDirectories[0];
+  // git as the user's shells start it, too: a start-up file's `export GIT_CONFIG_GLOBAL=~/dots/gitconfig`
+  // makes that file the global configuration, whose includes and hooks are read as git's own.
+  const exported = startupEnvironment(state.ctx.environment, sourced);
+  return [
+    ...sourced,
+    ...[state.ctx.environment, ...(exported === undefined ? [] : [exported])].flatMap((environment) => {
+      const git = { fs: state.ctx.fs, environment, projectDir };
+      return [...gitUserConfigPlaces(git, state.env.home, state.git), ...gitRunPlaces(git, state.env.home, state.git)];
+    }),
+  ];
+}
+
+/**
+ * The environment with the files the user's start-up files set a loader variable to
+ * (`GIT_CONFIG_GLOBAL=~/dots/gitconfig`) in place of its values, or undefined when they set none.
+ */
+function startupEnvironment(environment: EnvironmentFacts | undefined, places: readonly ReadPlace[]): EnvironmentFacts | undefined {
+  const set = places.filter((p) => p.loader?.variable.shape === 'file');
+  if (set.length === 0) return undefined;
+  return { ...environment, values: { ...environment?.values, ...Object.fromEntries(set.map((p) => [p.loader!.name, p.path])) } };
+}
+
+/** The places the loader variables the user's start-up files set name (`export EDITOR=~/.x`), read with them once per call. */
+function startupLoaders(state: EvalState): LoaderPlace[] {
+  return (state.userPlaces ??= userReadPlaces(state)).flatMap((p) => (p.loader === undefined ? [] : [{ ...p.loader, place: p.path }]));
+}
+
+/**
+ * Why a write to `written` changes code that runs later, as every reader of it tells: what the
+ * user's start-up files source and git's hooks run ({@link readPlaceWrite}), and what changes a
+ * program ({@link programPathHit}). One answer for a path named on the command line, a name a
+ * copy's source lists, and a file below a folder put in place whole.
+ */
+export function codeWriteHit(written: string, real: string | undefined, state: EvalState): string | undefined {
+  return readPlaceWrite(written, real, (state.userPlaces ??= userReadPlaces(state))) ?? programPathHit(written, state);
+}
+
+/**
+ * The files and folders the readers name as code that runs later (what {@link codeWriteHit}
+ * protects), gathered once per call: held on the call's state, read by every folder a write puts
+ * in place whole.
+ */
+export function codePlaces(state: EvalState): CodePlaces {
+  const world = pathWorld(state.ctx, state.env, state.workingDirectories);
+  const hookCode = (state.hookCode ??= hookCodePaths(
+    state.ctx.policy,
+    state.ctx.projectDir ?? state.workingDirectories[0],
+    world.home,
+    state.ctx.fs,
+  ));
+  const programs = (state.gitPrograms ??= configuredPrograms(
+    state.ctx.fs,
+    { cwd: world.cwd, home: world.home, platform: state.env.platform },
+    (name) => environmentValue(state.ctx.environment, name),
+    state.git,
+  ));
+  const places = (state.userPlaces ??= userReadPlaces(state)).filter((p) => p.loader === undefined && p.pattern === undefined);
+  return {
+    paths: [...new Set([...places.map((p) => p.path), ...hookCode.map((h) => h.path), ...programs.map((p) => p.path)])],
+    hit: (written, real) => codeWriteHit(written, real, state),
+  };
+}
+
+/**
+ * A write that changes which program a later command runs: a file put directly in a directory on
+ * `PATH` (it runs in place of any program of its name), or ssh's configuration (its commands run
+ * when git or ssh connect), or `toolgate hook`'s cache (the compiled policy it decides with), or
+ * toolgate's own code (an install of it, or what the settings' hooks run).
+ * `unseenNames`: names toolgate cannot see go under `written`.
+ */
+export function programPathHit(written: string, state: EvalState, unseenNames = false): string | undefined {
+  const world = pathWorld(state.ctx, state.env, state.workingDirectories);
+  return (
+    pathDirectoryWrite(written, world) ??
+    loaderLocationWrite(
+      written,
+      [...loaderLocations(state.ctx.environment, world, state.ctx.policy.env), ...startupLoaders(state)],
+      world,
+      {
+        installed: installedPythonNames(state.ctx.fs, world.home),
+        unseenNames,
+      },
+    ) ??
+    sshWrite(written, world) ??
+    // Once per call, as the hook code: the program files the git configuration names.
+    configuredProgramWrite(
+      written,
+      (state.gitPrograms ??= configuredPrograms(
+        state.ctx.fs,
+        { cwd: world.cwd, home: world.home, platform: state.env.platform },
+        (name) => environmentValue(state.ctx.environment, name),
+        state.git,
+      )),
+    ) ??
+    // The programs GnuPG's configuration names (its pinentry): git starts gpg to sign.
+    gnupgProgramWrite(written, (state.gnupgPrograms ??= gnupgPrograms(state.ctx.environment, world.home, state.ctx.fs))) ??
+    // The programs npm's own configuration names (script-shell, node-options): npm runs them for its scripts.
+    npmProgramWrite(
+      written,
+      (state.npmPrograms ??= npmPrograms(state.ctx.fs, { cwd: world.cwd, home: world.home }, (name) =>
+        environmentValue(state.ctx.environment, name),
+      )),
+    ) ??
+    // The ssh configuration an inherited GIT_SSH_COMMAND's `-F` names, and what it includes.
+    variableSshConfigWrite(written, (state.variableSshPlaces ??= variableSshConfigPlaces(state.ctx.environment, world, state.ctx.fs))) ??
+    // Another repository the write lands in (embedded, a submodule): what its configuration and hooks run.
+    writtenRepositoryRuns(
+      written,
+      state.ctx.fs?.realpath(written),
+      state.ctx,
+      { cwd: world.cwd, home: world.home, platform: state.env.platform },
+      (state.otherRepositories ??= new Map()),
+      state.git,
+    ) ??
+    toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
+    toolgateCodeWrite(
+      written,
+      state.ctx.fs?.realpath(written),
+      // Once per call: every written name (an archive's members among them) is compared with it.
+      (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs)),
+      state.ctx.fs,
+    )
+  );
+}
