@@ -183,10 +183,9 @@ export function textValues(options: readonly ParsedOption[]): number[] {
  * toolgate cannot see, like xargs's.
  */
 export function readsPathsFromInput({ argv, at, name, options }: GitFilesCall): boolean {
-  const words = argv.slice(at + 1);
   return (
-    (name === 'hash-object' && words.includes('--stdin-paths')) ||
-    ((name === 'update-index' || name === 'checkout-index') && words.includes('--stdin')) ||
+    (name === 'hash-object' && argv.indexOf('--stdin-paths', at + 1) >= 0) ||
+    ((name === 'update-index' || name === 'checkout-index') && argv.indexOf('--stdin', at + 1) >= 0) ||
     options.some((o) => is(o, '--pathspec-from-file') && o.value === '-')
   );
 }

@@ -61,7 +61,15 @@ function configFileRead(word: string, index: number): FileOperand | undefined {
 }
 
 /** git's global options before the subcommand: where it sits (`at`), `-C DIR` words, and other trees it works on. */
-function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: FileOperand[]; unresolved: string[] } {
+interface GlobalWords {
+  at: number;
+  chdir: number[];
+  trees: FileOperand[];
+  unresolved: string[];
+}
+
+/** git's global options before the subcommand (see {@link GlobalWords}): read once per command by {@link gitOperands}. */
+function sub(argv: readonly string[]): GlobalWords {
   const chdir: number[] = [];
   const trees: FileOperand[] = [];
   const unresolved: string[] = [];
@@ -147,10 +155,11 @@ export function gitOperands(
   variable?: (name: string) => string | null | undefined,
   literal?: readonly boolean[],
 ): FileOperands {
-  const at = sub(argv).at;
+  const global = sub(argv);
+  const at = global.at;
   const name = argv[at] ?? '';
   const worst = gitHiddenWorst(name);
-  if (literal === undefined || worst === undefined) return gitOperandsPlain(argv, variable);
+  if (literal === undefined || worst === undefined) return gitOperandsPlain(argv, variable, global);
   // A word toolgate cannot see among the subcommand's options (`git clean -f"$x" sub`) may be the
   // worst of them: not a value of its own options (`-e "$x"`, `-e$x`), not after a literal `--`.
   const grammar = gitGrammar(name, gitValueLetters(name), gitLongOptions(name), gitOptionalLetters(name));
@@ -200,10 +209,14 @@ export function gitPrintsNoOption(argv: readonly string[]): boolean {
   return argv[1] === 'rev-parse' && argv.slice(2).every((w) => !w.startsWith('-') || plain.has(w));
 }
 
-/** {@link gitOperands} of the words as written. */
-function gitOperandsPlain(argv: readonly string[], variable?: (name: string) => string | null | undefined): FileOperands {
-  const { out: r, specs } = gitOperandsRaw(argv);
-  const at = sub(argv).at;
+/** {@link gitOperands} of the words as written; `global`, their global options (read here when not given). */
+function gitOperandsPlain(
+  argv: readonly string[],
+  variable: ((name: string) => string | null | undefined) | undefined,
+  global: GlobalWords = sub(argv),
+): FileOperands {
+  const at = global.at;
+  const { out: r, specs } = gitOperandsRaw(argv, global);
   // Which commits git takes files from is said only where no variable may move the repository,
   // its index or its tree (`GIT_WORK_TREE=~ git checkout main` writes the commits' files there).
   if (variable === undefined || GIT_TAKES_VARIABLES.some((n) => variable(n) !== null)) r.files = r.files.map(withoutCommits);
@@ -304,9 +317,9 @@ function commonEffects(call: GitFilesCall): void {
   call.files.push(...configWrites(call));
 }
 
-/** The command's effects, and the indices of the words it takes as pathspecs. */
-function gitOperandsRaw(argv: readonly string[]): { out: FileOperands; specs: ReadonlySet<number> } {
-  const { at, chdir, trees, unresolved } = sub(argv);
+/** The command's effects, and the indices of the words it takes as pathspecs; `global` is taken over (its lists become the result's). */
+function gitOperandsRaw(argv: readonly string[], global: GlobalWords): { out: FileOperands; specs: ReadonlySet<number> } {
+  const { at, chdir, trees, unresolved } = global;
   const files: FileOperand[] = [...trees];
   const name = argv[at];
   if (name === undefined) return { out: { files, unresolved, chdir }, specs: new Set() };

@@ -344,24 +344,25 @@ function helpPage(argv: readonly string[], literal: readonly boolean[], sub: num
   return [{ kind: 'text', script: `man ${page}`, what: 'git help' }];
 }
 
+/** The words from `from` on, run as one command (`git submodule foreach CMD`, `git bisect run CMD`). */
+function wordsRun(argv: readonly string[], literal: readonly boolean[], from: number, what: string): Unwrapped[] {
+  const words = argv.slice(from);
+  if (words.length === 0) return [];
+  if (literal.slice(from).some((l) => l === false)) return [hiddenCode(`git ${what} runs a command that is not literal`)];
+  return [{ kind: 'text', script: words.join(' '), what: `git ${what}` }];
+}
+
 /** Scripts git subcommands run from their arguments: `submodule foreach CMD`, `bisect run CMD`, `rebase --exec CMD`, … */
 function subcommandPrograms(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
   const name = argv[sub];
-  const rest = argv.slice(sub + 1);
-  const joined = (from: number, what: string): Unwrapped[] => {
-    const words = argv.slice(from);
-    if (words.length === 0) return [];
-    if (literal.slice(from).some((l) => l === false)) return [hiddenCode(`git ${what} runs a command that is not literal`)];
-    return [{ kind: 'text', script: words.join(' '), what: `git ${what}` }];
-  };
   if (name === 'submodule') {
-    const k = rest.indexOf('foreach');
+    const k = argv.indexOf('foreach', sub + 1);
     if (k < 0) return [];
-    let from = sub + 1 + k + 1;
+    let from = k + 1;
     while (argv[from] === '--recursive' || argv[from] === '--quiet' || argv[from] === '-q') from++;
-    return joined(from, 'submodule foreach');
+    return wordsRun(argv, literal, from, 'submodule foreach');
   }
-  if (name === 'bisect' && rest[0] === 'run') return joined(sub + 2, 'bisect run');
+  if (name === 'bisect' && argv[sub + 1] === 'run') return wordsRun(argv, literal, sub + 2, 'bisect run');
   const table = name === undefined ? undefined : gitCommandOptions(name);
   if (!table) return [];
   const out: Unwrapped[] = [];
@@ -417,6 +418,9 @@ function optionValues(
   return out;
 }
 
+/** No configuration file's entries: the line's words alone say whether a form signs. */
+const NO_ENTRIES: ReadonlyMap<string, never> = new Map<string, never>();
+
 /**
  * The signing program a form that signs or verifies by its words starts (`tag -s`, `commit -S`,
  * `verify-commit`; `config-forms.ts signs`): git's default `gpg`, unless a pair of the line chooses
@@ -428,7 +432,7 @@ function signingPrograms(argv: readonly string[], sub: number, pairs: readonly C
   const name = argv[sub];
   // `--show-signature` only verifies what a history shows: its `gpg` is judged where a file names it.
   const words = argv.slice(sub + 1).filter((w) => w !== '--show-signature');
-  if (name === undefined || !signs(name, words, new Map())) return [];
+  if (name === undefined || !signs(name, words, NO_ENTRIES)) return [];
   if (pairs.some((p) => SIGNING_KEYS.test(p.key) || p.key === 'gpg.format')) return [];
   return [{ kind: 'text', script: 'gpg', what: `git ${name} signs with gpg` }];
 }
@@ -446,6 +450,11 @@ function clonePairs(argv: readonly string[], literal: readonly boolean[], sub: n
   return optionValues(argv, sub, ['config'], 'c', gitValueLetters('clone')).map(({ value, valueIndex }) =>
     configPair(value, literal[valueIndex] !== false, (key) => `git clone --config ${key}=…`),
   );
+}
+
+/** `more` added to the end of `out`. */
+function append(out: Unwrapped[], more: readonly Unwrapped[]): void {
+  for (const u of more) out.push(u);
 }
 
 /**
@@ -474,20 +483,20 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
             : undefined);
   // Whether the subcommand may run a hook (an alias or one toolgate cannot read may be any).
   const hooks = (): boolean => subName === undefined || literal[line.sub] === false || runsSomeHook(subName, argv.slice(line.sub + 1));
-  const out: Unwrapped[] = [
-    ...line.problems,
-    ...fromEnv.problems,
-    ...subcommandPrograms(argv, literal, line.sub),
-    ...helpPage(argv, literal, line.sub, env),
-    ...transportPrograms(argv, literal, line.sub),
-    ...autocorrectPrograms(argv, literal, line.sub, [...fromEnv.pairs, ...line.pairs]),
-    ...signingPrograms(argv, line.sub, [...fromEnv.pairs, ...line.pairs]),
-  ];
-  for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
-  for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf, hooks));
+  // The environment's pairs, then the line's: as git reads them (one list, most often empty).
+  const pairs = fromEnv.pairs.length === 0 ? line.pairs : line.pairs.length === 0 ? fromEnv.pairs : [...fromEnv.pairs, ...line.pairs];
+  // Appended in place: a plain command's parts are each empty, and a spread of each would copy them all again.
+  const out: Unwrapped[] = [...line.problems, ...fromEnv.problems];
+  append(out, subcommandPrograms(argv, literal, line.sub));
+  append(out, helpPage(argv, literal, line.sub, env));
+  append(out, transportPrograms(argv, literal, line.sub));
+  append(out, autocorrectPrograms(argv, literal, line.sub, pairs));
+  append(out, signingPrograms(argv, line.sub, pairs));
+  for (const p of pairs) append(out, pairPrograms(p, aliasOf, hooks));
   for (const p of clonePairs(argv, literal, line.sub))
-    out.push(
-      ...pairPrograms(
+    append(
+      out,
+      pairPrograms(
         p,
         () => undefined,
         () => true,

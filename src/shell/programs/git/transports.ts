@@ -108,7 +108,8 @@ export function transportPrograms(argv: readonly string[], literal: readonly boo
     if (literal[i] === false) continue;
     const word = argv[i]!;
     const url = /^--[a-z-]+=/.test(word) ? word.slice(word.indexOf('=') + 1) : word;
-    out.push(...urlPrograms(url, name, `git ${name} ${url}`));
+    // Only a URL with `::` names a helper (`HELPER_URL`): most words are none, and make no message.
+    if (url.includes('::')) out.push(...urlPrograms(url, name, `git ${name} ${url}`));
   }
   return out;
 }
@@ -142,6 +143,30 @@ const URL_OPTIONS: Readonly<Record<string, string>> = { archive: 'remote', push:
 /** Config keys whose value is a URL, or a helper's name (`configUrlPrograms`). */
 const URL_KEY = /^(remote\..+\.(url|pushurl|vcs)|submodule\..+\.url)$/i;
 
+/** A repository URL of `git NAME` toolgate cannot read (`word`): it may be an `ext::` URL, which runs a command. */
+function hiddenUrl(name: string, word: string | undefined): Unwrapped[] {
+  return [
+    {
+      kind: 'unknown',
+      reason: `git ${name} is given a repository URL toolgate cannot read (${word}), which may run a command (ext::)`,
+      unseen: true,
+    },
+  ];
+}
+
+/** An option word of `git NAME` whose name toolgate cannot read (`git fetch -$x`): it may be `--upload-pack=…`, which git runs, or the repository. */
+function hiddenUrlOption(name: string, word: string | undefined): Unwrapped[] {
+  const runs = gitCommandOptions(name)?.long[0];
+  if (runs === undefined) return hiddenUrl(name, word);
+  return [
+    {
+      kind: 'unknown',
+      reason: `git ${name} is given an option toolgate cannot read (${word}), which may be --${runs}=…, a command git runs`,
+      unseen: true,
+    },
+  ];
+}
+
 /**
  * A URL word whose value toolgate cannot see (an unknown variable, a substitution, `read`) may be an
  * `ext::` URL, which runs its text as a command: hidden code, a firm ask (decision 0098), as a
@@ -158,41 +183,22 @@ const URL_KEY = /^(remote\..+\.(url|pushurl|vcs)|submodule\..+\.url)$/i;
  */
 function hiddenUrls(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
   const name = argv[sub]!;
-  const hidden = (i: number): Unwrapped[] => [
-    {
-      kind: 'unknown',
-      reason: `git ${name} is given a repository URL toolgate cannot read (${argv[i]}), which may run a command (ext::)`,
-      unseen: true,
-    },
-  ];
-  // `git fetch -$x`: the word may be `--upload-pack=…`, which git runs, or the repository.
-  const runs = gitCommandOptions(name)?.long[0];
-  const hiddenOption = (i: number): Unwrapped[] =>
-    runs === undefined
-      ? hidden(i)
-      : [
-          {
-            kind: 'unknown',
-            reason: `git ${name} is given an option toolgate cannot read (${argv[i]}), which may be --${runs}=…, a command git runs`,
-            unseen: true,
-          },
-        ];
   const urlOption = URL_OPTIONS[name];
   if (urlOption !== undefined)
     for (let i = sub + 1; i < argv.length && argv[i] !== '--'; i++) {
       const m = /^--([a-z-]+)(=|$)/.exec(argv[i]!);
       if (!m || m[1]!.length < 3 || !urlOption.startsWith(m[1]!)) continue;
-      if (m[2] === '=' ? literal[i] === false : literal[i + 1] === false) return hidden(m[2] === '=' ? i : i + 1);
+      if (m[2] === '=' ? literal[i] === false : literal[i + 1] === false) return hiddenUrl(name, argv[m[2] === '=' ? i : i + 1]);
     }
   if (name === 'remote' || name === 'submodule') {
     const verb = argv.slice(sub + 1).find((w, k) => literal[sub + 1 + k] !== false && !w.startsWith('-'));
     if (verb !== 'add' && verb !== 'set-url') return [];
-    for (let i = sub + 1; i < argv.length; i++) if (literal[i] === false) return hidden(i);
+    for (let i = sub + 1; i < argv.length; i++) if (literal[i] === false) return hiddenUrl(name, argv[i]);
     return [];
   }
   if (name === 'config') {
     for (let i = sub + 1; i < argv.length; i++)
-      if (literal[i] !== false && URL_KEY.test(argv[i]!) && literal[i + 1] === false) return hidden(i + 1);
+      if (literal[i] !== false && URL_KEY.test(argv[i]!) && literal[i + 1] === false) return hiddenUrl(name, argv[i + 1]);
     return [];
   }
   if (!REPOSITORY_FIRST.has(name)) return [];
@@ -206,12 +212,12 @@ function hiddenUrls(argv: readonly string[], literal: readonly boolean[], sub: n
       // An option word whose value alone is not literal (`-o"$x"`, `--push-option="$x"`) is that
       // value, no repository; one whose name is not literal (`-$x`, `--$x`) may be any option.
       const at = a.search(/[$`]/);
-      if (!a.startsWith('-') || at <= 0) return hidden(i);
-      if (optionNameAt(a, at, grammar)) return hiddenOption(i);
+      if (!a.startsWith('-') || at <= 0) return hiddenUrl(name, argv[i]);
+      if (optionNameAt(a, at, grammar)) return hiddenUrlOption(name, argv[i]);
       continue;
     }
     if (a === '--') {
-      if (literal[i + 1] === false) return hidden(i + 1);
+      if (literal[i + 1] === false) return hiddenUrl(name, argv[i + 1]);
       if (!multiple) return [];
       continue;
     }
