@@ -282,6 +282,10 @@ export default defineConfig([
               'src/shell/programs/startup-builtins.ts',
               // and what a ~/.tmux.conf option or format runs (`default-command`, `#(…)`): tmux's option table.
               'src/shell/programs/tmux-grammar.ts',
+              // and the shell's own word splitting and quote removal, by which it reads their words.
+              'src/shell/syntax/split.ts',
+              'src/shell/syntax/words.ts',
+              'src/shell/shells/ansi-c.ts',
             ],
             // The models of programs a call rarely names (compressors, binutils, parallel, tsc…) in a
             // second file, read only when one of them is first looked up: half the shell file's code,

@@ -45,10 +45,12 @@ export function userReadPlaces(state: EvalState): ReadPlace[] {
   };
   const zdotdir = folder('ZDOTDIR');
   const xdgConfigHome = folder('XDG_CONFIG_HOME');
+  const inputrc = folder('INPUTRC');
   const sourced = sourcedFiles(state.ctx.fs, {
     home: state.env.home,
     ...(zdotdir !== undefined ? { zdotdir } : {}),
     ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
+    ...(inputrc !== undefined ? { inputrc } : {}),
   });
   const projectDir = state.ctx.projectDir ?? state.workingDirectories[0];
   // git as the user's shells start it, too: a start-up file's `export GIT_CONFIG_GLOBAL=~/dots/gitconfig`

@@ -30,9 +30,32 @@ import { interpreterName } from '../shell/programs/interpreter-names.js';
 import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { shellName } from '../shell/programs/shell-names.js';
 import { tmuxFormatJobs, tmuxOptionKind } from '../shell/programs/tmux-grammar.js';
+import { quoteRemoved } from '../shell/syntax/words.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
-import { aliasTexts, changedDirectory, hashedPrograms, laterTexts, parameterAlternatives, sourcedOperand } from '../shell/programs/startup-builtins.js';
-import { calledBody, commandHead, fedFiles, functionBodies, listedFrom, loaderAssignments, pathLike, promptCommands, wordsOf } from './sourced-text.js';
+import {
+  aliasTexts,
+  boundFiles,
+  changedDirectory,
+  hashedPrograms,
+  laterTexts,
+  parameterAlternatives,
+  PROMPT_VARIABLES,
+  readlineMacros,
+  sourcedOperand,
+} from '../shell/programs/startup-builtins.js';
+import {
+  assignedTexts,
+  calledBody,
+  commandHead,
+  fedFiles,
+  functionBodies,
+  listedFrom,
+  loaderAssignments,
+  pathLike,
+  promptCommands,
+  promptSubstitutions,
+  wordsOf,
+} from './sourced-text.js';
 
 /** A file or folder a program reads as code or configuration, and why, as a reason says it. */
 export interface ReadPlace {
@@ -55,10 +78,13 @@ export interface ReadPlace {
    * by {@link readPlaceWrite}. `by` says who names it (`~/.bashrc sets EDITOR, which`).
    */
   loader?: { name: string; variable: LoaderVariable; by: string };
+  /** The file is read as another kind of start-up file than the one naming it (an inputrc `bind -f` names, shell text an inputrc's macro sources). */
+  readAs?: Kind;
   why: string;
 }
 
-type Kind = 'sh' | 'zsh' | 'sshConfig' | 'tmuxConf' | 'vimScript' | 'gitHook';
+/** A kind of start-up file, by the program that reads it. @internal */
+export type Kind = 'sh' | 'zsh' | 'sshConfig' | 'tmuxConf' | 'vimScript' | 'gitHook' | 'inputrc';
 
 /** What reads each kind of file, as a reason says it. */
 const RUNS: Record<Kind, string> = {
@@ -68,6 +94,7 @@ const RUNS: Record<Kind, string> = {
   tmuxConf: 'tmux runs its commands when it starts',
   vimScript: 'vim runs it as commands when it starts',
   gitHook: 'git runs the hook at the next commit, merge or push',
+  inputrc: 'readline reads it as key bindings in every interactive bash',
 };
 
 /** What runs a program a file names by its path, as a reason says it. */
@@ -78,11 +105,16 @@ const RUNS_PROGRAM: Record<Kind, string> = {
   tmuxConf: 'tmux runs it when it starts',
   vimScript: 'vim runs it when it starts',
   gitHook: 'git runs the hook at the next commit, merge or push',
+  inputrc: 'the shell runs it when the key is typed',
 };
 
 const MAX_TEXT = 32 * 1024;
+const INPUTRC: ReadonlySet<string> = new Set(['INPUTRC']);
 const MAX_FILES = 32;
 const MAX_DEPTH = 3;
+
+/** The variables the reader places a word by. */
+type Known = Required<Omit<StartupVariables, 'inputrc'>>;
 
 /** What the reader knows of the shell's variables: `HOME` and the start-up folders' values. */
 export interface StartupVariables {
@@ -91,6 +123,8 @@ export interface StartupVariables {
   zdotdir?: string;
   /** `XDG_CONFIG_HOME` when the environment sets it to a known absolute folder. */
   xdgConfigHome?: string;
+  /** `INPUTRC` when the environment sets it to a known absolute file: readline's start-up file. */
+  inputrc?: string;
 }
 
 /**
@@ -111,6 +145,11 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
     ...[...new Set([h, zdot])].flatMap((d) =>
       ['.zshenv', '.zprofile', '.zshrc', '.zlogin', '.zlogout'].map((f): [string, Kind] => [`${d}/${f}`, 'zsh']),
     ),
+    // readline's start-up file: $INPUTRC, else ~/.inputrc, else /etc/inputrc (readline 8.2; its
+    // macros are typed at their key: fix30-start, bash 5.2 -i on a pty).
+    ...(vars.inputrc !== undefined ? [[vars.inputrc, 'inputrc'] as [string, Kind]] : []),
+    [`${h}/.inputrc`, 'inputrc'],
+    ['/etc/inputrc', 'inputrc'],
     [`${h}/.ssh/config`, 'sshConfig'],
     [`${h}/.tmux.conf`, 'tmuxConf'],
     [`${xdg}/tmux/tmux.conf`, 'tmuxConf'],
@@ -118,10 +157,11 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
     [`${h}/.vim/vimrc`, 'vimScript'],
     [`${xdg}/nvim/init.vim`, 'vimScript'],
   ];
-  const out: ReadPlace[] = [];
+  // The file the environment's INPUTRC names is no name protected by list: a macro written there is typed at its key.
+  const out: ReadPlace[] = vars.inputrc === undefined ? [] : [{ path: vars.inputrc, why: `the environment's INPUTRC names it: ${RUNS.inputrc}` }];
   const read = new Set<string>();
-  const known: Required<StartupVariables> = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
-  type Queued = { file: string; kind: Kind; depth: number; vars: Required<StartupVariables>; given: ReadonlyMap<string, string[]> };
+  const known: Known = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
+  type Queued = { file: string; kind: Kind; depth: number; vars: Known; given: ReadonlyMap<string, string[]> };
   const queue: Queued[] = starts.map(([file, kind]) => ({ file, kind, depth: 0, vars: known, given: new Map() }));
   while (queue.length > 0 && read.size < MAX_FILES) {
     const { file, kind, depth, vars: at, given } = queue.shift()!;
@@ -143,7 +183,7 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
       }
     }
     // A sourced file sees the variables its sourcing file set (oh-my-zsh's `ZSH=…` in ~/.zshrc, `$ZSH/custom` in oh-my-zsh.sh).
-    const values = kind === 'sh' || kind === 'zsh' ? assignedValues(text, given) : given;
+    const values = kind === 'sh' || kind === 'zsh' || kind === 'inputrc' ? assignedValues(text, given) : given;
     for (const place of namedBy(text, file, kind, at, undefined, given)) {
       out.push(place);
       if (place.loader !== undefined) continue;
@@ -169,7 +209,7 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
           why: `zsh reads ${place.path}.zwc in place of ${place.path} when it is newer, and ${place.why}`,
         });
       if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH && place.runs !== true && place.lists !== true)
-        queue.push({ file: place.path, kind, depth: depth + 1, vars: at, given: values });
+        queue.push({ file: place.path, kind: place.readAs ?? kind, depth: depth + 1, vars: at, given: values });
     }
   }
   return out;
@@ -189,7 +229,7 @@ export function namedBy(
   text: string,
   file: string,
   kind: Kind,
-  vars: Required<StartupVariables>,
+  vars: Known,
   top?: string,
   given: ReadonlyMap<string, string[]> = new Map(),
 ): ReadPlace[] {
@@ -201,6 +241,8 @@ export function namedBy(
   let values: ReadonlyMap<string, string[]> = given;
   /** While an alias's text is read: when the shell runs what it names. */
   let aliasBecause: string | undefined;
+  /** How a file placed now is read, when not as `kind` (shell text an inputrc's macro sources, an inputrc `bind -f` names). */
+  let readAs: Kind | undefined = kind === 'inputrc' ? 'sh' : undefined;
   const place = (
     operand: string,
     lists: ReadonlyMap<string, string[]>,
@@ -248,13 +290,14 @@ export function namedBy(
         ...p,
         ...(runs ? { runs: true as const } : {}),
         ...(through ? { through: true as const } : {}),
+        ...(readAs !== undefined ? { readAs } : {}),
         why: `${from} ${what} ${said}${end ?? ''}: ${because ?? (runs ? RUNS_PROGRAM : RUNS)[kind]}`,
       });
     }
   };
   const none = new Map<string, string[]>();
   const lines = text.split('\n');
-  if (kind === 'sh' || kind === 'zsh' || kind === 'gitHook') {
+  if (kind === 'sh' || kind === 'zsh' || kind === 'gitHook' || kind === 'inputrc') {
     // git runs a hook from the top of the work tree: a relative name is the project's file.
     const start = kind === 'gitHook' ? [top ?? dir] : [vars.home, dir];
     /** The folders a `cd ~/dots` before it moved to, latest first: a relative `. ./x` after it is read from there too (RT26-E6). */
@@ -273,9 +316,11 @@ export function namedBy(
       const visit = (command: string): void => {
         const head = commandHead(command);
         if (head === undefined) return;
-        const { words } = head;
-        // nvm's installer writes `\. "$NVM_DIR/nvm.sh"`: a quoted `.` is the same builtin.
-        const name = words[0]!.replace(/^\\/, '').replace(/^(['"])(.*)\1$/, '$2');
+        // Each word as the builtin receives it, after the shell's quote removal (`bind -x
+        // "\"\C-t\": ~/x"` hands bind `"\C-t": ~/x`); nvm's `\. "$NVM_DIR/nvm.sh"` is `.`.
+        const words = head.words.map((w) => quoteRemoved(w));
+        const name = words[0]!;
+        const shown = head.words.join(' ');
         // `eval 'TEXT'`, a trap's text (`trap '. ~/.on_exit' EXIT` runs it when the shell exits),
         // and a command that is one quoted text (`emulate sh -c ". ~/.x"` once commandsOf has
         // dropped its head): the text is read as commands of its own.
@@ -284,18 +329,25 @@ export function namedBy(
         if (aliased.length > 0) {
           const outer = aliasBecause;
           aliasBecause = 'the shell runs it when the alias is typed';
-          if (depth < 2) for (const t of aliased) read(t, depth + 1, `the alias ${words.slice(1).join(' ')}`);
+          if (depth < 2) for (const t of aliased) read(t, depth + 1, `the alias ${head.words.slice(1).join(' ')}`);
           aliasBecause = outer;
           return;
         }
         // `bind -x '"\C-t": CMD'`, `complete -C CMD`, zsh's `sched +1 CMD`, `bindkey -s KEY TEXT`:
         // text the shell keeps and runs later, read as commands of their own (RT27-S3, S4, S7, S8).
+        // `bind -f ~/dots/rc`: bind reads the file as readline's start-up lines (bash 5.2 -i ran its macro).
+        for (const f of boundFiles([name, ...words.slice(1)])) {
+          const outer = readAs;
+          readAs = 'inputrc';
+          place(f, lists, bases, 'has bind read', false, end, true, RUNS.inputrc);
+          readAs = outer;
+        }
         const later = laterTexts([name, ...words.slice(1)]);
         if (later.length > 0) {
           const outer = aliasBecause;
           for (const t of later) {
             aliasBecause = t.when;
-            if (depth < 2) read(t.text, depth + 1, `\`${words.join(' ')}\``);
+            if (depth < 2) read(t.text, depth + 1, `\`${shown}\``);
           }
           aliasBecause = outer;
           return;
@@ -308,11 +360,11 @@ export function namedBy(
             ? words.slice(1).join(' ')
             : name === 'trap'
               ? words.slice(1).find((w) => w !== '--' && !/^-[lp]$/.test(w))
-              : words.length === 1 && name !== words[0]
+              : head.words.length === 1 && /^["']/.test(head.words[0]!)
                 ? name
                 : undefined;
         if (inner !== undefined) {
-          if (depth < 2) read(inner.replace(/^(['"])(.*)\1$/, '$2'), depth + 1, calledAs);
+          if (depth < 2) read(inner, depth + 1, calledAs);
           return;
         }
         // A function the text defines, called: its body with the call's words (`load ~/.aliases`).
@@ -323,7 +375,7 @@ export function namedBy(
         const sourced = sourcedOperand([name, ...words.slice(1)]);
         // bash's `hash -p ~/.x ll`, zsh's `hash ll=~/.x`: `ll` runs the file (RT26-E3).
         for (const h of hashedPrograms([name, ...words.slice(1)]))
-          place(h, lists, bases, 'binds a command name to', true, ` (${words.join(' ')})${end ?? ''}`, false, 'the shell runs it when that name is typed');
+          place(h, lists, bases, 'binds a command name to', true, ` (${shown})${end ?? ''}`, false, 'the shell runs it when that name is typed');
         if (sourced !== undefined) {
           place(sourced, lists, bases, 'sources', false, end);
         } else if (shellName(program) !== undefined && operand !== undefined && words[1] === operand) {
@@ -336,14 +388,17 @@ export function namedBy(
           // zsh's `autoload -Uz ~/.zfuncs/myinit`: the function's file, loaded by its path.
           place(operand, lists, bases, 'autoloads', false, end);
         } else if (
-          /^(~|\$\{?HOME\}?)\//.test(name) ||
-          name.startsWith(`${vars.home}/`) ||
+          homeProgram(name) ||
+          // `: ${T:=~/bin/x.sh}; $T`, `T=~/x; "$T"`: the variable's value is the program run (bash 5.2 -i ran it).
+          (/^\$(?:\w+|\{\w+\})$/.test(name) && withValues(name, values).some(homeProgram)) ||
           (kind === 'gitHook' && name.includes('/') && !name.startsWith('/') && !name.startsWith('$'))
         ) {
           // A program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`).
           place(name, lists, bases, 'runs the program', true, end);
         }
       };
+      /** A command name that is a program of the home by its path. */
+      const homeProgram = (word: string): boolean => /^(~|\$\{?HOME\}?)\//.test(word) || word.startsWith(`${vars.home}/`);
       // `${V:-WORD}` with V unknown: WORD is what the shell may use (RT27-S2, S5, S6), each alternative read.
       for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(uncommented(line)))) {
         for (const command of commandsOf(clean)) visit(command);
@@ -353,6 +408,15 @@ export function namedBy(
           for (const t of promptCommands(clean)) read(t, depth + 1, calledAs);
           aliasBecause = outer;
         }
+        // `PS1="\`~/x\` $ "`: after the assignment's quote removal the value holds a substitution
+        // the shell runs each time it shows the prompt (fix30-start, bash 5.2 -i on a pty).
+        const prompts = kind === 'gitHook' ? [] : assignedTexts(clean, PROMPT_VARIABLES[kind === 'zsh' ? 'zsh' : 'bash']);
+        if (depth < 2 && prompts.length > 0) {
+          const outer = aliasBecause;
+          aliasBecause = `the shell runs it each time it shows the prompt`;
+          for (const p of prompts) for (const t of promptSubstitutions(p.value)) read(t, depth + 1, calledAs);
+          aliasBecause = outer;
+        }
         // What a substitution or pipe hands eval, `.` or a shell (`eval "$(sed -n p F)"`, `cat F | bash`).
         for (const f of fedFiles(clean)) place(f.word, lists, bases, f.what, false, end, true);
         for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of', false, end);
@@ -360,11 +424,37 @@ export function namedBy(
         for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
         for (const a of loaderAssignments(clean)) out.push(...loaderNamed(a, from, vars, values));
         if (kind === 'zsh') for (const f of fpathDirs(clean)) place(f, none, bases, 'puts on fpath');
+        // `INPUTRC=~/dots/rc` (exported or not: readline reads the shell's variable at the first prompt).
+        if (kind === 'sh')
+          for (const a of assignedTexts(clean, INPUTRC)) {
+            readAs = 'inputrc';
+            place(a.value, none, bases, 'sets INPUTRC to', false, undefined, true, RUNS.inputrc);
+            readAs = undefined;
+          }
       }
       values = before;
       listed = outer;
     };
-    read(text, 0);
+    if (kind !== 'inputrc') read(text, 0);
+    else {
+      // readline's own lines (an inputrc, or bind's argument): a macro's text is typed at its key,
+      // and so run; `$include` reads another inputrc (readline expands its `~`); `$if` and
+      // `$else` branches are both read.
+      for (const line of lines) {
+        const include = /^\s*\$include\s+(\S.*?)\s*$/.exec(line);
+        if (include !== null) {
+          readAs = 'inputrc';
+          place(include[1]!, none, [vars.home, dir], 'includes', false, undefined, false, RUNS.inputrc);
+          readAs = 'sh';
+          continue;
+        }
+        for (const macro of readlineMacros(line)) {
+          aliasBecause = macro.when;
+          read(macro.text, 1);
+        }
+        aliasBecause = undefined;
+      }
+    }
   } else if (kind === 'sshConfig') {
     // ssh's own reading of its lines (`programs/ssh-options.ts`, one home).
     const ssh = sshConfigLines(text);
@@ -430,7 +520,7 @@ export function namedBy(
 function loaderNamed(
   assignment: { name: string; value: string; variable: LoaderVariable },
   from: string,
-  vars: Required<StartupVariables>,
+  vars: Known,
   values: ReadonlyMap<string, string[]>,
 ): ReadPlace[] {
   const out: ReadPlace[] = [];
@@ -579,7 +669,7 @@ function fpathDirs(line: string): string[] {
  * name from each of `bases`), a folder (a variable or substitution past a literal folder), a glob's
  * matches; `undefined` when nothing literal is left to place it by.
  */
-function placed(word: string, vars: Required<StartupVariables>, bases: readonly string[]): Omit<ReadPlace, 'why'> | undefined {
+function placed(word: string, vars: Known, bases: readonly string[]): Omit<ReadPlace, 'why'> | undefined {
   let w = word.replace(/^(['"])(.*)\1$/, '$2').replace(/"/g, '');
   w = w
     .replace(/^~(?=\/|$)/, vars.home)
@@ -689,7 +779,7 @@ function pathDirs(line: string): string[] {
 }
 
 /** The folder a literal `ZDOTDIR=…` in ~/.zshenv names, as {@link placed} expands it, or undefined. */
-function zdotdirSet(text: string, vars: Required<StartupVariables>): string | undefined {
+function zdotdirSet(text: string, vars: Known): string | undefined {
   let found: string | undefined;
   for (const m of text.matchAll(/(?:^|[;&|]\s*|\s)(?:export\s+|typeset\s+-\w+\s+)?ZDOTDIR=("[^"]*"|'[^']*'|[^\s;&|]+)/gm)) {
     const named = placed(m[1]!, vars, [vars.home]);

@@ -12,6 +12,8 @@
 import { LOADER_VARIABLES, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { quotesWhatItReads } from '../shell/programs/quoting-printers.js';
 import { shellName } from '../shell/programs/shell-names.js';
+import { splitWords } from '../shell/syntax/split.js';
+import { quoteRemoved } from '../shell/syntax/words.js';
 
 /** A file whose text a start-up line has the shell run, and how it says so (`evaluates what sed prints of`). */
 export interface FedFile {
@@ -239,22 +241,45 @@ export function listedFrom(text: string): Map<string, string[]> {
 }
 
 /**
- * The texts a line gives bash to run before each prompt (`PROMPT_COMMAND='. ~/.x'`, `+=`, the
- * array's elements): read as commands, as a trap's text is (red team 26 RT26-E2: bash -i ran it,
- * bash 5.2).
+ * The values a line assigns to the variables `names` holds (`PS1="…"`, `export PS1=…`, `+=`, an
+ * array's elements `PROMPT_COMMAND=(a "b")`), each after the shell's quote removal, its expansions
+ * kept as written (`PS1="\`cmd\` $PWD"` holds `` `cmd` $PWD ``).
  */
-export function promptCommands(line: string): string[] {
-  const out: string[] = [];
-  for (const m of line.matchAll(/(?:^|[\s;&|])(?:export\s+|declare\s+-\w+\s+)?PROMPT_COMMAND(?:\[\d+\])?\+?=(\((?:'[^']*'|"[^"]*"|[^)])*\)|'[^']*'|"[^"]*"|[^\s;&|]+)/g)) {
-    const value = m[1]!.startsWith('(') ? wordsOf(m[1]!.slice(1, -1)) : [m[1]!];
-    out.push(...value.map((v) => v.replace(/^(['"])(.*)\1$/, '$2')));
+export function assignedTexts(line: string, names: ReadonlySet<string>): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  for (const m of line.matchAll(/(?:^|[\s;&|({])(?:export\s+|declare\s+-\w+\s+|typeset\s+-\w+\s+|local\s+)?([A-Za-z_]\w*)(?:\[\d+\])?\+?=/g)) {
+    if (!names.has(m[1]!)) continue;
+    const rest = line.slice(m.index + m[0].length);
+    const array = rest.startsWith('(') ? /^\(((?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^)'"\\])*)\)/.exec(rest) : null;
+    const words = array !== null ? wordsOf(array[1]!) : (wordsOf(rest.replace(/^((?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s;&|'"\\])*).*$/s, '$1')).slice(0, 1));
+    for (const w of words) out.push({ name: m[1]!, value: quoteRemoved(w) });
   }
   return out;
 }
 
-/** Words split at blanks outside quotes, quotes kept (the caller strips them). */
+/**
+ * The texts a line gives bash to run before each prompt (`PROMPT_COMMAND='. ~/.x'`, `+=`, the
+ * array's elements): read as commands, as a trap's text is (red team 26 RT26-E2: bash -i ran it,
+ * bash 5.2; fix30-start: `PROMPT_COMMAND="\`~/x\`"` too).
+ */
+export function promptCommands(line: string): string[] {
+  return assignedTexts(line, PROMPT_COMMAND).map((a) => a.value);
+}
+
+const PROMPT_COMMAND: ReadonlySet<string> = new Set(['PROMPT_COMMAND']);
+
+/** The commands a prompt's text substitutes (`$(…)`, `` `…` ``) each time the shell shows it. */
+export function promptSubstitutions(prompt: string): string[] {
+  return substitutions(prompt).map((s) => s.inner);
+}
+
+/**
+ * Words split at blanks outside quotes, quotes and escapes kept (the caller takes them off):
+ * the shell's own word splitting (`splitWords`), or for a text it cannot close (a quote a line
+ * break cut), at blanks outside a pair of quotes.
+ */
 export function wordsOf(text: string): string[] {
-  return [...text.matchAll(/(?:"[^"]*"|'[^']*'|[^\s"'])+/g)].map((m) => m[0]);
+  return splitWords(text) ?? [...text.matchAll(/(?:"(?:[^"\\]|\\.)*"|'[^']*'|\\.|[^\s"'\\])+/g)].map((m) => m[0]);
 }
 
 /**

@@ -6,7 +6,9 @@
  * `.`/`source` looks. Each was run with `bash -i`/`zsh -i` in a fake home (red team 26 RT26-E1,
  * E3, E4, E6, E7; startup27). The start-up reader (evaluate/sourced-files.ts) reads a Write or
  * Edit call's start-up files too: a table of the hook's main bundle (tsup.config.ts, `outside`).
- * A word is as the file holds it, quotes kept; the caller takes them off.
+ * A word is as the builtin receives it, after the shell's quote removal (`quoteRemoved`,
+ * shell/syntax/words.ts: `bind -x "\"\C-t\": ~/x"` hands bind `"\C-t": ~/x`), its expansions
+ * kept as written.
  */
 
 /** The words of a builtin's call, its name first (`['source', '--', '~/.x']`). */
@@ -64,7 +66,7 @@ export function aliasTexts(words: Words): string[] {
     else {
       options = false;
       const eq = /^[^=\s]+=(.*)$/s.exec(w);
-      if (eq !== null && eq[1] !== '') out.push(unquoted(eq[1]!));
+      if (eq !== null && eq[1] !== '') out.push(eq[1]!);
     }
   }
   return out;
@@ -89,6 +91,22 @@ export function changedDirectory(words: Words): string | undefined {
   }
   const dir = words[i];
   return dir === undefined || dir === '-' || /^[-+]\d*$/.test(dir) ? undefined : dir;
+}
+
+/**
+ * The files `bind -f FILE` reads as readline's start-up lines, an inputrc's (bash 5.2 "bind":
+ * `-f filename`; fix30-start: a macro in the file ran at its key). @internal
+ */
+export function boundFiles(words: Words): string[] {
+  const out: string[] = [];
+  if (words[0] !== 'bind') return out;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '-f' && words[i + 1] !== undefined) out.push(words[++i]!);
+    else if (/^-f./.test(w)) out.push(w.slice(2));
+    else if (/^-[mqurx]$/.test(w)) i++;
+  }
+  return out;
 }
 
 /** A text a builtin keeps and the shell runs later as commands, and when it runs it, as a reason says it. */
@@ -116,27 +134,24 @@ export function laterTexts(words: Words): LaterText[] {
   const name = words[0];
   if (name === 'bind') {
     for (let i = 1; i < words.length; i++) {
-      const w = unquoted(words[i]!);
+      const w = words[i]!;
       if (/^-[mqurf]$/.test(w)) i++;
       else if (w === '-x') {
-        const cmd = keyBinding(unquoted(words[++i] ?? ''));
+        const cmd = keyBinding(words[++i] ?? '');
         if (cmd !== undefined) out.push({ text: unquoted(cmd), when: KEY });
-      } else if (!w.startsWith('-')) {
-        const macro = /^(["'])(.*)\1$/s.exec(keyBinding(w) ?? '');
-        if (macro !== null) out.push({ text: typed(macro[2]!), when: KEY });
-      }
+      } else if (!w.startsWith('-')) out.push(...readlineMacros(w));
     }
   } else if (name === 'complete' || name === 'compgen') {
     for (let i = 1; i < words.length; i++) {
       const m = /^-([oAGWFCXPS])(.*)$/s.exec(words[i]!);
       if (m === null) continue;
-      const value = unquoted(m[2] !== '' ? m[2]! : (words[++i] ?? ''));
+      const value = m[2] !== '' ? m[2]! : (words[++i] ?? '');
       if ('CFW'.includes(m[1]!) && value !== '') out.push({ text: value, when: COMPLETION });
     }
   } else if (name === 'sched') {
     let i = 1;
     if (words[i] === '-o') i++;
-    if (/^\+?\d[\d:]*$/.test(words[i] ?? '') && words.length > i + 1) out.push({ text: words.slice(i + 1).map(unquoted).join(' '), when: SCHEDULED });
+    if (/^\+?\d[\d:]*$/.test(words[i] ?? '') && words.length > i + 1) out.push({ text: words.slice(i + 1).join(' '), when: SCHEDULED });
   } else if (name === 'bindkey') {
     let i = 1;
     let strings = false;
@@ -144,7 +159,7 @@ export function laterTexts(words: Words): LaterText[] {
       strings ||= words[i]!.includes('s');
       if (words[i]!.endsWith('M')) i++;
     }
-    if (strings) for (i++; i < words.length; i += 2) out.push({ text: typed(unquoted(words[i]!)), when: TYPED });
+    if (strings) for (i++; i < words.length; i += 2) out.push({ text: typed(words[i]!, true), when: TYPED });
   }
   return out;
 }
@@ -154,10 +169,81 @@ function keyBinding(line: string): string | undefined {
   return /^\s*(?:"(?:[^"\\]|\\.)*"|[^\s:"]+)\s*:\s*(.*)$/s.exec(line)?.[1]?.trim();
 }
 
-/** Text typed into the line editor, with its line ends (`\n`, `\r`, `^M`, `^J`) made newlines. */
-function typed(text: string): string {
-  return text.replace(/\\[nr]|\^[MJ]/g, '\n').replace(/\\(["\\])/g, '$1');
+/**
+ * The macros of one readline line (`"\C-t": ". ~/x\n"`, `Control-t: "…"`: an inputrc line, or
+ * bind's argument), as the text they type: a key binding to a function (`"\C-t": kill-line`) or a
+ * `set` line types none.
+ */
+export function readlineMacros(line: string): LaterText[] {
+  const macro = /^(["'])(.*)\1$/s.exec(keyBinding(line) ?? '');
+  return macro === null ? [] : [{ text: typed(macro[2]!), when: KEY }];
 }
+
+/**
+ * Text typed into the line editor, as readline's key sequences (`rl_translate_keyseq`) or zsh's
+ * `bindkey -s` strings (with `caret`, `^X` too) spell it: `\C-x`, `\M-x`, `\e`, `\a`…`\v`, `\d`,
+ * `\NNN`, `\xHH`, `\\`, `\"`, `\'`. Every key that is no printing character — the line's end (CR or
+ * LF: `\n`, `\r`, `\C-m`, `\C-j`, `\015`, `\x0d`, `^M`) and any other control or meta key — ends a
+ * word: a newline, so the text on either side is read as a command (bash 5.2 and zsh 5.9 on a pty:
+ * each of these line ends ran the macro's `. ~/dots/x`; fix30-start).
+ */
+function typed(text: string, caret = false): string {
+  let out = '';
+  const key = (code: number): void => {
+    out += code < 0x20 || code === 0x7f ? '\n' : String.fromCharCode(code);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (caret && c === '^' && i + 1 < text.length) {
+      const n = text[++i]!;
+      key(n === '?' ? 0x7f : n.toUpperCase().charCodeAt(0) & 0x1f);
+      continue;
+    }
+    if (c !== '\\' || i + 1 >= text.length) {
+      out += c;
+      continue;
+    }
+    const n = text[++i]!;
+    // `\M-x` is a meta key (ESC, then x); `\C-x` is x's control character: neither types text.
+    if (text.startsWith('M-', i)) {
+      key(0x1b);
+      i += 1;
+      continue;
+    }
+    if (text.startsWith('C-', i) && i + 2 < text.length) {
+      i += 2;
+      key(text[i] === '?' ? 0x7f : text.charCodeAt(i) & 0x1f);
+      continue;
+    }
+    const octal = /^[0-7]{1,3}/.exec(text.slice(i));
+    const hex = /^x([0-9a-fA-F]{1,2})/.exec(text.slice(i));
+    if (octal !== null) {
+      key(parseInt(octal[0], 8) & 0xff);
+      i += octal[0].length - 1;
+    } else if (hex !== null) {
+      key(parseInt(hex[1]!, 16));
+      i += hex[0].length - 1;
+    } else if (n in KEY_ESCAPES) key(KEY_ESCAPES[n]!);
+    else out += n;
+  }
+  return out;
+}
+
+/** readline's and zsh's one-letter escapes of a key sequence. */
+const KEY_ESCAPES: Readonly<Record<string, number>> = { a: 7, b: 8, d: 0x7f, e: 0x1b, E: 0x1b, f: 12, n: 10, r: 13, t: 9, v: 11 };
+
+/**
+ * The variables each shell expands again every time it shows them as a prompt, so that a command
+ * substitution in the value runs then: bash 5.2's PS0 (after a command is read), PS1, PS2 and
+ * PS4 (each traced command) — not PS3, `select`'s prompt (fix30-start: bash -i on a pty ran a
+ * backquoted ~/bin/x.sh from each of PS0, PS1, PS2, PS4, and none from PS3); zsh 5.9's prompts
+ * with `prompt_subst` (zshparam(1)): PS1…PS4, PROMPT…PROMPT4, RPS1, RPS2, RPROMPT, RPROMPT2, SPROMPT.
+ * @internal
+ */
+export const PROMPT_VARIABLES: Readonly<Record<'bash' | 'zsh', ReadonlySet<string>>> = {
+  bash: new Set(['PS0', 'PS1', 'PS2', 'PS4']),
+  zsh: new Set(['PS1', 'PS2', 'PS3', 'PS4', 'PROMPT', 'PROMPT2', 'PROMPT3', 'PROMPT4', 'RPS1', 'RPS2', 'RPROMPT', 'RPROMPT2', 'SPROMPT']),
+};
 
 /**
  * The words a text may stand for through `${V:-WORD}`, `${V-WORD}`, `${V:=WORD}`, `${V=WORD}`
@@ -210,7 +296,7 @@ function insideDoubleQuotes(text: string, at: number): boolean {
   return double;
 }
 
-/** A word with the quotes of a whole quoted word taken off, or of its quoted parts (`"$HOME"/x`). */
+/** A readline command with the double quotes of `"\C-t": "CMD"` taken off. */
 function unquoted(word: string): string {
   return word.replace(/^(['"])(.*)\1$/s, '$2');
 }
@@ -225,7 +311,7 @@ export const STARTUP_BUILTIN_EXAMPLES: readonly {
 }[] = [
   { words: ['source', '~/.x'], sourced: '~/.x' },
   { words: ['source', '--', '~/.x'], sourced: '~/.x' },
-  { words: ['.', '--', '"$HOME/.x"'], sourced: '"$HOME/.x"' },
+  { words: ['.', '--', '$HOME/.x'], sourced: '$HOME/.x' },
   { words: ['.', '-p', '~/dots', 'x'] },
   { words: ['hash', '-p', '~/.x', 'll'], hashed: ['~/.x'] },
   { words: ['hash', '-rp', '~/.x', 'll'], hashed: ['~/.x'] },
@@ -234,13 +320,13 @@ export const STARTUP_BUILTIN_EXAMPLES: readonly {
   { words: ['hash', '-d', 'dots=~/dots'], hashed: [] },
   { words: ['hash', '-r'], hashed: [] },
   { words: ['hash', 'ls'], hashed: [] },
-  { words: ['alias', "ll='~/.x'"], aliased: ['~/.x'] },
-  { words: ['alias', '-s', 'txt=~/.x', 'gg=". ~/dots/x"'], aliased: ['~/.x', '. ~/dots/x'] },
-  { words: ['alias', '--', "ll='ls -l'"], aliased: ['ls -l'] },
+  { words: ['alias', 'll=~/.x'], aliased: ['~/.x'] },
+  { words: ['alias', '-s', 'txt=~/.x', 'gg=. ~/dots/x'], aliased: ['~/.x', '. ~/dots/x'] },
+  { words: ['alias', '--', 'll=ls -l'], aliased: ['ls -l'] },
   { words: ['alias', '-p'], aliased: [] },
   { words: ['cd', '~/dots'], cd: '~/dots' },
   { words: ['cd', '-P', '--', '~/dots'], cd: '~/dots' },
-  { words: ['pushd', '"$HOME/dots"'], cd: '"$HOME/dots"' },
+  { words: ['pushd', '$HOME/dots'], cd: '$HOME/dots' },
   { words: ['cd', '-'] },
   { words: ['cd'] },
   { words: ['export', 'A=b', 'x=~/.x'] },
@@ -249,24 +335,34 @@ export const STARTUP_BUILTIN_EXAMPLES: readonly {
 
 /** Examples of {@link laterTexts}, each a test, each run on a pty in `bash -i`/`zsh -i` (fix29-start). @internal */
 export const LATER_TEXT_EXAMPLES: readonly { readonly words: readonly string[]; readonly texts: readonly string[] }[] = [
-  { words: ['bind', '-x', `'"\\C-t": ~/bin/x.sh'`], texts: ['~/bin/x.sh'] },
-  { words: ['bind', '-m', 'emacs', '-x', `'"\\C-t": ~/bin/x.sh'`], texts: ['~/bin/x.sh'] },
-  { words: ['bind', '-x', `'"\\C-t":"~/bin/x.sh"'`], texts: ['~/bin/x.sh'] },
-  { words: ['bind', `'"\\C-t": ". ~/.x\\n"'`], texts: ['. ~/.x\n'] },
-  { words: ['bind', `'"\\C-t": kill-line'`], texts: [] },
-  { words: ['bind', "'set completion-ignore-case on'"], texts: [] },
+  { words: ['bind', '-x', '"\\C-t": ~/bin/x.sh'], texts: ['~/bin/x.sh'] },
+  { words: ['bind', '-m', 'emacs', '-x', '"\\C-t": ~/bin/x.sh'], texts: ['~/bin/x.sh'] },
+  { words: ['bind', '-x', '"\\C-t":"~/bin/x.sh"'], texts: ['~/bin/x.sh'] },
+  { words: ['bind', '"\\C-t": ". ~/.x\\n"'], texts: ['. ~/.x\n'] },
+  // fix30-start: each of these line ends ran the macro (bash 5.2 -i on a pty).
+  { words: ['bind', '"\\C-t": ". ~/.x\\C-m"'], texts: ['. ~/.x\n'] },
+  { words: ['bind', '"\\C-t": ". ~/.x\\C-J"'], texts: ['. ~/.x\n'] },
+  { words: ['bind', '"\\C-t": ". ~/.x\\r"'], texts: ['. ~/.x\n'] },
+  { words: ['bind', '"\\C-t": ". ~/.x\\015"'], texts: ['. ~/.x\n'] },
+  { words: ['bind', '"\\C-t": ". ~/.x\\x0d"'], texts: ['. ~/.x\n'] },
+  { words: ['bind', '"\\C-t": ". ~/.x\\e\\M-a"'], texts: ['. ~/.x\n\na'] },
+  { words: ['bind', '"\\C-t": ". \\"~/a b\\"\\n"'], texts: ['. "~/a b"\n'] },
+  { words: ['bind', 'Control-t: ". ~/.x\\n"'], texts: ['. ~/.x\n'] },
+  { words: ['bind', '"\\C-t": kill-line'], texts: [] },
+  { words: ['bind', 'set completion-ignore-case on'], texts: [] },
   { words: ['complete', '-C', '~/bin/x.sh', 'git'], texts: ['~/bin/x.sh'] },
-  { words: ['complete', '-o', 'default', '-C', "'~/bin/x.sh --x'", 'git'], texts: ['~/bin/x.sh --x'] },
+  { words: ['complete', '-o', 'default', '-C', '~/bin/x.sh --x', 'git'], texts: ['~/bin/x.sh --x'] },
   { words: ['complete', '-F', '_c', 'git'], texts: ['_c'] },
-  { words: ['complete', '-W', "'start stop'", 'svc'], texts: ['start stop'] },
+  { words: ['complete', '-W', 'start stop', 'svc'], texts: ['start stop'] },
   { words: ['complete', '-d', 'cd'], texts: [] },
   { words: ['sched', '+1', '.', '~/.x'], texts: ['. ~/.x'] },
-  { words: ['sched', '+1', "'. ~/.x'"], texts: ['. ~/.x'] },
+  { words: ['sched', '+1', '. ~/.x'], texts: ['. ~/.x'] },
   { words: ['sched', '-o', '10:00', 'echo', 'hi'], texts: ['echo hi'] },
   { words: ['sched', '-2'], texts: [] },
-  { words: ['bindkey', '-s', "'^T'", "'. ~/.x\\n'"], texts: ['. ~/.x\n'] },
-  { words: ['bindkey', '-M', 'emacs', '-s', "'^T'", "'. ~/.x^M'"], texts: ['. ~/.x\n'] },
-  { words: ['bindkey', "'^R'", 'history-incremental-search-backward'], texts: [] },
+  { words: ['bindkey', '-s', '^T', '. ~/.x\\n'], texts: ['. ~/.x\n'] },
+  { words: ['bindkey', '-M', 'emacs', '-s', '^T', '. ~/.x^M'], texts: ['. ~/.x\n'] },
+  { words: ['bindkey', '-s', '^T', '. ~/.x\\C-m'], texts: ['. ~/.x\n'] },
+  { words: ['bindkey', '^R', 'history-incremental-search-backward'], texts: [] },
   { words: ['bindkey', '-e'], texts: [] },
 ];
 

@@ -398,3 +398,56 @@ export function countHeredocSubstitutions(body: string): number {
   }
   return n;
 }
+
+/**
+ * The text of a word after the shell's quote removal, with each expansion and substitution kept
+ * as written (`"$HOME/x"` is `$HOME/x`, `"\`cmd\`"` is `` `cmd` ``, `'a b'` is `a b`, `"\"k\": v"`
+ * is `"k": v`): what a builtin that keeps text for later (`bind`, `PS1=…`, `complete -C`) is handed,
+ * read by the same scanners as {@link decodeWordGeneral}. An `$'…'` string the shells read
+ * differently, or a word that does not end, is left as written. Never throws. @internal
+ */
+export function quoteRemoved(raw: string, ansiC: readonly AnsiCDialect[] = EVERY_ANSI_C): string {
+  if (isPlainWord(raw)) return raw;
+  let out = '';
+  let i = 0;
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === '\\') {
+      const n = raw[i + 1];
+      if (n !== '\n') out += n ?? '\\';
+      i += 2;
+    } else if (c === "'") {
+      const j = raw.indexOf("'", i + 1);
+      if (j < 0) return raw;
+      out += raw.slice(i + 1, j);
+      i = j + 1;
+    } else if (c === '$' && raw[i + 1] === "'") {
+      const d = decodeAnsiC(raw, i + 2, ansiC);
+      if (d.error !== undefined || d.unknown !== undefined) return raw;
+      out += d.value;
+      i = d.end;
+    } else if (c === '"' || (c === '$' && raw[i + 1] === '"')) {
+      // Inside double quotes a backslash quotes only `$`, `` ` ``, `"`, `\` and a newline.
+      i += c === '"' ? 1 : 2;
+      while (i < raw.length && raw[i] !== '"') {
+        const d = raw[i]!;
+        if (d === '\\' && i + 1 < raw.length) {
+          const n = raw[i + 1]!;
+          if (n !== '\n') out += '$`"\\'.includes(n) ? n : `\\${n}`;
+          i += 2;
+        } else {
+          const end = d === '$' ? scanDollar(raw, i, true)?.end : d === '`' ? scanUntil(raw, i + 1, '`').end : undefined;
+          out += raw.slice(i, end ?? i + 1);
+          i = Math.min(end ?? i + 1, raw.length);
+        }
+      }
+      if (i >= raw.length) return raw;
+      i++;
+    } else {
+      const end = c === '$' ? scanDollar(raw, i)?.end : c === '`' ? scanUntil(raw, i + 1, '`').end : undefined;
+      out += raw.slice(i, end ?? i + 1);
+      i = Math.min(end ?? i + 1, raw.length);
+    }
+  }
+  return out;
+}
