@@ -29,7 +29,7 @@ import { writtenNames } from '../paths/real.js';
 import { interpreterName } from '../shell/programs/interpreter-names.js';
 import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { shellName } from '../shell/programs/shell-names.js';
-import { tmuxFormatJobs, tmuxOptionKind } from '../shell/programs/tmux-grammar.js';
+import { tmuxFormatJobs, tmuxLineCommands, tmuxOptionKind, tmuxShellCommand } from '../shell/programs/tmux-grammar.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import {
@@ -155,6 +155,9 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
     [`${xdg}/tmux/tmux.conf`, 'tmuxConf'],
     [`${h}/.vimrc`, 'vimScript'],
     [`${h}/.vim/vimrc`, 'vimScript'],
+    // vim reads ~/.exrc when there is no ~/.vimrc (VIMINIT, .vimrc, EXINIT, .exrc: vim 9.0 with only
+    // ~/.exrc ran its `set rtp+=` folder's plugin, check29).
+    [`${h}/.exrc`, 'vimScript'],
     [`${xdg}/nvim/init.vim`, 'vimScript'],
   ];
   // The file the environment's INPUTRC names is no name protected by list: a macro written there is typed at its key.
@@ -480,6 +483,12 @@ export function namedBy(
       }
       // A format's `#(…)` jobs (`automatic-rename-format '#(~/x.sh)'` ran at `tmux new -d`).
       commands.push(...(tmuxFormatJobs(text) ?? []));
+      // A command whose argument is a shell command, by tmux's own table (`new-session -d 'CMD'`,
+      // `new-window`, `split-window`, `respawn-pane`, `pipe-pane`: each ran its CMD, tmux 3.3a).
+      for (const words of tmuxLineCommands(text)) {
+        const command = tmuxShellCommand(words);
+        if (command !== undefined) commands.push(command);
+      }
       for (const command of commands) {
         const program = commandFile(command);
         if (program !== undefined) place(program, none, [vars.home, dir], 'runs the program', true);
@@ -491,6 +500,12 @@ export function namedBy(
         const m = /^\s*:*\s*(?:sil(?:ent)?!?\s+)?so(?:u(?:r(?:c(?:e)?)?)?)?!?\s+(\S+)/.exec(command);
         if (m !== null && !m[1]!.startsWith('"')) place(m[1]!, none, [vars.home]);
       }
+    // The shell commands a vim script runs (`call system('~/bin/x.sh')` ran it at `vim -es -c qa!`,
+    // vim 9.0, check29): the program's file.
+    for (const command of vimShellCommands(lines)) {
+      const program = commandFile(command);
+      if (program !== undefined) place(program, none, [vars.home], 'runs the program', true);
+    }
     // `set runtimepath+=~/dots`: vim runs `~/dots/plugin/**/*.vim` at start, and the folder's
     // ftplugin, autoload, syntax … scripts when they are wanted; `packpath` its `pack/*/start`
     // plugins (vim 9.0: each ran at `vim -c qa`, RT27-T2).
@@ -566,6 +581,52 @@ function vimRuntimeDirs(lines: readonly string[]): { dir: string; pack: boolean 
     if (let_ !== null) for (const m of let_[2]!.matchAll(/'([^']*)'|"([^"]*)"/g)) add(let_[1]!, m[1] ?? m[2]!);
   }
   return out;
+}
+
+/**
+ * The shell commands a vim script runs: `system()`/`systemlist()`/`job_start()`/`term_start()`
+ * (vim) and `jobstart()`/`termopen()` (neovim) given a string, a `:!CMD` or `silent !CMD` line (after
+ * `autocmd … ` too, and in an `execute` string), and code of another language run inline (`py3`,
+ * `python3`, `lua`, `perl`, `ruby`, their `<< EOF` blocks and `*file FILE` forms), whose quoted
+ * paths are taken as programs it may run: vim cannot say what that code runs, and it names them.
+ */
+function vimShellCommands(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let heredoc: string | undefined;
+  for (const line of lines) {
+    if (heredoc !== undefined) {
+      if (line.trim() === heredoc) heredoc = undefined;
+      else out.push(...vimCodePaths(line));
+      continue;
+    }
+    // Each string of such a call's line (`job_start(expand('~/bin/x.sh'))` ran it, vim 9.0).
+    if (/\b(?:system|systemlist|job_start|term_start|jobstart|termopen)\s*\(/.test(line))
+      for (const m of line.matchAll(/'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"/g)) out.push(vimString(m[0]));
+    for (const m of line.matchAll(/\bexe(?:c(?:u(?:t(?:e)?)?)?)?\s+('(?:[^']|'')*'|"(?:[^"\\]|\\.)*")/g)) {
+      const bang = /^\s*:*\s*(?:sil(?:ent)?!?\s+)?!(.*)$/s.exec(vimString(m[1]!));
+      if (bang !== null) out.push(bang[1]!);
+    }
+    const bang = /^\s*:*\s*(?:au(?:tocmd)?!?\s+\S+\s+\S+\s+(?:nested\s+|\+\+\w+\s+)*)?:*\s*(?:sil(?:ent)?!?\s+)?!(?!=)(.*)$/.exec(line);
+    if (bang !== null) out.push(bang[1]!);
+    const code = /^\s*:*\s*(?:py3|python3|py|python|pyx|pythonx|lua|perl|pe|ruby|rub?)(file|do)?\s+(.*)$/.exec(line);
+    if (code !== null) {
+      const there = /^<<\s*(?:trim\s+)?(\S*)\s*$/.exec(code[2]!);
+      if (there !== null) heredoc = there[1] === '' ? '.' : there[1];
+      else if (code[1] === 'file') out.push(code[2]!.trim());
+      else out.push(...vimCodePaths(code[2]!));
+    }
+  }
+  return out;
+}
+
+/** The quoted paths of code of another language (`os.system('~/bin/x.sh')`): each a program the code may run. */
+function vimCodePaths(code: string): string[] {
+  return [...code.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]!).filter((t) => /^(?:~|\$HOME\b|\/)/.test(t) && t.includes('/'));
+}
+
+/** A vim string literal's text: `'…'` (`''` is a quote), `"…"` (backslash escapes). */
+function vimString(literal: string): string {
+  return literal.startsWith("'") ? literal.slice(1, -1).replace(/''/g, "'") : literal.slice(1, -1).replace(/\\(.)/g, '$1');
 }
 
 /** A `for NAME in WORDS` list of a shell file, by name: `. "$NAME"` in its loop sources each word. */

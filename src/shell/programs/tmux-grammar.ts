@@ -333,3 +333,106 @@ export function tmuxFormatJobs(word: string): string[] | undefined {
   }
   return jobs;
 }
+
+/**
+ * The shell command one tmux command runs, from its words (quotes taken off), by its kind in
+ * {@link TMUX_COMMANDS}: a `shell` command's operands after its options (new-session, new-window,
+ * split-window, respawn-pane/-window, display-popup), `run-shell`'s and `pipe-pane`'s operand (not
+ * `run -C`, a tmux command), `if-shell`'s first operand (not with `-F`, a format), `detach -E CMD`;
+ * else undefined. tmux 3.3a with a private socket ran each from a ~/.tmux.conf (fix30-start). @internal
+ */
+export function tmuxShellCommand(words: readonly string[]): string | undefined {
+  const name = tmuxCommandName(words[0] ?? '');
+  const command = name === undefined ? undefined : TMUX_COMMANDS[name];
+  if (command === undefined || !['shell', 'run', 'if', 'detach'].includes(command.kind)) return undefined;
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  let i = 1;
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') {
+      i++;
+      break;
+    }
+    if (!/^-./.test(w)) break;
+    for (let k = 1; k < w.length; k++) {
+      const at = command.getopt?.indexOf(w[k]!) ?? -1;
+      if (at < 0) return undefined;
+      if (command.getopt![at + 1] === ':') {
+        values.set(w[k]!, w.slice(k + 1) || (words[++i] ?? ''));
+        break;
+      }
+      flags.add(w[k]!);
+    }
+  }
+  const operands = words.slice(i);
+  if (command.kind === 'detach') return values.get('E');
+  if (command.kind === 'shell') return operands.length > 0 ? operands.join(' ') : undefined;
+  if (command.kind === 'run' && flags.has('C')) return undefined;
+  if (command.kind === 'if' && flags.has('F')) return undefined;
+  return operands[0];
+}
+
+/**
+ * The commands of one line of tmux text, each as its words with quotes taken off (`'…'` literal,
+ * `"…"` with `\"` and `\\`): split at blanks and at an unquoted `;` (`\;` too); a `{ … }` block is
+ * one word. For finding the shell commands a configuration runs, not for running it. @internal
+ */
+export function tmuxLineCommands(line: string): string[][] {
+  const commands: string[][] = [];
+  let words: string[] = [];
+  let word: string | undefined;
+  const endWord = (): void => {
+    if (word !== undefined) words.push(word);
+    word = undefined;
+  };
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === ' ' || ch === '\t') endWord();
+    else if (ch === ';' || (ch === '\\' && line[i + 1] === ';')) {
+      if (ch === '\\') i++;
+      endWord();
+      if (words.length > 0) commands.push(words);
+      words = [];
+    } else if (ch === "'") {
+      const close = line.indexOf("'", i + 1);
+      word = (word ?? '') + line.slice(i + 1, close < 0 ? line.length : close);
+      i = close < 0 ? line.length : close;
+    } else if (ch === '"') {
+      let k = i + 1;
+      let inner = '';
+      for (; k < line.length && line[k] !== '"'; k++) {
+        if (line[k] === '\\' && k + 1 < line.length) k++;
+        inner += line[k];
+      }
+      word = (word ?? '') + inner;
+      i = k;
+    } else if (ch === '{' && word === undefined) {
+      let depth = 1;
+      let k = i + 1;
+      for (; k < line.length && depth > 0; k++) depth += line[k] === '{' ? 1 : line[k] === '}' ? -1 : 0;
+      word = line.slice(i + 1, k - 1);
+      i = k - 1;
+    } else word = (word ?? '') + ch;
+  }
+  endWord();
+  if (words.length > 0) commands.push(words);
+  return commands;
+}
+
+/** Examples of {@link tmuxShellCommand} over {@link tmuxLineCommands}, each a test (tmux 3.3a, fix30-start). @internal */
+export const TMUX_SHELL_COMMAND_EXAMPLES: readonly { readonly line: string; readonly commands: readonly (string | undefined)[] }[] = [
+  { line: "new-session -d '~/bin/x.sh'", commands: ['~/bin/x.sh'] },
+  { line: "new-session -d; new-window -d '~/bin/x.sh'", commands: [undefined, '~/bin/x.sh'] },
+  { line: "new -d -c /tmp -n w '~/bin/x.sh'", commands: ['~/bin/x.sh'] },
+  { line: "splitw -h -l 30% 'sh ~/bin/x.sh'", commands: ['sh ~/bin/x.sh'] },
+  { line: "respawn-pane -k -t 0 '~/bin/x.sh'", commands: ['~/bin/x.sh'] },
+  { line: 'pipe-pane -o "~/bin/x.sh"', commands: ['~/bin/x.sh'] },
+  { line: "display-popup -E '~/bin/x.sh'", commands: ['~/bin/x.sh'] },
+  { line: 'run-shell -b ~/bin/x.sh', commands: ['~/bin/x.sh'] },
+  { line: "run -C 'display hi'", commands: [undefined] },
+  { line: "if-shell -F '#{x}' 'display hi'", commands: [undefined] },
+  { line: 'new-session -d', commands: [undefined] },
+  { line: 'set -g mouse on', commands: [undefined] },
+  { line: 'bind-key r source-file ~/.tmux.conf \\; display reloaded', commands: [undefined, undefined] },
+];
