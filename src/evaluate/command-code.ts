@@ -27,7 +27,8 @@ import { readFind } from '../shell/programs/find.js';
 import { changedDirectory } from '../shell/programs/startup-builtins.js';
 import { pathGlobRegExp } from '../dialects/shared/glob.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
-import { isCodeFileName } from '../shell/programs/script-languages.js';
+import { interpreterLanguage, isCodeFileName } from '../shell/programs/script-languages.js';
+import { shellInvocation } from '../shell/programs/shell-invocation.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 
 /** A file or folder a command runs code from, and how (a reason's words). */
@@ -86,6 +87,8 @@ export function scriptCode(file: string, world: CommandWorld): CodePlace[] {
 class Reader {
   private readonly out = new Map<string, CodePlace>();
   private readonly readFiles = new Set<string>();
+  /** The texts being read, innermost last: where the names a command runs may come from ({@link flowSources}). */
+  private readonly texts: string[] = [];
 
   constructor(
     private readonly world: CommandWorld,
@@ -150,9 +153,20 @@ class Reader {
       program: [...outer.program, ...assignedEntries(known, 'PATH')],
     };
     // Text the analysis did not read whole is split at its operators too (fail closed): the shell runs what the parser could not read.
+    this.texts.push(known);
+    try {
+      this.steps(read, text, scriptDir, depth, from, npmBin, cwd, paths);
+    } finally {
+      this.texts.pop();
+    }
+  }
+
+  private steps(read: ReturnType<typeof readCommands>, text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin: boolean, cwd: string, paths: SearchPaths): void {
     if (read === undefined || read.unseen.length > 0) this.split(read?.text ?? text, scriptDir, depth, from, npmBin, cwd, paths);
     if (read === undefined) return;
     for (const step of read.steps) {
+      // Text a shell only parses (`bash -n -c TEXT`) runs nothing.
+      if (parsedOnly(step, read.steps)) continue;
       // A file on the input of a command that runs its input (`sh -s < F`, `while read l; do eval "$l"; done < F`): F is code.
       if (step.command.redirects.some((r) => r.kind === 'read' && r.targetLiteral) && runsItsInput(commandProper(step.words.map(unquoted))))
         for (const r of step.command.redirects)
@@ -163,6 +177,10 @@ class Reader {
       for (const p of step.command.codePaths ?? [])
         if (isCodeFileName(p) && !p.includes('$'))
           for (const dir of step.dirs) this.script(join(dir, p), depth + 1, `named by the code \`${clip(step.words.map(unquoted).join(' '))}\` runs${from !== undefined ? ` in ${from}` : ''}`, false);
+      // A runner handed names on its input (`ls scripts/*.sh | xargs -n1 sh`, `| xargs python3`): the names come from the text.
+      const proper = commandProper(step.words.map(unquoted));
+      if (step.command.argumentsFrom !== undefined && step.command.argumentsFrom !== 'find -exec' && runsFiles(proper))
+        for (const dir of step.dirs) this.flowSources(scriptDir, dir, `\`${clip(proper.join(' '))}\` given names on its input${from !== undefined ? ` in ${from}` : ''}`);
       if (this.readAgain(step, read.steps)) continue;
       const found = foundBy(step, read.steps);
       for (const dir of step.dirs) this.command(step.words, scriptDir, depth, from, npmBin, dir, paths, step.top, found, dir !== cwd ? shownPath(dir, this.world) : undefined);
@@ -223,6 +241,9 @@ class Reader {
     const shown = `\`${clip((shownWords?.map(unquoted) ?? plain).join(' '))}\`${movedTo !== undefined ? ` (run in ${movedTo})` : ''}${from !== undefined ? ` in ${from}` : ''}`;
     const first = plain[0]!;
     const name = first.slice(first.lastIndexOf('/') + 1);
+    // A shell or interpreter reading code from a pipe (`cat scripts/*.sh | sh`, `ls … | xargs -n1 sh`): what flows in is the text's.
+    if (runsItsInput(plain) && !raw.some((w) => /^\d*<(?!\()/.test(w)) && PIPE.test(this.texts.at(-1) ?? ''))
+      this.flowSources(scriptDir, cwd, `${shown} reading from a pipe`);
     // A program by name where the text puts folders on PATH (`PATH=scripts:$PATH s.sh`): the file of that name in each
     // (a builtin's name too: a file named `cd` there is protected for nothing, which costs no everyday write).
     if (!first.includes('/') && /^[\w.+-]+$/.test(first))
@@ -235,6 +256,10 @@ class Reader {
       }
       return;
     }
+    // The program itself, named by its path (`.venv/bin/python x.py`, `node_modules/.bin/node x.js`): the file that runs (check30 J).
+    const program = place(words[0]!);
+    if (program === undefined) this.unplaced(words[0]!, scriptDir, cwd, shown);
+    else if (first.includes('/') && !(unattendedRuns(plain) ?? []).some((r) => r.kind === 'script' && r.file === first)) this.add(program, `the program ${shown} runs`);
     for (const c of configModules(name)) this.add(join(cwd, c), `the configuration module ${shown} loads`);
     this.hookRunner(plain, cwd, depth, shown);
     if ((first === '.' || first === 'source') && words[1] !== undefined) {
@@ -245,6 +270,7 @@ class Reader {
       }
       const file = /^(?:\/(?:dev|proc)\/|<\()/.test(unquoted(words[1])) ? undefined : place(words[1]);
       if (file !== undefined) this.script(file, depth + 1, `sourced by ${shown}`, true);
+      else this.unplaced(words[1], scriptDir, cwd, shown);
       return;
     }
     if (isPackageRunner(name)) {
@@ -294,6 +320,10 @@ class Reader {
         if (folder !== undefined) this.add(folder, `run by ${shown}, each file in it`, undefined, childPattern(folder));
       } else if (run.kind === 'script' || run.kind === 'preload') {
         const file = placeWord(run.file);
+        if (file === undefined && run.file !== first) {
+          const k = plain.indexOf(run.file);
+          this.unplaced(k >= 0 ? words[k]! : run.file, scriptDir, cwd, shown);
+        }
         if (file === undefined || file.endsWith('/{}')) continue;
         this.script(file, depth + 1, `run by ${shown}`, run.kind === 'script' && run.unread !== true && (run.language === 'shell-script' || run.language === undefined));
         if (run.kind === 'script' && this.imports && depth === 0) this.ownImports(file, plain.join(' '), shown);
@@ -302,6 +332,58 @@ class Reader {
         const file = placeWord(run.file);
         if (file !== undefined) this.sshConfig(file, depth + 1, `the ssh configuration ${shown} reads, whose ProxyCommand and Match exec commands ssh runs`, cwd);
       } else this.makefiles(run.files, run.dir, cwd, shown);
+    }
+  }
+
+  /**
+   * A word in a run position (the program, a sourced file, an interpreter's script) that toolgate
+   * cannot place: its value comes from a variable or a substitution (`. "$f"`, `sh scripts/$f`).
+   * The folder its literal start names, when it names one below where the text runs
+   * (`scripts/$f`: everything below `scripts`, as the variable may hold a `/`); else, when the
+   * text itself gives the variable its values (a loop, `read`, `set --`, a substitution), every
+   * place the text names as a source of those names ({@link flowSources}): fail closed, as the
+   * reader cannot list the files that run. A variable only inherited names nothing (decision 0136).
+   */
+  private unplaced(word: string, scriptDir: string | undefined, cwd: string, shown: string): void {
+    const w = unquoted(word);
+    const cut = w.search(/[$`]/);
+    if (cut < 0) return;
+    const lead = w.slice(0, cut);
+    const folder = lead.includes('/') ? this.place(lead.slice(0, lead.lastIndexOf('/') + 1) || '/', scriptDir, cwd) : undefined;
+    const { projectDir, top, home } = this.world;
+    if (folder !== undefined && ![cwd, projectDir, top, home, '/'].includes(folder)) {
+      this.add(folder, `run by ${shown}, a file below it toolgate cannot name`);
+      return;
+    }
+    const text = this.texts.at(-1) ?? '';
+    if (fedByText(w.slice(cut), text)) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`);
+  }
+
+  /**
+   * Every place the text being read names as a source of names or text that flows into a command
+   * that runs it (`for f in lib/*.sh scripts/*.sh`, `set -- scripts/*.sh`, `ls scripts | while
+   * read f`, `$(ls scripts)`, `cat scripts/*.sh | sh`): each wildcard word's folder (with its
+   * pattern), and each operand that names a file or folder the view shows (everything below a
+   * folder). A `cd`'s folder is where commands run, not a source.
+   */
+  private flowSources(scriptDir: string | undefined, cwd: string, runner: string): void {
+    const text = (this.texts.at(-1) ?? '').replace(/\$\(/g, ' ( ').replace(/`/g, ' ; ').replace(/"/g, '');
+    const via = `a source of the names ${runner} runs (toolgate cannot list them)`;
+    const view = this.world.view;
+    for (const command of simpleCommands(text)) {
+      const all = wordsOf(command);
+      const proper = all.slice(all.length - commandProper(all.map(unquoted)).length);
+      if (changedDirectory(proper.map(unquoted)) !== undefined) continue;
+      // A loop's or `set`'s words are the names themselves, one the view does not show yet too.
+      const names = proper[0] === 'for' || proper[0] === 'set';
+      for (const word of proper.slice(names && proper[0] === 'for' ? 3 : 1)) {
+        const operand = word.replace(/^\d*[<>]+&?/, '');
+        if (operand === '' || operand.startsWith('-') || /^[A-Za-z_]\w*=/.test(operand) || /^\/(?:dev|proc)\//.test(operand)) continue;
+        const at = this.place(operand, scriptDir, cwd);
+        if (at === undefined) continue;
+        if (!/^'/.test(operand) && /[*?[]/.test(operand)) this.add(at, via);
+        else if (names || view?.exists(at) === true) this.add(at, via);
+      }
     }
   }
 
@@ -493,6 +575,49 @@ class Reader {
     if (w === '' || w.includes('$') || w.includes('`') || w.startsWith('-')) return undefined;
     return join(cwd, w);
   }
+}
+
+/** A `|` that is no `||`: the text pipes one command into another. */
+const PIPE = /(?:^|[^|])\|(?!\|)/;
+
+/**
+ * Whether the expansions of a word (`$f`, `${f}`, `$1`, `$(…)`) take their value from the text
+ * itself: a loop over the variable (`for f in …`, `for f; do`), `read`, an assignment the reader
+ * could not put in (`f=$(ls …)`), the positional parameters `set` gives, or a substitution.
+ */
+function fedByText(expansions: string, text: string): boolean {
+  if (/\$\(|`/.test(expansions)) return true;
+  for (const m of expansions.matchAll(/\$\{?([A-Za-z_]\w*|[@*#0-9])/g)) {
+    const name = m[1]!;
+    if (/^[@*#0-9]$/.test(name)) {
+      if (/(?:^|[\s;&|(])set\s/.test(text) || /(?:^|[\s;&|(])for\s+\w+\s*(?:;|\n|do\b)/.test(text)) return true;
+      continue;
+    }
+    const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`(?:^|[\\s;&|(])for\\s+${n}\\b|(?:^|[\\s;&|(])read\\b[^;&|\\n]*\\s${n}(?:\\s|$|[;&|])|(?:^|[\\s;&|(])${n}=|\\b(?:mapfile|readarray)\\b[^;&|\\n]*\\s${n}\\b`, 'm').test(text)) return true;
+  }
+  return false;
+}
+
+/** Whether a step is text a shell only parses (`bash -n -c TEXT`, `sh -o noexec -c …`), at any depth. */
+function parsedOnly(step: CommandStep, steps: readonly CommandStep[]): boolean {
+  for (let s: CommandStep | undefined = step, guard = 0; s?.parent !== undefined && guard < 64; guard++) {
+    const parent: CommandStep = steps[s.parent]!;
+    const words = commandProper(parent.words.map(unquoted));
+    const first = words[0] ?? '';
+    if (s.command.context === 'nested' && interpreterLanguage(first.slice(first.lastIndexOf('/') + 1)) === 'shell-script' && shellInvocation(words).noexec === true) return true;
+    s = parent;
+  }
+  return false;
+}
+
+/** A command that runs the files or text it is given: a shell, an interpreter, `.`/`source`, a program it reads runs of. */
+function runsFiles(words: readonly string[]): boolean {
+  const first = words[0];
+  if (first === undefined) return false;
+  const name = first.slice(first.lastIndexOf('/') + 1);
+  if (interpreterLanguage(name) === 'shell-script' && shellInvocation(words).noexec === true) return false;
+  return first === '.' || first === 'source' || (unattendedRuns(words) !== undefined && !isPackageRunner(name));
 }
 
 /** The folders a text puts on PYTHONPATH (`python`) and PATH (`program`), as written (relative ones from where a command runs). */

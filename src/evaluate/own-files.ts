@@ -14,7 +14,10 @@ import type { EnvironmentFacts } from './types.js';
 import { environmentValue } from './shell-world.js';
 import { writtenNames } from '../paths/real.js';
 import { nodeImports, pythonModuleIn, scriptLanguage } from './script-imports.js';
-import { commandCode as commandRuns } from './command-code.js';
+import { commandCode as commandRuns, simpleCommands } from './command-code.js';
+import { commandProper } from '../shell/programs/unattended-runs.js';
+import { shellInvocation } from '../shell/programs/shell-invocation.js';
+import { interpreterLanguage } from '../shell/programs/script-languages.js';
 import { mcpServerCommands } from './mcp-servers.js';
 
 /**
@@ -77,10 +80,15 @@ const INSTALLS: ProtectedPathSpec = { dirs: ['node_modules/toolgate'], files: []
 /** How many folders above a hook's script its package's `package.json` is looked for (`dist/cli/main.js`). */
 const PACKAGE_DEPTH = 4;
 
-/** The words of a hook command that name a file: `node /opt/tg/dist/cli/main.js hook` → the script. */
+/**
+ * The words of a hook command that name a file: `node /opt/tg/dist/cli/main.js hook` → the script.
+ * A shell that only parses its script (`sh -n F`: the shell's own option model) names no code.
+ */
 function commandPaths(command: string, projectDir: string | undefined, home: string): string[] {
   const out: string[] = [];
-  for (const raw of command.split(/\s+/)) {
+  const parsedOnly = simpleCommands(command).filter((c) => parsesOnly(commandProper(c.split(/\s+/).map((w) => w.replace(/['"]/g, '')))));
+  const words = parsedOnly.length === 0 ? command : simpleCommands(command).filter((c) => !parsedOnly.includes(c)).join(' ; ');
+  for (const raw of words.split(/\s+/)) {
     let w = raw.replace(/['"]/g, '').replace(/^(?:--?[\w-]+=)/, '');
     if (projectDir !== undefined) w = w.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
     if (w.startsWith('~/')) w = `${home}${w.slice(1)}`;
@@ -89,6 +97,13 @@ function commandPaths(command: string, projectDir: string | undefined, home: str
     if (abs !== undefined) out.push(normalizePath(abs, { cwd: projectDir ?? home, home, platform: 'linux' }));
   }
   return out;
+}
+
+/** A shell given a script it only parses (`sh -n F`, `bash -o noexec F`): it runs nothing of it. */
+function parsesOnly(words: readonly string[]): boolean {
+  const first = words[0];
+  if (first === undefined || interpreterLanguage(first.slice(first.lastIndexOf('/') + 1)) !== 'shell-script') return false;
+  return shellInvocation(words).noexec === true;
 }
 
 /**

@@ -19,6 +19,30 @@ const world = (files: Record<string, string> = {}) => ({
 const paths = (command: string, files?: Record<string, string>) => commandCode(command, world(files), true).map((c) => c.path);
 
 describe('commandCode', () => {
+  // check30 class H/J, run for real with bash 5.2 and dash: each of these ran a file written in scripts/ (or the program).
+  it('takes every source of the names a loop, a pipe or xargs runs, and the program named by a path', () => {
+    const files = { [`${P}/scripts`]: 'directory', [`${P}/scripts/a.sh`]: 'text: true\n', [`${P}/src`]: 'directory' };
+    const hit = (command: string, file: string) => commandCode(command, world(files), true).some((c) => (c.pattern === undefined ? file === c.path || file.startsWith(`${c.path}/`) : file.startsWith(`${c.path}/`) && c.pattern.test(file)));
+    for (const command of [
+      'for f in lib/*.sh scripts/*.sh; do . "$f"; done',
+      'set -- scripts/*.sh; for f; do . "$f"; done',
+      'for f in $(ls scripts); do sh scripts/$f; done',
+      'ls scripts/*.sh | while read f; do . "./$f"; done',
+      'ls scripts/*.sh | xargs -n1 sh',
+      'cat scripts/*.sh | sh',
+      'for g in scripts/new.sh scripts/a.sh; do . "$g"; done',
+    ]) {
+      expect(hit(command, `${P}/scripts/new.sh`), command).toBe(true);
+      expect(hit(command, `${P}/src/app.js`), command).toBe(false);
+    }
+    expect(hit('.venv/bin/python scripts/check.py', `${P}/.venv/bin/python`)).toBe(true);
+    expect(hit('for f in scripts/*.sh; do bash -n "$f"; done', `${P}/scripts/new.sh`)).toBe(false);
+    expect(hit('sh -n scripts/new.sh', `${P}/scripts/new.sh`)).toBe(false);
+    expect(hit('bash -n -c ". scripts/new.sh"', `${P}/scripts/new.sh`)).toBe(false);
+    // A variable only inherited names nothing (decision 0136).
+    expect(commandCode('. "$HOOK"', world(files), true)).toEqual([]);
+  });
+
   it('reads make, python -m, npx and a lint tool', () => {
     expect(paths('make -s hook')).toEqual([`${P}/GNUmakefile`, `${P}/makefile`, `${P}/Makefile`]);
     expect(paths('make -C tools -f ci.mk lint')).toEqual([`${P}/tools/ci.mk`]);

@@ -11,6 +11,9 @@ import { matching, readAssignment, type Assignment, type Environment } from '../
 import type { SimpleCommand } from '../types.js';
 import type { Unwrapped } from './wrapper-types.js';
 import { passedOn, printedTexts, printerOutputs } from './literal-printers.js';
+import { shellInvocation } from './shell-invocation.js';
+
+export { shellInvocation, type ShellInvocation } from './shell-invocation.js';
 
 /**
  * Texts the line shows: each text a printer may write where printers differ (`printf '\\x63p'`:
@@ -20,76 +23,6 @@ export type ShownTexts = readonly string[];
 
 /** The texts the command line wrote to a file earlier, by its path as written (see `commands/shown-text.ts`), or undefined. @internal */
 export type WrittenFiles = (path: string) => ShownTexts | undefined;
-
-/** How a shell was started. @internal */
-export interface ShellInvocation {
-  /** Index of the `-c` script word, when there is one (`-1` when `-c` has no script). */
-  script?: number;
-  /** Index of a script file operand (`bash x.sh`). */
-  file?: number;
-  /** `-i`: interactive (reads rc files, runs `PROMPT_COMMAND`, expands `PS1`). */
-  interactive: boolean;
-  /** Reads its commands from standard input (no `-c` and no script file, or `-s`). */
-  stdin: boolean;
-  /** `--rcfile` / `--init-file` value. */
-  rcfile?: string;
-  /** `-x` (or `-o xtrace`): traces, expanding `PS4`. */
-  xtrace: boolean;
-}
-
-/** bash's long options that take the next word (matched exactly, as bash does). */
-const LONG_WITH_VALUE = new Set(['--rcfile', '--init-file']);
-
-/** Reads a POSIX shell's options (`bash [opts] [-c script [name args…]] | [file args…]`). */
-export function shellInvocation(argv: readonly string[]): ShellInvocation {
-  let i = 1;
-  let dashC = false;
-  let dashS = false;
-  let interactive = false;
-  let xtrace = false;
-  let rcfile: string | undefined;
-  while (i < argv.length) {
-    const a = argv[i]!;
-    if (a === '--' || a === '-') {
-      i++;
-      break;
-    }
-    if (LONG_WITH_VALUE.has(a)) {
-      rcfile = argv[i + 1];
-      i += 2;
-      continue;
-    }
-    if (a.startsWith('--')) {
-      i++;
-      continue;
-    }
-    if (/^[-+][oO]$/.test(a)) {
-      if (a === '-o' && argv[i + 1] === 'xtrace') xtrace = true;
-      i += 2;
-      continue;
-    }
-    if (/^[-+][A-Za-z]+$/.test(a)) {
-      const on = a.startsWith('-');
-      const letters = a.slice(1);
-      if (on && letters.includes('c')) dashC = true;
-      if (on && letters.includes('s')) dashS = true;
-      if (on && letters.includes('i')) interactive = true;
-      if (on && letters.includes('x')) xtrace = true;
-      // `-o name` folded in a group (`-eo pipefail`) takes the next word.
-      if (/[oO]/.test(letters)) {
-        if (on && letters.includes('o') && argv[i + 1] === 'xtrace') xtrace = true;
-        i++;
-      }
-      i++;
-      continue;
-    }
-    break;
-  }
-  const base = { interactive, xtrace, ...(rcfile !== undefined ? { rcfile } : {}) };
-  if (dashC) return { ...base, script: i < argv.length ? i : -1, stdin: false };
-  if (dashS || i >= argv.length) return { ...base, stdin: true };
-  return { ...base, file: i, stdin: false };
-}
 
 /** A POSIX shell that reads its commands from standard input, with nothing written on the command feeding it. */
 export function readsInput(cmd: SimpleCommand): boolean {

@@ -15,6 +15,7 @@
 import { interpreterLanguage, type ScriptLanguage } from './script-languages.js';
 import { interpreterName } from './interpreter-names.js';
 import { keywordOf, RUNNING_KEYWORDS, sshOptions } from './ssh-options.js';
+import { shellInvocation } from './shell-invocation.js';
 
 /** What one simple command runs from files, as far as its words say. @internal */
 export type UnattendedRun =
@@ -132,9 +133,13 @@ export function runsItsInput(words: readonly string[]): boolean {
   const name = first.slice(first.lastIndexOf('/') + 1);
   if (name === '.' || name === 'source') return /^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(words[1] ?? '');
   if (name === 'eval') return true;
-  if (name === 'xargs') return words.slice(1).some((w) => interpreterLanguage(w.slice(w.lastIndexOf('/') + 1)) === 'shell-script');
+  if (name === 'xargs') {
+    const k = words.findIndex((w, i) => i > 0 && interpreterLanguage(w.slice(w.lastIndexOf('/') + 1)) === 'shell-script');
+    return k > 0 && shellInvocation(words.slice(k)).noexec !== true;
+  }
   const language = interpreterLanguage(name);
   if (language === undefined) return false;
+  if (language === 'shell-script' && shellInvocation(words).noexec === true) return false;
   const runs = unattendedRuns(words) ?? [];
   if (runs.some((r) => r.kind !== 'preload')) return runs.some((r) => r.kind === 'script' && r.file === '-');
   // No script: unless the code comes from an option (`-c`, `-e`, `-p`, `--eval`, `-m`).
@@ -183,8 +188,9 @@ export function textFromFiles(text: string): string[] {
   return out;
 }
 
-/** `sh [-eux] [-o opt] FILE`, `bash -c TEXT`, `bash -lc TEXT`. */
+/** `sh [-eux] [-o opt] FILE`, `bash -c TEXT`, `bash -lc TEXT`; `sh -n FILE` only parses (the shell's own option model says so). */
 function shellRuns(words: readonly string[]): UnattendedRun[] {
+  if (shellInvocation(words).noexec === true) return [];
   let text = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;

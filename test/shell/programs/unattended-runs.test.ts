@@ -22,6 +22,19 @@ describe('unattendedRuns', () => {
   });
 });
 
+describe('a shell that only parses', () => {
+  // bash 5.2 and dash: `sh -n F`, `bash -o noexec F`, `bash -n -c '. F'` ran nothing of F (check30 rows 39, 40).
+  it('runs no script and no input with -n or -o noexec', () => {
+    expect(unattendedRuns(['sh', '-n', 'scripts/new.sh'])).toEqual([]);
+    expect(unattendedRuns(['bash', '-o', 'noexec', 'x.sh'])).toEqual([]);
+    expect(unattendedRuns(['bash', '-n', '-c', '. x.sh'])).toEqual([]);
+    expect(unattendedRuns(['sh', 'scripts/new.sh'])).toEqual([{ kind: 'script', file: 'scripts/new.sh', language: 'shell-script' }]);
+    expect(runsItsInput(['sh', '-n'])).toBe(false);
+    expect(runsItsInput(['xargs', '-n1', 'bash', '-n'])).toBe(false);
+    expect(runsItsInput(['xargs', '-n1', 'sh'])).toBe(true);
+  });
+});
+
 describe('textFromFiles', () => {
   it('finds the files a substitution reads as text', () => {
     expect(textFromFiles('$(cat scripts/s.sh)')).toEqual(['scripts/s.sh']);
