@@ -20,7 +20,8 @@ import { writtenRepositoryRuns } from './written-repository.js';
 import { gnupgProgramWrite, gnupgPrograms } from './gnupg-programs.js';
 import { npmProgramWrite, npmPrograms } from './npm-configured-programs.js';
 import { variableSshConfigPlaces, variableSshConfigWrite } from './variable-commands.js';
-import { environmentValue, shellOf } from './shell-world.js';
+import { environmentValue, sessionEnvironment, shellOf } from './shell-world.js';
+import { PROGRAM_VARIABLES } from '../shell/programs/program-variables.js';
 import type { CodePlaces } from './code-below.js';
 
 /** The world a bare command name is looked up in (`PATH` from the environment facts). */
@@ -46,12 +47,21 @@ export function userReadPlaces(state: EvalState): ReadPlace[] {
   const zdotdir = folder('ZDOTDIR');
   const xdgConfigHome = folder('XDG_CONFIG_HOME');
   const inputrc = folder('INPUTRC');
-  const sourced = sourcedFiles(state.ctx.fs, {
-    home: state.env.home,
-    ...(zdotdir !== undefined ? { zdotdir } : {}),
-    ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
-    ...(inputrc !== undefined ? { inputrc } : {}),
+  // VIMINIT, EXINIT: Ex commands vim runs at start, read as a vimrc's text (the one table's `vim-script` variables).
+  const vimScripts = [...PROGRAM_VARIABLES].flatMap(([name, v]) => {
+    const text = v.loader?.shape === 'vim-script' ? environmentValue(state.ctx.environment, name) : undefined;
+    return typeof text === 'string' ? [{ name, text }] : [];
   });
+  const sourced = sourcedFiles(
+    state.ctx.fs,
+    {
+      home: state.env.home,
+      ...(zdotdir !== undefined ? { zdotdir } : {}),
+      ...(xdgConfigHome !== undefined ? { xdgConfigHome } : {}),
+      ...(inputrc !== undefined ? { inputrc } : {}),
+    },
+    vimScripts,
+  );
   const projectDir = state.ctx.projectDir ?? state.workingDirectories[0];
   // git as the user's shells start it, too: a start-up file's `export GIT_CONFIG_GLOBAL=~/dots/gitconfig`
   // makes that file the global configuration, whose includes and hooks are read as git's own.
@@ -102,6 +112,7 @@ export function codePlaces(state: EvalState): CodePlaces {
     state.ctx.projectDir ?? state.workingDirectories[0],
     world.home,
     state.ctx.fs,
+    sessionEnvironment(state.ctx),
   ));
   const programs = (state.gitPrograms ??= configuredPrograms(
     state.ctx.fs,
@@ -172,7 +183,7 @@ export function programPathHit(written: string, state: EvalState, unseenNames = 
       written,
       state.ctx.fs?.realpath(written),
       // Once per call: every written name (an archive's members among them) is compared with it.
-      (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs)),
+      (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs, sessionEnvironment(state.ctx))),
       state.ctx.fs,
     )
   );

@@ -185,6 +185,8 @@ export function hookCodePaths(
   projectDir: string | undefined,
   home: string,
   view: ReadonlyFsView | undefined,
+  /** The session's environment, which an MCP server's `${VAR}` is expanded with (`mcp-servers.ts`). */
+  environment?: EnvironmentFacts,
 ): CommandCode[] {
   const out = new Map<string, CommandCode>();
   const add = (command: string, runBy: string) => {
@@ -208,7 +210,7 @@ export function hookCodePaths(
     const key = SETTINGS_COMMAND_KEYS.find((k) => k.key === c.key);
     add(c.command, `the settings' ${c.key} names, which Claude Code runs ${key?.when ?? 'by itself'}, with no tool call`);
   }
-  for (const s of mcpServerCommands(projectDir, home, view)) add(s.command, s.runBy);
+  for (const s of mcpServerCommands(projectDir, home, view, (name) => environmentValue(environment, name))) add(s.command, s.runBy);
   return [...out.values()];
 }
 

@@ -60,7 +60,7 @@ import {
   powerShellTouches,
   powerShellUnknownWrite,
 } from './powershell.js';
-import { environmentValue, shellOf } from './shell-world.js';
+import { environmentValue, sessionEnvironment, shellOf } from './shell-world.js';
 import type { PreparedContext, PreparedProtectedSpec } from './prepared.js';
 import { configFileReasons } from './program-config.js';
 import { removalsThroughLinks } from './removal-links.js';
@@ -614,6 +614,7 @@ function hookCodeRemoval(removed: string, real: string | undefined, state: EvalS
     state.ctx.projectDir ?? state.workingDirectories[0],
     world.home,
     state.ctx.fs,
+    sessionEnvironment(state.ctx),
   ));
   for (const p of writtenNames(removed, real)) {
     const hit = code.find(

@@ -132,7 +132,15 @@ export interface StartupVariables {
  * from `view`; each sourced file found is read in turn (up to {@link MAX_DEPTH} levels). Without
  * `readText`, none.
  */
-export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVariables): ReadPlace[] {
+export function sourcedFiles(
+  view: ReadonlyFsView | undefined,
+  vars: StartupVariables,
+  /**
+   * The vim scripts the environment holds (`VIMINIT`, `EXINIT`: the one table's `vim-script`
+   * variables), which vim runs at start as a vimrc's text (check29 c29-37).
+   */
+  vimScripts: readonly { name: string; text: string }[] = [],
+): ReadPlace[] {
   if (view?.readText === undefined) return [];
   const h = trimmed(vars.home);
   const zdot = trimmed(vars.zdotdir ?? vars.home);
@@ -166,6 +174,12 @@ export function sourcedFiles(view: ReadonlyFsView | undefined, vars: StartupVari
   const known: Known = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
   type Queued = { file: string; kind: Kind; depth: number; vars: Known; given: ReadonlyMap<string, string[]> };
   const queue: Queued[] = starts.map(([file, kind]) => ({ file, kind, depth: 0, vars: known, given: new Map() }));
+  // An exported vim script's text, read as a vimrc's; a file it sources is read in turn.
+  for (const { name, text } of vimScripts)
+    for (const place of namedBy(text.slice(0, MAX_TEXT), `the exported ${name}, which`, 'vimScript', known)) {
+      out.push(place);
+      if (place.folder === undefined && place.pattern === undefined) queue.push({ file: place.path, kind: 'vimScript', depth: 1, vars: known, given: new Map() });
+    }
   while (queue.length > 0 && read.size < MAX_FILES) {
     const { file, kind, depth, vars: at, given } = queue.shift()!;
     if (read.has(file)) continue;
@@ -540,6 +554,9 @@ function loaderNamed(
 ): ReadPlace[] {
   const out: ReadPlace[] = [];
   const by = `${from} sets ${assignment.name}, which`;
+  // Ex commands (`export VIMINIT='so ~/x.vim'`): read as a vimrc's text; what they name is vim's, not the shell's to read.
+  if (assignment.variable.shape === 'vim-script')
+    return withValues(assignment.value, values).flatMap((v) => namedBy(v, by, 'vimScript', vars).map((p) => ({ ...p, runs: true as const, through: true as const })));
   for (const value of withValues(assignment.value, values)) {
     // The shell expands `~` at the start and after `:` of an assignment; a quoted one is the
     // program's to expand (git runs EDITOR through sh -c): either way the home.

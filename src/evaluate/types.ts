@@ -325,7 +325,7 @@ export interface EvalState {
   /** The programs GnuPG's configuration names (`gnupgPrograms` of gnupg-programs.ts), read when a write is first judged. */
   gnupgPrograms?: readonly { path: string; key: string; file: string }[];
   /** The programs npm's configuration names (`npmPrograms` of npm-configured-programs.ts), read when a write is first judged. */
-  npmPrograms?: readonly { path: string; key: string; file: string; what: string }[];
+  npmPrograms?: readonly { path: string; key: string; file: string | undefined; what: string; by: string }[];
   /** The ssh configurations an inherited variable's `ssh -F` reads (`variableSshConfigPlaces` of variable-commands.ts), read when a write is first judged. */
   variableSshPlaces?: readonly (CodePlace & { name: string })[];
   /** What each other repository a write lands in runs (`writtenRepositoryRuns` of written-repository.ts), by its git directory. */

@@ -35,3 +35,22 @@ describe('mcpServerCommands', () => {
     expect(mcpServerCommands(P, H, undefined)).toEqual([]);
   });
 });
+
+describe('mcpServerCommands: env and ${VAR} (check29 c29-25, c29-26)', () => {
+  it("writes a server's env as assignments before its command, each read through the one table", () => {
+    const fs = view({ [`${P}/.mcp.json`]: text({ mcpServers: { a: { command: 'npx', args: ['-y', 'srv'], env: { NODE_OPTIONS: '--require ./tools/pre.js', N: 1 } } } }) });
+    expect(mcpServerCommands(P, H, fs).map((s) => s.command)).toEqual([`NODE_OPTIONS='--require ./tools/pre.js' npx -y srv`]);
+  });
+
+  it('puts in a known value or the default, and judges an unknown value as each it may have', () => {
+    const fs = view({ [`${P}/.mcp.json`]: text({ mcpServers: { a: { command: 'node', args: ['${TOOLS:-tools}/pre.js'] } } }) });
+    expect(mcpServerCommands(P, H, fs, (n) => (n === 'TOOLS' ? '/opt/t' : null)).map((s) => s.command)).toEqual(['node /opt/t/pre.js']);
+    expect(mcpServerCommands(P, H, fs, () => null).map((s) => s.command)).toEqual(['node tools/pre.js', 'node /pre.js']);
+    expect(mcpServerCommands(P, H, fs).map((s) => s.command)).toEqual(['node tools/pre.js', `node ${P}/pre.js`]);
+  });
+
+  it('takes ${PWD} as the folder Claude Code started in and ${HOME} as the home directory where the facts do not say', () => {
+    const fs = view({ [`${P}/.mcp.json`]: text({ mcpServers: { a: { command: 'node', args: ['${PWD}/tools/s.js', '${HOME}/s.js'] } } }) });
+    expect(mcpServerCommands(P, H, fs, () => null).map((s) => s.command)).toEqual([`node ${P}/tools/s.js ${H}/s.js`]);
+  });
+});

@@ -267,3 +267,19 @@ describe('programs ssh and tmux configuration run by path (red team 25 RT25-G)',
     expect(hit(vim('set rtp+=dots'), `${H}/dots/plugin/x.vim`)).toBeUndefined();
   });
 });
+
+describe('sourcedFiles: vim scripts the environment holds (check29 c29-37)', () => {
+  const places = (files: Record<string, string>, vimScripts: { name: string; text: string }[]) => sourcedFiles(view(files), { home: H }, vimScripts);
+  it("reads VIMINIT's and EXINIT's text as a vimrc's, and what it sources in turn", () => {
+    const found = places({ [`${H}/x.vim`]: 'text: source ~/y.vim\n' }, [{ name: 'VIMINIT', text: 'set nocp | so ~/x.vim' }]);
+    expect(readPlaceWrite(`${H}/x.vim`, undefined, found)).toBe('the exported VIMINIT, which sources /home/user/x.vim: vim runs it as commands when it starts');
+    expect(readPlaceWrite(`${H}/y.vim`, undefined, found)).toContain('~/x.vim sources /home/user/y.vim');
+    expect(readPlaceWrite(`${H}/dots/plugin/p.vim`, undefined, places({}, [{ name: 'EXINIT', text: 'set rtp+=~/dots' }]))).toContain('runtimepath');
+  });
+  it('names nothing for settings only', () => {
+    expect(places({}, [{ name: 'VIMINIT', text: 'set number nocompatible' }])).toEqual([]);
+  });
+  it("reads a start-up file's exported VIMINIT the same way", () => {
+    expect(hit({ [`${H}/.bashrc`]: 'text: export VIMINIT="so ~/x.vim"\n' }, `${H}/x.vim`)).toBe('~/.bashrc sets VIMINIT, which sources /home/user/x.vim: vim runs it as commands when it starts');
+  });
+});

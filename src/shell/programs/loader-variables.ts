@@ -31,6 +31,8 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map(
  */
 export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
   if (shape === 'program') return value.includes('/') ? [value] : [];
+  // Ex commands: the vimrc reader's (`evaluate/sourced-files.ts`), outside the shell family.
+  if (shape === 'vim-script') return [];
   // `|./x.sh %s`, `||-sh /p/x.sh %s`: less's leading `|`, `||` and `-` marks, then a command line;
   // a word's quotes are taken off, and `%s` (the file's name) is none.
   if (shape === 'command') return commandPlaces(value.replace(/^\s*\|{0,2}-?/, ''));

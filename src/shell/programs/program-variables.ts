@@ -18,12 +18,13 @@ import type { LoadedNames } from './loader-names.js';
  * files, a program (a path with a `/`; a bare name is found along `PATH`, protected apart), or a
  * command line (less's `|./x.sh %s`): each word with a `/` in it, the program or a script it runs;
  * a shell text (`PROMPT_COMMAND`): each of its commands read as a command line, `.`/`source` taking
- * its file as the program;
+ * its file as the program; a vim script (`VIMINIT`): Ex commands, read by the vimrc reader
+ * (`evaluate/sourced-files.ts`, which the shell family does not load: `loaderPlaces` names none);
  * or a program's options, of which those that load a file name it (`node`: `--require X`, `--import X`
  * by `node-options.ts`; `ruby`: `-rX` with a path; `jvm`: `-javaagent:X`, `-agentpath:X`,
  * `-XX:VMOptionsFile=X`, `@X`; `go`: `-toolexec=X`, `-exec=X`, `-overlay=X`, `-modfile=X`).
  */
-export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | 'shell-text' | OptionsShape;
+export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | 'shell-text' | 'vim-script' | OptionsShape;
 
 /**
  * A value read as a program's options (see {@link LoaderValueShape}); `perl`: the folders `-I`
@@ -195,6 +196,23 @@ export const PROGRAM_VARIABLES: ReadonlyMap<string, ProgramVariable> = new Map<s
   ['GIT_CONFIG', { git: 'configuration' }],
   ['XDG_CONFIG_HOME', { git: 'configuration' }],
   ['HOME', { git: 'configuration' }],
+  // Added after the others, so a serve header written before them still reads (door/environment.ts).
+  // glibc 2.36's dynamic linker loads LD_AUDIT's objects (a `:` list) into every dynamically linked
+  // program before all others: a gcc-built x.so with la_version() ran at `LD_AUDIT=~/bin/x.so
+  // /bin/true`, by a relative path and by a bare name found along LD_LIBRARY_PATH too (check29
+  // c29-36). ld.so(8)'s other variables load no code: LD_PROFILE names an object already loaded,
+  // LD_ORIGIN_PATH is read only where the kernel cannot say where the program is.
+  ['LD_AUDIT', { loader: { shape: 'files', what: 'audit libraries the dynamic linker loads into every program before all others' } }],
+  // vim 9.0 runs VIMINIT's Ex commands at start in place of ~/.vimrc, EXINIT's where neither VIMINIT
+  // nor a vimrc is there (and ex/vi alike): `VIMINIT='so ~/x.vim' vim -c qa`, `EXINIT='source …' ex
+  // -c qa` under script(1) ran x.vim; `set rtp+=~/dots` ran ~/dots/plugin/p.vim (check29 c29-37).
+  ['VIMINIT', { loader: { shape: 'vim-script', what: 'Ex commands vim runs at start in place of ~/.vimrc' } }],
+  ['EXINIT', { loader: { shape: 'vim-script', what: 'Ex commands vim, vi and ex run at start where no vimrc is' } }],
+  // vim 9.0 with `VIMRUNTIME=~/vr` ran ~/vr/plugin/p.vim at `vim -c qa` (check30 c30-54): its
+  // runtime, every script of which vim may run (plugin/ at start, ftplugin/, syntax/ … on use).
+  ['VIMRUNTIME', { loader: { shape: 'dir', what: "vim's runtime folder, whose plugin scripts vim runs at every start" } }],
+  // npm's init-module (npm 11.19: `npm_config_init_module=./tools/x.js npm init -y` ran it, either case).
+  ['NPM_CONFIG_INIT_MODULE', { loader: { shape: 'file', what: 'the module npm init loads and runs', anyCase: true } }],
 ]);
 
 /** The names of the variables whose facts `which` accepts, in the table's order. @internal */
