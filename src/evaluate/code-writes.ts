@@ -22,7 +22,7 @@ import { npmProgramWrite, npmPrograms } from './npm-configured-programs.js';
 import { variableSshConfigPlaces, variableSshConfigWrite } from './variable-commands.js';
 import { environmentValue, sessionEnvironment, shellOf } from './shell-world.js';
 import { PROGRAM_VARIABLES } from '../shell/programs/program-variables.js';
-import type { CodePlaces } from './code-below.js';
+import type { CodePlaces, PatternPlace } from './code-below.js';
 
 /** The world a bare command name is looked up in (`PATH` from the environment facts). */
 export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirectories: readonly string[]): PathWorld {
@@ -120,11 +120,52 @@ export function codePlaces(state: EvalState): CodePlaces {
     (name) => environmentValue(state.ctx.environment, name),
     state.git,
   ));
-  const places = (state.userPlaces ??= userReadPlaces(state)).filter((p) => p.loader === undefined && p.pattern === undefined);
+  const read = (state.userPlaces ??= userReadPlaces(state)).filter((p) => p.loader === undefined);
+  // A place whose pattern is a list of files (one name from several bases) is its first file, as before.
+  const exact = (p: (typeof read)[number]): boolean =>
+    p.folder !== true && (p.pattern === undefined || (!/[*?[]/.test(p.path) && p.pattern.test(p.path)));
+  const places = read.filter(exact);
+  // A place named by a pattern, or a folder all of whose files are read: the names a folder put
+  // whole there holds are the ones that run (decision 0146).
+  const patterns: PatternPlace[] = [
+    ...read.flatMap((p) =>
+      exact(p)
+        ? []
+        : p.pattern !== undefined
+          ? [patternPlace(p.path, p.pattern, p.why)]
+          : p.folder === true
+            ? [patternPlace(p.path, new RegExp(`^${escaped(p.path)}/.+$`), p.why)]
+            : [],
+    ),
+    ...hookCode.flatMap((h) => (h.pattern === undefined ? [] : [patternPlace(h.path, h.pattern, `${h.path} holds code ${h.runBy}`)])),
+    ...programs.flatMap((p) =>
+      p.pattern === undefined
+        ? []
+        : [patternPlace(p.path, p.pattern, `git's ${p.key} (${p.file}) names ${p.path}${p.via !== undefined ? `: ${p.via}` : ''}`)],
+    ),
+  ];
   return {
-    paths: [...new Set([...places.map((p) => p.path), ...hookCode.map((h) => h.path), ...programs.map((p) => p.path)])],
+    paths: [
+      ...new Set([
+        ...places.map((p) => p.path),
+        ...hookCode.filter((h) => h.pattern === undefined).map((h) => h.path),
+        ...programs.filter((p) => p.pattern === undefined).map((p) => p.path),
+      ]),
+    ],
+    patterns,
     hit: (written, real) => codeWriteHit(written, real, state),
   };
+}
+
+/** A pattern's place: its folder is the part before the first wildcard (`~/dots/*.sh`: `~/dots`). */
+function patternPlace(path: string, pattern: RegExp, why: string): PatternPlace {
+  const wild = /[*?[]/.exec(path);
+  const folder = wild === null ? path.replace(/\/+$/, '') : path.slice(0, wild.index).replace(/\/[^/]*$/, '') || '/';
+  return { folder, pattern, shown: wild === null ? `${folder}/…` : path, why };
+}
+
+function escaped(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

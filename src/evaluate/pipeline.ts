@@ -742,7 +742,7 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
   }
   // `mv src/*.js lib/` writes lib/ plus the base name of each file src/*.js matches.
   if (sole?.namesFrom !== undefined && view?.list !== undefined) {
-    const named = namesWrittenHit(view, path, sole.namesFrom, spec, sole.removal === true ? undefined : (p) => programPathHit(p, state));
+    const named = namesWrittenHit(view, path, sole.namesFrom, spec, sole.removal === true ? undefined : (p) => codeWriteHit(p, undefined, state));
     if (named !== undefined) return named.hit;
   }
   const ctx = { cwd: state.env.cwd, home: state.env.home, slashAnchor: state.env.cwd, platform: state.env.platform, list: 'deny' as const };
