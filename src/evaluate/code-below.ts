@@ -51,7 +51,7 @@ export function codeBelowWrite(dir: string, view: ReadonlyFsView | undefined, co
   }
   for (const p of code.patterns)
     if (isInside(p.folder, dir) || (isInside(dir, p.folder) && mayMatchBelow(p.pattern, dir)))
-      return `a folder put there whole may hold names ${p.shown} matches: ${p.why}`;
+      return `a folder put there whole may hold ${p.shown}: ${p.why}`;
   return undefined;
 }
 

@@ -161,7 +161,7 @@ export function codePlaces(state: EvalState): CodePlaces {
 function patternPlace(path: string, pattern: RegExp, why: string): PatternPlace {
   const wild = /[*?[]/.exec(path);
   const folder = wild === null ? path.replace(/\/+$/, '') : path.slice(0, wild.index).replace(/\/[^/]*$/, '') || '/';
-  return { folder, pattern, shown: wild === null ? `${folder}/…` : path, why };
+  return { folder, pattern, shown: wild === null ? `${folder} or a name below it` : path, why };
 }
 
 function escaped(s: string): string {
