@@ -101,19 +101,27 @@ export function codeWriteHit(written: string, real: string | undefined, state: E
 }
 
 /**
+ * The code the settings' hooks (and statusLine, MCP servers) run, read once per call and held on
+ * its state: every write, removal and folder put whole is compared with it.
+ */
+export function callHookCode(state: EvalState, home: string): NonNullable<EvalState['hookCode']> {
+  return (state.hookCode ??= hookCodePaths(
+    state.ctx.policy,
+    state.ctx.projectDir ?? state.workingDirectories[0],
+    home,
+    state.ctx.fs,
+    sessionEnvironment(state.ctx),
+  ));
+}
+
+/**
  * The files and folders the readers name as code that runs later (what {@link codeWriteHit}
  * protects), gathered once per call: held on the call's state, read by every folder a write puts
  * in place whole.
  */
 export function codePlaces(state: EvalState): CodePlaces {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
-  const hookCode = (state.hookCode ??= hookCodePaths(
-    state.ctx.policy,
-    state.ctx.projectDir ?? state.workingDirectories[0],
-    world.home,
-    state.ctx.fs,
-    sessionEnvironment(state.ctx),
-  ));
+  const hookCode = callHookCode(state, world.home);
   const programs = (state.gitPrograms ??= configuredPrograms(
     state.ctx.fs,
     { cwd: world.cwd, home: world.home, platform: state.env.platform },
@@ -224,7 +232,7 @@ export function programPathHit(written: string, state: EvalState, unseenNames = 
       written,
       state.ctx.fs?.realpath(written),
       // Once per call: every written name (an archive's members among them) is compared with it.
-      (state.hookCode ??= hookCodePaths(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], world.home, state.ctx.fs, sessionEnvironment(state.ctx))),
+      callHookCode(state, world.home),
       state.ctx.fs,
     )
   );

@@ -60,7 +60,7 @@ import {
   powerShellTouches,
   powerShellUnknownWrite,
 } from './powershell.js';
-import { environmentValue, sessionEnvironment, shellOf } from './shell-world.js';
+import { environmentValue, shellOf } from './shell-world.js';
 import type { PreparedContext, PreparedProtectedSpec } from './prepared.js';
 import { configFileReasons } from './program-config.js';
 import { removalsThroughLinks } from './removal-links.js';
@@ -70,14 +70,14 @@ import { configNamedWrites } from './config-writes.js';
 import { responseFileReads } from './response-files.js';
 import { includedFileReads, includedReadWhy } from './include-reads.js';
 import { markWritablePrograms } from './path-lookup.js';
-import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite } from './own-files.js';
+import { toolgateCacheDirs, toolgateCacheWrite } from './own-files.js';
 import { pythonModuleIn } from './script-imports.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedProtected, linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite, ownRepositoryHooks } from './git-hooks-dir.js';
 import { readPlaceWrite } from './sourced-files.js';
 import { codeBelowWrite } from './code-below.js';
-import { codePlaces, codeWriteHit, pathWorld, programPathHit, userReadPlaces } from './code-writes.js';
+import { callHookCode, codePlaces, codeWriteHit, pathWorld, programPathHit, userReadPlaces } from './code-writes.js';
 import { namesWrittenHit, viewMatchHit } from './glob-write-hits.js';
 import { gitAutocorrectWrites } from './git-autocorrect.js';
 import { markGitHookRuns } from './git-hook-runs.js';
@@ -609,13 +609,7 @@ function ownCacheRemoval(removed: string, state: EvalState): string | undefined 
  */
 function hookCodeRemoval(removed: string, real: string | undefined, state: EvalState): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
-  const code = (state.hookCode ??= hookCodePaths(
-    state.ctx.policy,
-    state.ctx.projectDir ?? state.workingDirectories[0],
-    world.home,
-    state.ctx.fs,
-    sessionEnvironment(state.ctx),
-  ));
+  const code = callHookCode(state, world.home);
   for (const p of writtenNames(removed, real)) {
     const hit = code.find(
       (h) =>
