@@ -114,6 +114,16 @@ export function callHookCode(state: EvalState, home: string): NonNullable<EvalSt
   ));
 }
 
+/** The program files the git configuration names, read once per call and held on its state. */
+function callGitPrograms(state: EvalState, world: PathWorld): NonNullable<EvalState['gitPrograms']> {
+  return (state.gitPrograms ??= configuredPrograms(
+    state.ctx.fs,
+    { cwd: world.cwd, home: world.home, platform: state.env.platform },
+    (name) => environmentValue(state.ctx.environment, name),
+    state.git,
+  ));
+}
+
 /**
  * The files and folders the readers name as code that runs later (what {@link codeWriteHit}
  * protects), gathered once per call: held on the call's state, read by every folder a write puts
@@ -122,12 +132,7 @@ export function callHookCode(state: EvalState, home: string): NonNullable<EvalSt
 export function codePlaces(state: EvalState): CodePlaces {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
   const hookCode = callHookCode(state, world.home);
-  const programs = (state.gitPrograms ??= configuredPrograms(
-    state.ctx.fs,
-    { cwd: world.cwd, home: world.home, platform: state.env.platform },
-    (name) => environmentValue(state.ctx.environment, name),
-    state.git,
-  ));
+  const programs = callGitPrograms(state, world);
   const read = (state.userPlaces ??= userReadPlaces(state)).filter((p) => p.loader === undefined);
   // A place whose pattern is a list of files (one name from several bases) is its first file, as before.
   const exact = (p: (typeof read)[number]): boolean =>
@@ -200,12 +205,7 @@ export function programPathHit(written: string, state: EvalState, unseenNames = 
     // Once per call, as the hook code: the program files the git configuration names.
     configuredProgramWrite(
       written,
-      (state.gitPrograms ??= configuredPrograms(
-        state.ctx.fs,
-        { cwd: world.cwd, home: world.home, platform: state.env.platform },
-        (name) => environmentValue(state.ctx.environment, name),
-        state.git,
-      )),
+      callGitPrograms(state, world),
     ) ??
     // The programs GnuPG's configuration names (its pinentry): git starts gpg to sign.
     gnupgProgramWrite(written, (state.gnupgPrograms ??= gnupgPrograms(state.ctx.environment, world.home, state.ctx.fs))) ??
