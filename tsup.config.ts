@@ -250,8 +250,13 @@ export default defineConfig([
               // A write into a place an exported variable names for programs to load code from
               // (evaluate/loader-locations.ts): a table, for Write and Edit too.
               'src/shell/programs/loader-variables.ts',
-              // The one table of variables that name programs (loader-variables.ts reads it).
+              // The one table of variables that name programs (loader-variables.ts reads it), with
+              // make's variables it is built from at load, and the compiler driver's options a
+              // write meets through an exported CFLAGS or MAKEFLAGS (driverPlaces).
               'src/shell/programs/program-variables.ts',
+              'src/shell/programs/make-variables.ts',
+              'src/shell/programs/compiler-driver.ts',
+              'src/shell/programs/response-places.ts',
               // The npmrc files npm reads, whose script-shell and node-options a write meets (evaluate/npm-configured-programs.ts).
               'src/shell/programs/npm-config.ts',
               // and which names below a search path's folder programs outside the project load.
@@ -310,7 +315,6 @@ export default defineConfig([
               'src/shell/syntax/parser.ts',
               'src/shell/programs/tmux-grammar.ts',
               'src/shell/programs/extractors.ts',
-              'src/shell/programs/compiler-driver.ts',
               'src/shell/programs/environment-values.ts',
             ],
           },

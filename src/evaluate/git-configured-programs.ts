@@ -90,7 +90,7 @@ export function configuredPrograms(
   const config = reads.config(configFiles(repo, world.home, configPlaces(variable)), world.home);
   if ('unknown' in config) return [];
   // And what the environment gives git after them (GIT_CONFIG_COUNT…, GIT_CONFIG_PARAMETERS; red team 27 C).
-  const environment = environmentConfig(variable);
+  const environment = environmentConfig(variable, { reads, home: world.home });
   const entries = 'unknown' in environment || environment.entries.length === 0 ? config.entries : [...config.entries, ...environment.entries];
   const top = repo?.workTree ?? world.cwd;
   const out: ConfiguredProgram[] = [];

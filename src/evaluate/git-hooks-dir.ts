@@ -13,7 +13,7 @@ import { isInside } from '../paths/index.js';
 import { gitHooksDirectory, gitHooksPlace } from '../shell/programs/git/world.js';
 import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import { configFiles } from '../shell/programs/git/repository.js';
-import { configPlaces } from '../shell/programs/git/world.js';
+import { configPlaces, environmentConfig } from '../shell/programs/git/world.js';
 import { environmentValue } from './shell-world.js';
 import type { ReadPlace } from './sourced-files.js';
 import { writtenNames } from '../paths/real.js';
@@ -160,7 +160,10 @@ export function gitUserConfigPlaces(
   const config = reads.config(configFiles(repo, home, configPlaces(variable)), home);
   if ('unknown' in config) return [];
   const said = (f: string) => (f.startsWith(`${home}/`) ? `~${f.slice(home.length)}` : f);
-  const out: ReadPlace[] = config.includes.map(({ from, path }) => ({
+  // And the files the environment's include.path names (GIT_CONFIG_KEY_n, GIT_CONFIG_PARAMETERS), with theirs.
+  const environment = environmentConfig(variable, { reads, home });
+  const includes = 'unknown' in environment ? config.includes : [...config.includes, ...environment.includes];
+  const out: ReadPlace[] = includes.map(({ from, path }) => ({
     path,
     why: `${said(from)} includes ${said(path)}: git reads it as configuration, which runs programs (core.fsmonitor, core.pager, an alias)`,
   }));

@@ -1,6 +1,6 @@
 import type { EnvironmentFacts } from '../types.js';
 import { GIT_ENVIRONMENT_NAMES } from '../../shell/programs/git/environment-variables.js';
-import { PROGRAM_VARIABLES } from '../../shell/programs/program-variables.js';
+import { NAMES_AFTER_COUNTED_PAIRS, PROGRAM_VARIABLES } from '../../shell/programs/program-variables.js';
 
 /** The variables named for their own sake (the cd search path, programs' own configuration, pagers, git's main overrides). */
 const NAMED: readonly string[] = [
@@ -28,9 +28,16 @@ const NAMED: readonly string[] = [
 /** The names added after the named ones and git's, before the table's (kept where they were for older headers). */
 const FIRST_LAST: readonly string[] = ['PATH', 'GIT_ICASE_PATHSPECS', 'CLAUDE_CONFIG_DIR'];
 
-/** The one table's names, and the lower-case spelling of those a program reads in any case. */
-function programVariableNames(): string[] {
-  return [...PROGRAM_VARIABLES].flatMap(([name, v]) => (v.loader?.anyCase === true ? [name, name.toLowerCase()] : [name]));
+/**
+ * The one table's names, and the lower-case spelling of those a program reads in any case: those
+ * listed before `GIT_CONFIG_COUNT`'s pairs, or (`later`) those added after. A name that is no shell
+ * identifier (make's `LINK.c`, `.SHELLFLAGS`, which only `env` can export) is left out: Claude Code
+ * interpolates `${NAME}` for identifiers only, so serve is never told it.
+ */
+function programVariableNames(later = false): string[] {
+  return [...PROGRAM_VARIABLES]
+    .filter(([name]) => NAMES_AFTER_COUNTED_PAIRS.has(name) === later && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    .flatMap(([name, v]) => (v.loader?.anyCase === true ? [name, name.toLowerCase()] : [name]));
 }
 
 /**
@@ -61,6 +68,8 @@ export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
   // The pairs GIT_CONFIG_COUNT counts, as far as a person sets them by hand (git -c hands its own
   // to the programs it starts as GIT_CONFIG_PARAMETERS): a count past them is not known to serve.
   ...[0, 1, 2, 3].flatMap((k) => [`GIT_CONFIG_KEY_${k}`, `GIT_CONFIG_VALUE_${k}`]),
+  // The table's names added since (make's CFLAGS, RM, …). Last, likewise.
+  ...programVariableNames(true),
 ];
 
 /** The `X-Toolgate-Env` header's separator between two `NAME=value` pairs. */

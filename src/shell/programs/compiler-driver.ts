@@ -223,10 +223,31 @@ export function driverRuns(name: string, argv: readonly string[], ld = false): U
       kind: 'opaque',
       reason: `${name} ${option} ${what} ${value === undefined || value === '' ? 'a word that is missing' : value}`,
     });
-  if (ld) {
-    linkerRuns(argv.slice(1), found, false);
-    return inner;
-  }
+  if (ld) linkerRuns(argv.slice(1), found, false);
+  else driverFinds(name, argv, found);
+  return inner;
+}
+
+/**
+ * What a driver's options name to run or load, as places a write may change (make's `CFLAGS`,
+ * `LDFLAGS`, … inherited or in MAKEFLAGS: `program-variables.ts`): each file or folder {@link
+ * driverRuns} reports, each response file (`@FILE`, whose words are more options), and each
+ * `-wrapper PROG,ARGS` as the command line `PROG ARGS…` (gcc 12 under `make hello` with
+ * `CFLAGS='-wrapper ~/bin/x.sh'` ran x.sh in front of cc1 and as).
+ */
+export function driverPlaces(argv: readonly string[]): { files: string[]; commands: string[] } {
+  const files: string[] = [];
+  driverFinds('cc', argv, (_option, _what, value) => {
+    if (value !== undefined && value !== '') files.push(value);
+  });
+  files.push(...driverResponsePlaces(argv).map((r) => r.file));
+  const words = driverWords(argv);
+  const commands = words.flatMap((w, k) => (w.word === '-wrapper' && words[k + 1] !== undefined ? [words[k + 1]!.word.split(',').join(' ')] : []));
+  return { files, commands };
+}
+
+/** Reports each program or code a driver's words choose (see {@link driverRuns}), `-wrapper` aside. */
+function driverFinds(name: string, argv: readonly string[], found: Found): void {
   // A separate value is said after the option (`gcc -B ./tools runs … from ./tools`).
   const unlessSystem = (option: string, what: string, value: string | undefined, separate = false): void => {
     if (!systemPath(value ?? '')) found(separate ? `${option} ${value ?? ''}`.trim() : option, what, value);
@@ -252,5 +273,4 @@ export function driverRuns(name: string, argv: readonly string[], ld = false): U
   }
   compilerProperRuns(proper, found);
   linkerRuns(linker, found);
-  return inner;
 }

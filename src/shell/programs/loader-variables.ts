@@ -15,7 +15,9 @@ import { PROGRAMS } from './index.js';
 import { nodeLoadedFiles } from './node-options.js';
 import { PROGRAM_VARIABLES, type LoaderValueShape, type LoaderVariable, type ProgramOptionsShape } from './program-variables.js';
 import { readWordsLeniently } from './parse.js';
-import { makefileCommands, projectCodeShown } from './project-runners.js';
+import { makefileAssignments, makefileCommands, makeTexts } from './project-runners.js';
+import { driverPlaces } from './compiler-driver.js';
+import { MAKE_DATA, MAKE_SHELL } from './make-variables.js';
 
 export type { LoaderValueShape, LoaderVariable } from './program-variables.js';
 
@@ -40,6 +42,8 @@ export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
   if (shape === 'shell-text') return value.split(/[;&|\n]+/).flatMap((c) => commandPlaces(c.replace(/^\s*(?:\.|source)\s+/, '')));
   if (shape === 'tar-options' || shape === 'zip-options') return programOptionPlaces(OPTIONS_OF[shape], value);
   if (shape === 'make-flags') return makeFlagPlaces(value);
+  if (shape === 'cc-flags') return driverFlagPlaces(value);
+  if (shape === 'shell-flags') return shellFlagPlaces(value);
   if (shape === 'ruby-options' || shape === 'jvm-options' || shape === 'go-flags' || shape === 'perl-options') return optionPlaces(shape, value);
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
@@ -68,37 +72,65 @@ function splitWords(value: string): string[] {
   );
 }
 
-/** make's variable of the shell it runs each recipe line with (`$(SHELL) -c LINE`); make takes no `SHELL` from the environment. */
-const MAKE_SHELL = 'SHELL';
-
 /**
  * The places MAKEFLAGS names (GNU make 4.3): its words split at blanks a backslash does not escape;
- * a first word with no `-` and no `=` is single-letter flags; a variable assignment (`NAME=`,
- * `:=`, `::=`, `+=`, `?=`, `!=`) make gives every recipe — `SHELL`'s value is the command each recipe
- * line runs with, another variable of this table names what its own shape does (`CC`, `MAKEFILES`,
- * `PYTHONPATH`); the options as make's model reads them (`--eval`/`-E` text's recipes and
- * `$(shell …)`, project-runners.ts); and every `$(shell …)` of the value itself, which make expands
- * as it reads the variable (GNU make 4.3: `MAKEFLAGS='-s $(shell ~/bin/x.sh)'` and `FOO=$(shell …)`
- * ran x.sh through bash -c, strace).
+ * a first word with no `-` and no `=` is single-letter flags; the options as make's model reads
+ * them (`--eval`/`-E` texts, project-runners.ts `makeTexts`: their recipes, `$(shell …)` and their
+ * own assignments); every `$(shell …)` of the value itself, which make expands as it reads the
+ * variable (GNU make 4.3: `MAKEFLAGS='-s $(shell ~/bin/x.sh)'` and `FOO=$(shell …)` ran x.sh
+ * through bash -c, strace); and each variable assignment, read by {@link makeAssignmentPlaces}.
  */
 function makeFlagPlaces(value: string): string[] {
   const words = [...value.matchAll(/(?:[^\s\\]|\\.)+/gs)].map((m) => m[0].replace(/\\(.)/gs, '$1'));
   const out: string[] = [];
   const options: string[] = ['make'];
   words.forEach((w, k) => {
-    const set = /^([A-Za-z_.][^\s=:+?!]*)\s*(?:::|:|\+|\?|!)?=(.*)$/s.exec(w);
-    if (set !== null) {
-      const [, name, v] = set;
-      if (name === MAKE_SHELL) out.push(...commandPlaces(v!));
-      else {
-        const variable = LOADER_VARIABLES.get(name!);
-        if (variable !== undefined) out.push(...loaderPlaces(variable.shape, v!));
-      }
-    } else if (w !== '--') options.push(k === 0 && !w.startsWith('-') ? `-${w}` : w);
+    const set = /^([A-Za-z_.][^\s=:+?!]*)\s*(:::=|::=|:=|\+=|\?=|!=|=)(.*)$/s.exec(w);
+    if (set !== null) out.push(...makeAssignmentPlaces(set[1]!, set[2]!, set[3]!));
+    else if (w !== '--') options.push(k === 0 && !w.startsWith('-') ? `-${w}` : w);
   });
-  const texts = [...makefileCommands(value), ...(options.length > 1 ? projectCodeShown('make', options, () => undefined).map((c) => c.script) : [])];
-  for (const text of texts) out.push(...loaderPlaces('shell-text', text));
+  const texts = options.length > 1 ? makeTexts(options, undefined).map((t) => t.text) : [];
+  for (const text of texts) for (const a of makefileAssignments(text)) out.push(...makeAssignmentPlaces(a.name, a.operator, a.value));
+  for (const text of [value, ...texts]) for (const command of makefileCommands(text)) out.push(...loaderPlaces('shell-text', command));
   return [...new Set(out)];
+}
+
+/**
+ * The places one assignment make takes (from MAKEFLAGS or an `--eval` text) names, by what make
+ * does with the variable (`make-variables.ts`): `NAME != TEXT` runs TEXT as a shell command at
+ * once (`MAKEFLAGS='X!=~/bin/x.sh'` ran it); `SHELL` is the program each recipe line runs with;
+ * a variable of the one table is read by its shape — make's programs and command lines (`CC`,
+ * `LINK.c`) as command lines, the compiler's options (`CFLAGS`) by the driver's model,
+ * `.SHELLFLAGS` as the shell's words, and what make exports to the recipes (`MAKEFILES`,
+ * `PYTHONPATH`) as each names; make's own data names nothing; any other name a project's recipe
+ * may expand into a command line, so it is read as one (only the paths it names are protected).
+ */
+function makeAssignmentPlaces(name: string, operator: string, value: string): string[] {
+  if (operator === '!=') return loaderPlaces('shell-text', value);
+  if (name === MAKE_SHELL) return commandPlaces(value);
+  const variable = LOADER_VARIABLES.get(name);
+  if (variable !== undefined) return loaderPlaces(variable.shape, value);
+  return MAKE_DATA.has(name) ? [] : commandPlaces(value);
+}
+
+/**
+ * The scripts the words before a recipe line name (`$(SHELL) $(.SHELLFLAGS) LINE`): each operand
+ * (`sh ~/bin/x.sh LINE` runs x.sh; `sh -c x.sh LINE` runs it as the command), not the options nor
+ * the name of a shell option `-o`/`+o` (and bash's `-O`) take (`-e -o pipefail -c`).
+ */
+function shellFlagPlaces(value: string): string[] {
+  const words = splitWords(value);
+  return words.filter((w, k) => !/^[-+]/.test(w) && !(k > 0 && /^[-+][A-Za-z]*[oO]$/.test(words[k - 1]!)));
+}
+
+/**
+ * The places a C compiler driver's options name (`CFLAGS`), split as the shell splits the recipe
+ * line make builds (quotes taken off), read by the driver's model (`compiler-driver.ts`): each file
+ * or folder an option runs or loads, and each `-wrapper` command line's program and scripts.
+ */
+function driverFlagPlaces(value: string): string[] {
+  const { files, commands } = driverPlaces(['cc', ...splitWords(value)]);
+  return [...files, ...commands.flatMap((c) => commandPlaces(c))];
 }
 
 /**
@@ -220,6 +252,31 @@ export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly
   { shape: 'make-flags', value: 'FOO=$(shell /h/x.sh)', places: ['/h/x.sh'] },
   { shape: 'make-flags', value: '-j8 --no-print-directory CC=gcc', places: [] },
   { shape: 'make-flags', value: 'ks', places: [] },
+  // make's own model of its variables (make-variables.ts): what runs the recipes, the built-in
+  // rules' command lines and the compiler's options, --eval's assignments, `!=` (#37, check29).
+  { shape: 'make-flags', value: '.SHELLFLAGS=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'make-flags', value: '.SHELLFLAGS=-e\\ -c', places: [] },
+  { shape: 'make-flags', value: '--eval=SHELL=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'make-flags', value: '--ev=override\\ CC:=/h/x.sh', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: '-E SHELL=/h/x.sh', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: 'LINK.c=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'make-flags', value: 'COMPILE.c=sh\\ /h/x.sh', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: 'CFLAGS=-wrapper\\ /h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'make-flags', value: 'X!=/h/x.sh', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: '--eval=X\\ !=\\ /h/x.sh', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: 'MYTOOL=/h/x.sh', places: ['/h/x.sh'] },
+  { shape: 'make-flags', value: 'w -j8 -- V=1 CFLAGS=-O2\\ -g .DEFAULT_GOAL=all', places: [] },
+  // A C compiler driver's options, read by its model (compiler-driver.ts).
+  { shape: 'cc-flags', value: '-wrapper /h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'cc-flags', value: "-wrapper '/bin/sh,/h/x.sh'", places: ['/bin/sh', '/h/x.sh'] },
+  { shape: 'cc-flags', value: '-B/h/bin/ -specs=/h/s -fplugin=/h/p.so @/h/r', places: ['/h/bin/', '/h/s', '/h/p.so', '/h/r'] },
+  { shape: 'cc-flags', value: '-Wl,-plugin,/h/p.so', places: ['/h/p.so'] },
+  { shape: 'cc-flags', value: '-O2 -g -Wall -I/h/include -L/h/lib -Wl,-rpath,/h/lib -fPIC', places: [] },
+  { shape: 'cc-flags', value: '-fplugin=annobin -B/usr/libexec/mold', places: [] },
+  // The words make's recipes' shell takes before each line.
+  { shape: 'shell-flags', value: '-c', places: [] },
+  { shape: 'shell-flags', value: '-e -o pipefail -c', places: [] },
+  { shape: 'shell-flags', value: '/h/bin/x.sh', places: ['/h/bin/x.sh'] },
   // perl's -I folders, glued to the switch as perl reads them from PERL5OPT.
   { shape: 'perl-options', value: '-I/home/u/dots -Mx', places: ['/home/u/dots'] },
   { shape: 'perl-options', value: '-Mstrict -w', places: [] },

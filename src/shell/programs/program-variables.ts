@@ -9,14 +9,17 @@
  *   points (`configuration`) — `git/runs.ts`, `git/world.ts`;
  * - `value`: what kind of command line or options the value is, whose values known to run
  *   nothing `environment-values.ts` lists (a pager or editor by name, runtime tuning only).
- * A pure table with no imports of code: the main bundle and the hook's shell family both read it.
+ * A pure table with no imports of code (make's variables are make's table, `make-variables.ts`): the
+ * main bundle and the hook's shell family both read it.
  */
 import type { LoadedNames } from './loader-names.js';
+import { MAKE_COMMAND_LINES, MAKE_DRIVER_FLAGS, MAKE_OTHER_PROGRAMS, MAKE_PROGRAMS, MAKE_SHELL_FLAGS } from './make-variables.js';
 
 /**
  * How a variable's value names places: a `:`-separated list, one directory, one file, a list of
  * files, a program (a path with a `/`; a bare name is found along `PATH`, protected apart), or a
  * command line (less's `|./x.sh %s`): each word with a `/` in it, the program or a script it runs;
+ * the words make's recipes' shell takes before each line (`.SHELLFLAGS`): an operand is its script;
  * a shell text (`PROMPT_COMMAND`): each of its commands read as a command line, `.`/`source` taking
  * its file as the program; a vim script (`VIMINIT`): Ex commands, read by the vimrc reader
  * (`evaluate/sourced-files.ts`, which the shell family does not load: `loaderPlaces` names none);
@@ -24,20 +27,22 @@ import type { LoadedNames } from './loader-names.js';
  * by `node-options.ts`; `ruby`: `-rX` with a path; `jvm`: `-javaagent:X`, `-agentpath:X`,
  * `-XX:VMOptionsFile=X`, `@X`; `go`: `-toolexec=X`, `-exec=X`, `-overlay=X`, `-modfile=X`).
  */
-export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | 'shell-text' | 'vim-script' | OptionsShape;
+export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | 'shell-flags' | 'shell-text' | 'vim-script' | OptionsShape;
 
 /**
  * A value read as a program's options (see {@link LoaderValueShape}); `perl`: the folders `-I`
  * puts first on `@INC`, where the modules `-M`/`-m`/`-d:` name are found.
  */
-type OptionsShape = 'node-options' | 'ruby-options' | 'jvm-options' | 'go-flags' | 'perl-options' | ProgramOptionsShape | 'make-flags';
+type OptionsShape = 'node-options' | 'ruby-options' | 'jvm-options' | 'go-flags' | 'perl-options' | ProgramOptionsShape | 'make-flags' | 'cc-flags';
 
 /**
  * A value a program reads as options before its command line, read by that program's own model
  * (its grammar, and what its options run: the model's `unwrap`): `tar-options` tar's, `zip-options`
  * zip's. `make-flags`: make's MAKEFLAGS — its options (`--eval`'s text, read as make's model
  * reads `make --eval`) and its variable assignments, which make gives every recipe it runs
- * (`SHELL`, the recipes' shell; a variable of this table, read by its own shape).
+ * (`SHELL`, the recipes' shell; a variable of this table, read by its own shape). `cc-flags`: a C
+ * compiler driver's options (`CFLAGS`), read by the driver's model (`compiler-driver.ts`: `-wrapper`,
+ * `-B`, `-specs=`, `-fplugin=`, `@FILE` name what runs).
  */
 export type ProgramOptionsShape = 'tar-options' | 'zip-options';
 
@@ -77,12 +82,47 @@ export interface ProgramVariable {
   readonly value?: 'pager' | 'editor' | 'jvm-options';
 }
 
+/** zip 3.0 reads ZIPOPT, else ZIP, as options before its command line. */
+const ZIP_OPTIONS: ProgramVariable = { loader: { shape: 'zip-options', what: 'options every zip reads before its command line (-TT runs a program to test the archive)' } };
+
+/** GNU make reads MAKEFLAGS and GNUMAKEFLAGS alike (not MFLAGS). */
+const MAKE_FLAGS: ProgramVariable = {
+  loader: {
+    shape: 'make-flags',
+    what: "make's options and variables, read by every make (SHELL and .SHELLFLAGS run each recipe; CC, LINK.c, CFLAGS and a project's own variables, --eval's text run)",
+  },
+};
+
 /**
- * The variables make's built-in rules run as programs (`make -p`: `CC = cc`, `CXX = g++`, …); make
- * takes each from the environment (GNU make 4.3: `CC=~/bin/x.sh make hello`, `CXX=…` for a .cc,
- * `AS=…` for a .s ran it), and configure scripts and Makefiles that link run `LD`.
+ * The variables added after serve's header came to end with `GIT_CONFIG_COUNT`'s pairs (see
+ * {@link NAMES_AFTER_COUNTED_PAIRS}): the dynamic linker's audit list, vim's start-up variables,
+ * npm's init-module, and make's variables besides its programs (make-variables.ts), which make
+ * takes from the environment as its own (`env LINK.c=~/bin/x.sh make hello` ran x.sh; #37, check29).
  */
-const MAKE_PROGRAMS = ['CC', 'CXX', 'CPP', 'AS', 'AR', 'LD', 'FC', 'F77', 'LEX', 'YACC'] as const;
+const ADDED_AFTER_COUNTED_PAIRS: readonly (readonly [string, ProgramVariable])[] = [
+  // glibc 2.36's dynamic linker loads LD_AUDIT's objects (a `:` list) into every dynamically linked
+  // program before all others: a gcc-built x.so with la_version() ran at `LD_AUDIT=~/bin/x.so
+  // /bin/true`, by a relative path and by a bare name found along LD_LIBRARY_PATH too (check29
+  // c29-36). ld.so(8)'s other variables load no code: LD_PROFILE names an object already loaded,
+  // LD_ORIGIN_PATH is read only where the kernel cannot say where the program is.
+  ['LD_AUDIT', { loader: { shape: 'files', what: 'audit libraries the dynamic linker loads into every program before all others' } }],
+  // vim 9.0 runs VIMINIT's Ex commands at start in place of ~/.vimrc, EXINIT's where neither VIMINIT
+  // nor a vimrc is there (and ex/vi alike): `VIMINIT='so ~/x.vim' vim -c qa`, `EXINIT='source …' ex
+  // -c qa` under script(1) ran x.vim; `set rtp+=~/dots` ran ~/dots/plugin/p.vim (check29 c29-37).
+  ['VIMINIT', { loader: { shape: 'vim-script', what: 'Ex commands vim runs at start in place of ~/.vimrc' } }],
+  ['EXINIT', { loader: { shape: 'vim-script', what: 'Ex commands vim, vi and ex run at start where no vimrc is' } }],
+  // vim 9.0 with `VIMRUNTIME=~/vr` ran ~/vr/plugin/p.vim at `vim -c qa` (check30 c30-54): its
+  // runtime, every script of which vim may run (plugin/ at start, ftplugin/, syntax/ … on use).
+  ['VIMRUNTIME', { loader: { shape: 'dir', what: "vim's runtime folder, whose plugin scripts vim runs at every start" } }],
+  // npm's init-module (npm 11.19: `npm_config_init_module=./tools/x.js npm init -y` ran it, either case).
+  ['NPM_CONFIG_INIT_MODULE', { loader: { shape: 'file', what: 'the module npm init loads and runs', anyCase: true } }],
+  ...MAKE_OTHER_PROGRAMS.map((name) => [name, { loader: { shape: 'command', what: "a program make's built-in rules and Makefiles' rules run" } }] as const),
+  ...MAKE_COMMAND_LINES.map((name) => [name, { loader: { shape: 'command', what: "a command line make's built-in rules run" } }] as const),
+  ...MAKE_DRIVER_FLAGS.map(
+    (name) => [name, { loader: { shape: 'cc-flags', what: "options make's built-in rules and build scripts give the C compiler (-wrapper, -B, -specs and plugins name programs it runs)" } }] as const,
+  ),
+  [MAKE_SHELL_FLAGS, { loader: { shape: 'shell-flags', what: "the words make's recipes' shell takes before each line (an operand is a script it runs)" } }],
+];
 
 /** The variables, with what each names (the programs' own manuals). */
 export const PROGRAM_VARIABLES: ReadonlyMap<string, ProgramVariable> = new Map<string, ProgramVariable>([
@@ -175,13 +215,13 @@ export const PROGRAM_VARIABLES: ReadonlyMap<string, ProgramVariable> = new Map<s
   // and `--checkpoint=1 --checkpoint-action=exec=…` (RT27-V15, fix29-env); zip 3.0 reads ZIPOPT,
   // else ZIP: `zip a.zip a` with `-T -TT ~/bin/x.sh` (or `--unzip-command=`) ran x.sh.
   ['TAR_OPTIONS', { loader: { shape: 'tar-options', what: 'options every tar reads before its command line (--use-compress-program, --to-command, --checkpoint-action=exec, --info-script run a program)' } }],
-  ['ZIPOPT', { loader: { shape: 'zip-options', what: 'options every zip reads before its command line (-TT runs a program to test the archive)' } }],
-  ['ZIP', { loader: { shape: 'zip-options', what: 'options every zip reads before its command line (-TT runs a program to test the archive)' } }],
+  ['ZIPOPT', ZIP_OPTIONS],
+  ['ZIP', ZIP_OPTIONS],
   // GNU make 4.3 reads MAKEFLAGS and GNUMAKEFLAGS (not MFLAGS): `make` ran every recipe through
   // `SHELL=~/bin/x.sh` (also `SHELL:=`, `SHELL=sh\ ~/bin/x.sh`, after flag letters `k SHELL=…`),
   // the implicit rule's `CC=~/bin/x.sh`, and `--eval=$(shell ~/bin/x.sh)` (RT27-V16, fix29-env).
-  ['MAKEFLAGS', { loader: { shape: 'make-flags', what: "make's options and variables, read by every make (SHELL runs each recipe; CC and the other program variables, --eval's text run)" } }],
-  ['GNUMAKEFLAGS', { loader: { shape: 'make-flags', what: "make's options and variables, read by every make (SHELL runs each recipe; CC and the other program variables, --eval's text run)" } }],
+  ['MAKEFLAGS', MAKE_FLAGS],
+  ['GNUMAKEFLAGS', MAKE_FLAGS],
   // make reads these makefiles before any other (GNU make 4.3: a `$(shell …)` in one ran at `make`).
   ['MAKEFILES', { loader: { shape: 'files', what: 'makefiles every make reads first' } }],
   // journalctl(1), psql(1): their pagers; `cat` or nothing is no pager.
@@ -196,24 +236,15 @@ export const PROGRAM_VARIABLES: ReadonlyMap<string, ProgramVariable> = new Map<s
   ['GIT_CONFIG', { git: 'configuration' }],
   ['XDG_CONFIG_HOME', { git: 'configuration' }],
   ['HOME', { git: 'configuration' }],
-  // Added after the others, so a serve header written before them still reads (door/environment.ts).
-  // glibc 2.36's dynamic linker loads LD_AUDIT's objects (a `:` list) into every dynamically linked
-  // program before all others: a gcc-built x.so with la_version() ran at `LD_AUDIT=~/bin/x.so
-  // /bin/true`, by a relative path and by a bare name found along LD_LIBRARY_PATH too (check29
-  // c29-36). ld.so(8)'s other variables load no code: LD_PROFILE names an object already loaded,
-  // LD_ORIGIN_PATH is read only where the kernel cannot say where the program is.
-  ['LD_AUDIT', { loader: { shape: 'files', what: 'audit libraries the dynamic linker loads into every program before all others' } }],
-  // vim 9.0 runs VIMINIT's Ex commands at start in place of ~/.vimrc, EXINIT's where neither VIMINIT
-  // nor a vimrc is there (and ex/vi alike): `VIMINIT='so ~/x.vim' vim -c qa`, `EXINIT='source …' ex
-  // -c qa` under script(1) ran x.vim; `set rtp+=~/dots` ran ~/dots/plugin/p.vim (check29 c29-37).
-  ['VIMINIT', { loader: { shape: 'vim-script', what: 'Ex commands vim runs at start in place of ~/.vimrc' } }],
-  ['EXINIT', { loader: { shape: 'vim-script', what: 'Ex commands vim, vi and ex run at start where no vimrc is' } }],
-  // vim 9.0 with `VIMRUNTIME=~/vr` ran ~/vr/plugin/p.vim at `vim -c qa` (check30 c30-54): its
-  // runtime, every script of which vim may run (plugin/ at start, ftplugin/, syntax/ … on use).
-  ['VIMRUNTIME', { loader: { shape: 'dir', what: "vim's runtime folder, whose plugin scripts vim runs at every start" } }],
-  // npm's init-module (npm 11.19: `npm_config_init_module=./tools/x.js npm init -y` ran it, either case).
-  ['NPM_CONFIG_INIT_MODULE', { loader: { shape: 'file', what: 'the module npm init loads and runs', anyCase: true } }],
+  ...ADDED_AFTER_COUNTED_PAIRS,
 ]);
+
+/**
+ * The table's names added after serve's `X-Toolgate-Env` header came to end with the pairs
+ * `GIT_CONFIG_COUNT` counts (`evaluate/door/environment.ts`): the header lists them after those, so
+ * a header an older `--print-hook-config` wrote still reads. @internal
+ */
+export const NAMES_AFTER_COUNTED_PAIRS: ReadonlySet<string> = new Set(ADDED_AFTER_COUNTED_PAIRS.map(([name]) => name));
 
 /** The names of the variables whose facts `which` accepts, in the table's order. @internal */
 export function programVariables(which: (v: ProgramVariable) => boolean): string[] {

@@ -187,7 +187,8 @@ const longPrefix = (word: string, name: string, min: number): boolean => word.le
  * The shell commands a makefile text shows: its recipe lines (a tab first; `@`, `-`, `+` taken
  * off), a rule's recipe after `;` (`all: ; touch m`), and each `$(shell …)` (GNU make 4.3: `make -f
  * - <<< $'all:\n\t@-touch m'`, `printf 'all: ; touch m' | make -f -` and `make --eval='$(shell
- * touch m)' -f /dev/null` made m). Variables are left as written (`$(X)` reads as a substitution).
+ * touch m)' -f /dev/null` made m), and each `NAME != …` assignment's command (`--eval='X!=touch m'`
+ * made m). Variables are left as written (`$(X)` reads as a substitution).
  * @internal
  */
 export function makefileCommands(text: string): string[] {
@@ -197,15 +198,35 @@ export function makefileCommands(text: string): string[] {
     if (recipe !== undefined) out.push(recipe.replace(/^[\s@+-]+/, ''));
     for (const m of line.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) out.push(m[1]!);
   }
+  for (const a of makefileAssignments(text)) if (a.operator === '!=') out.push(a.value);
   return out.filter((c) => c.trim() !== '');
 }
 
 /**
- * What `make` shows it runs: the makefile it reads from its input (`-f -`, `--file=-`,
- * `--makefile -`, `-f-`) and each `-E`/`--eval` text. A makefile read from a file is not read here:
- * it stays the project's code, unseen.
+ * The variable assignments a makefile text makes (`NAME = V`, `:=`, `::=`, `:::=`, `+=`, `?=`,
+ * `!=`, after `override`, `export` or `private`), each with its operator: make gives them to the
+ * recipes and built-in rules that expand them (GNU make 4.3: `--eval=SHELL=~/bin/x.sh` ran every
+ * recipe through x.sh, `--eval='override CC=…'` ran it for hello.c), and runs a `!=` value as a
+ * shell command at once (`--eval='X!=~/bin/x.sh'` ran it). A recipe line (a tab first) is none.
+ * @internal
  */
-function makeShows(argv: readonly string[], input: string | undefined): ShownCommand[] {
+export function makefileAssignments(text: string): { name: string; operator: string; value: string }[] {
+  const out: { name: string; operator: string; value: string }[] = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('\t')) continue;
+    const m = /^\s*(?:(?:override|export|private)\s+)*([^\s:#=+?!]+)\s*(:::=|::=|:=|\+=|\?=|!=|=)\s*(.*)$/s.exec(line);
+    if (m !== null) out.push({ name: m[1]!, operator: m[2]!, value: m[3]! });
+  }
+  return out;
+}
+
+/**
+ * The makefile texts `make` reads from its words and input: the makefile from its input (`-f -`,
+ * `--file=-`, `--makefile -`, `-f-`) and each `-E`/`--eval` text (a unique start of `--eval`), with
+ * what holds each. A makefile read from a file is not read here: it stays the project's code, unseen.
+ * @internal
+ */
+export function makeTexts(argv: readonly string[], input: string | undefined): { text: string; holder: string }[] {
   const texts: { text: string; holder: string }[] = [];
   let stdin = false;
   for (let k = 1; k < argv.length; k++) {
@@ -221,7 +242,12 @@ function makeShows(argv: readonly string[], input: string | undefined): ShownCom
     if (evaluated) texts.push({ text: value, holder: `the text make's ${flag} evaluates` });
   }
   if (stdin && input !== undefined) texts.push({ text: input, holder: 'the makefile make reads from its input' });
-  return texts.flatMap(({ text, holder }) => makefileCommands(text).map((script) => ({ script, holder })));
+  return texts;
+}
+
+/** What `make` shows it runs: the recipes and `$(shell …)` of the texts it reads ({@link makeTexts}). */
+function makeShows(argv: readonly string[], input: string | undefined): ShownCommand[] {
+  return makeTexts(argv, input).flatMap(({ text, holder }) => makefileCommands(text).map((script) => ({ script, holder })));
 }
 
 /** What each program runs, by name. */

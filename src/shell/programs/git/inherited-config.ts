@@ -7,7 +7,7 @@
  * core.fsmonitor` made `git status` run its value).
  */
 import type { PlacedConfigEntry } from './repository.js';
-import { parseConfigParameters } from './runs.js';
+import { gitConfigCount, parseConfigParameters } from './runs.js';
 
 /** A variable of the environment: its value, `null` when known unset, `undefined` when it may be set. */
 type Variable = (name: string) => string | null | undefined;
@@ -23,8 +23,9 @@ export function inheritedConfig(variable: Variable): { entries: PlacedConfigEntr
   const entries: PlacedConfigEntry[] = [];
   const count = variable('GIT_CONFIG_COUNT');
   if (typeof count === 'string' && count !== '') {
-    if (!/^\d{1,4}$/.test(count)) return { unknown: `GIT_CONFIG_COUNT=${count} in the environment is no count toolgate reads` };
-    for (let k = 0; k < Number(count); k++) {
+    const n = gitConfigCount(count);
+    if (n === undefined) return { unknown: `GIT_CONFIG_COUNT=${count} in the environment is no count toolgate reads` };
+    for (let k = 0; k < n; k++) {
       const key = variable(`GIT_CONFIG_KEY_${k}`);
       const value = variable(`GIT_CONFIG_VALUE_${k}`);
       if (typeof key !== 'string' || typeof value !== 'string')

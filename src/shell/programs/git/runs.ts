@@ -179,13 +179,30 @@ export function parseConfigParameters(text: string): { key: string; value: strin
   return out;
 }
 
+/**
+ * The count git reads from `GIT_CONFIG_COUNT`'s value: C's strtoul in base 10 with nothing after
+ * the digits — blanks first (space, tab, newline, vertical tab, form feed, carriage return), then
+ * a sign, then digits (git 2.39.5: `1`, `+1`, ` 1`, `\t1`, `\n1`, `01`, `+01`, ` +1` each made
+ * `git status` run GIT_CONFIG_VALUE_0's core.fsmonitor; `-0` and the empty value count none).
+ * `undefined` where git refuses the value and stops (`0x1`, `1 `, `1.0`, `+ 1`, ` `: "bogus
+ * count"; `-1`: "too many entries"; exit 128, nothing ran), or where it counts past what toolgate
+ * reads one by one (above 9999). @internal
+ */
+export function gitConfigCount(text: string): number | undefined {
+  const m = /^[ \t\n\v\f\r]*([+-]?)(\d+)$/.exec(text);
+  if (m === null) return text === '' ? 0 : undefined;
+  const n = Number(m[2]);
+  if (m[1] === '-') return n === 0 ? 0 : undefined;
+  return n <= 9999 ? n : undefined;
+}
+
 /** The pairs from `GIT_CONFIG_COUNT` / `GIT_CONFIG_PARAMETERS`, and what could not be read. */
 function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Unwrapped[] } {
   const pairs: ConfigPair[] = [];
   const problems: Unwrapped[] = [];
   const count = lookup(env, 'GIT_CONFIG_COUNT');
   if (count) {
-    const n = count.value !== undefined && /^\d{1,4}$/.test(count.value) ? Number(count.value) : undefined;
+    const n = count.value === undefined ? undefined : gitConfigCount(count.value);
     if (n === undefined) problems.push(hiddenConfiguration('GIT_CONFIG_COUNT is not a literal number'));
     for (let k = 0; k < (n ?? 0); k++) {
       const key = lookup(env, `GIT_CONFIG_KEY_${k}`);

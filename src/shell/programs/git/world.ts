@@ -23,6 +23,7 @@ import {
   type ConfigPlaces,
   type Discovery,
   type FoundRepository,
+  type GitInclude,
   type PlacedConfigEntry,
 } from './repository.js';
 import { programVariables } from '../program-variables.js';
@@ -204,7 +205,7 @@ export function gitHooksPlace(
   if (!('found' in found)) return found;
   const config = reads.config(configFiles(found.found, home, configPlaces(variable)), home);
   if ('unknown' in config) return config;
-  const environment = environmentConfig(variable);
+  const environment = environmentConfig(variable, { reads, home });
   if ('unknown' in environment) return environment;
   const entries = environment.entries.length === 0 ? config.entries : [...config.entries, ...environment.entries];
   return {
@@ -219,16 +220,41 @@ export function gitHooksPlace(
  * The configuration the environment gives git after its files (`GIT_CONFIG_COUNT` with its
  * `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n`, `GIT_CONFIG_PARAMETERS`: `inherited-config.ts`), or why
  * it cannot be read: git 2.39 ran an inherited `core.fsmonitor` of either form at `git status`, and
- * took its hooks from an inherited `core.hooksPath` at `git commit` (red team 27 C). None — and
- * no shell module loaded (tsup `outside`) — where neither variable is set.
+ * took its hooks from an inherited `core.hooksPath` at `git commit` (red team 27 C). With `follow`,
+ * each file an `include.path` or `includeIf.<cond>.path` of it names is read in its place, with its
+ * own includes (`includes`: every condition taken as true, a file not there yet among them): git
+ * 2.39.5 ran the `core.fsmonitor` of a file `GIT_CONFIG_KEY_0=include.path` named (`~/inc.cfg` or
+ * absolute; includeIf's gitdir: and onbranch: too, GIT_CONFIG_PARAMETERS and `-c` alike), and
+ * refused a relative one ("relative config includes must come from files"). None — and no shell
+ * module loaded (tsup `outside`) — where neither variable is set.
  * @internal
  */
-export function environmentConfig(variable: GitWhere['variable']): { entries: PlacedConfigEntry[] } | { unknown: string } {
+export function environmentConfig(
+  variable: GitWhere['variable'],
+  follow?: { reads: GitReads; home: string },
+): { entries: PlacedConfigEntry[]; includes: GitInclude[] } | { unknown: string } {
   const set = (name: string): boolean => {
     const value = variable(name);
     return typeof value === 'string' && value !== '';
   };
-  return set('GIT_CONFIG_COUNT') || set('GIT_CONFIG_PARAMETERS') ? inheritedConfig(variable) : { entries: [] };
+  if (!set('GIT_CONFIG_COUNT') && !set('GIT_CONFIG_PARAMETERS')) return { entries: [], includes: [] };
+  const inherited = inheritedConfig(variable);
+  if ('unknown' in inherited || follow === undefined) return 'unknown' in inherited ? inherited : { ...inherited, includes: [] };
+  const entries: PlacedConfigEntry[] = [];
+  const includes: GitInclude[] = [];
+  for (const e of inherited.entries) {
+    entries.push(e);
+    if (!/^include(if\..+)?\.path$/.test(e.key) || e.value === null || e.value === '') continue;
+    if (/^~[^/]/.test(e.value)) return { unknown: `${e.file} includes ${e.value}, in a user's home toolgate does not look up` };
+    const target = e.value.startsWith('~/') ? `${follow.home === '/' ? '' : follow.home}/${e.value.slice(2)}` : e.value.startsWith('/') ? e.value : undefined;
+    if (target === undefined) continue;
+    includes.push({ from: e.file, path: target });
+    const read = follow.reads.config([target], follow.home);
+    if ('unknown' in read) return read;
+    entries.push(...read.entries);
+    includes.push(...read.includes);
+  }
+  return { entries, includes };
 }
 
 /**
