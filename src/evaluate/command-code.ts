@@ -29,6 +29,7 @@ import { pathGlobRegExp } from '../dialects/shared/glob.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
 import { interpreterLanguage, isCodeFileName } from '../shell/programs/script-languages.js';
 import { shellInvocation } from '../shell/programs/shell-invocation.js';
+import { programTextOf } from '../shell/programs/index.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 
 /** A file or folder a command runs code from, and how (a reason's words). */
@@ -167,18 +168,19 @@ class Reader {
     for (const step of read.steps) {
       // Text a shell only parses (`bash -n -c TEXT`) runs nothing.
       if (parsedOnly(step, read.steps)) continue;
-      // A file on the input of a command that runs its input (`sh -s < F`, `while read l; do eval "$l"; done < F`): F is code.
-      if (step.command.redirects.some((r) => r.kind === 'read' && r.targetLiteral) && runsItsInput(commandProper(step.words.map(unquoted))))
+      // A file on the input of a command that runs its input (`sh -s < F`, `while read l; do eval "$l"; done < F`,
+      // `ed -s R < F`, `sqlite3 db < F`): F is code, read as shell text when a shell reads it.
+      const proper = commandProper(step.words.map(unquoted));
+      if (step.command.redirects.some((r) => r.kind === 'read' && r.targetLiteral) && readsCodeOnInput(proper))
         for (const r of step.command.redirects)
           if (r.kind === 'read' && r.targetLiteral)
-            for (const dir of step.dirs) this.script(join(dir, r.target), depth + 1, `run from the input of \`${clip(step.words.map(unquoted).join(' '))}\`${from !== undefined ? ` in ${from}` : ''}`, true);
+            for (const dir of step.dirs) this.script(join(dir, r.target), depth + 1, `run from the input of \`${clip(step.words.map(unquoted).join(' '))}\`${from !== undefined ? ` in ${from}` : ''}`, runsItsInput(proper));
       // Inline code that names a script file it may load (`node -e "require('./x.js')"`, `python3 -c
       // "exec(open('x.py').read())"`, `runpy.run_path('x.py')`: red team 27 RT27-B23..B33): the file is code.
       for (const p of step.command.codePaths ?? [])
         if (isCodeFileName(p) && !p.includes('$'))
           for (const dir of step.dirs) this.script(join(dir, p), depth + 1, `named by the code \`${clip(step.words.map(unquoted).join(' '))}\` runs${from !== undefined ? ` in ${from}` : ''}`, false);
       // A runner handed names on its input (`ls scripts/*.sh | xargs -n1 sh`, `| xargs python3`): the names come from the text.
-      const proper = commandProper(step.words.map(unquoted));
       if (step.command.argumentsFrom !== undefined && step.command.argumentsFrom !== 'find -exec' && runsFiles(proper))
         for (const dir of step.dirs) this.flowSources(scriptDir, dir, `\`${clip(proper.join(' '))}\` given names on its input${from !== undefined ? ` in ${from}` : ''}`);
       if (this.readAgain(step, read.steps)) continue;
@@ -242,8 +244,22 @@ class Reader {
     const first = plain[0]!;
     const name = first.slice(first.lastIndexOf('/') + 1);
     // A shell or interpreter reading code from a pipe (`cat scripts/*.sh | sh`, `ls … | xargs -n1 sh`): what flows in is the text's.
-    if (runsItsInput(plain) && !raw.some((w) => /^\d*<(?!\()/.test(w)) && PIPE.test(this.texts.at(-1) ?? ''))
+    if (readsCodeOnInput(plain) && !raw.some((w) => /^\d*<(?!\()/.test(w)) && PIPE.test(this.texts.at(-1) ?? ''))
       this.flowSources(scriptDir, cwd, `${shown} reading from a pipe`);
+    // The files its program's model says it reads its program from (`awk -f x.awk`, `sed -f s.sed`,
+    // `m4 x.m4`, `git -c include.path=F`), and the file a redirection puts on the input it reads
+    // its program from (`ed -s R < x.ed`, in text the analysis could not read: `steps` reads the rest).
+    const text = programTextOf(plain);
+    for (const f of text?.files ?? []) {
+      const at = f.value === undefined ? place(words[f.index]!) : this.placeValue(f.value, f.home === true, cwd);
+      if (at !== undefined) this.add(at, `the program ${shown} reads`);
+    }
+    if (readsCodeOnInput(plain))
+      raw.forEach((w, k) => {
+        const target = /^0?<$/.test(w) ? raw[k + 1] : /^0?<[^<&(]/.test(w) ? w.replace(/^0?</, '') : undefined;
+        const file = target === undefined ? undefined : place(target);
+        if (file !== undefined && !/^\/(?:dev|proc)\//.test(file)) this.script(file, depth + 1, `run from the input of ${shown}`, runsItsInput(plain));
+      });
     // A program by name where the text puts folders on PATH (`PATH=scripts:$PATH s.sh`): the file of that name in each
     // (a builtin's name too: a file named `cd` there is protected for nothing, which costs no everyday write).
     if (!first.includes('/') && /^[\w.+-]+$/.test(first))
@@ -554,6 +570,16 @@ class Reader {
     }
   }
 
+  /**
+   * Where a name inside a word names (`-fx.awk`, `include.path=/x.cfg`): the shell expanded nothing
+   * there (no `~`), so it is the text itself — but for a program that expands a leading `~/`
+   * itself (`home`, git's path values); a name holding an expansion toolgate did not put in is none.
+   */
+  private placeValue(value: string, home: boolean, cwd: string): string | undefined {
+    if (value === '' || /[$`]/.test(value)) return undefined;
+    return join(cwd, home && value.startsWith('~/') ? `${this.world.home}/${value.slice(2)}` : value);
+  }
+
   /** Where a word of a command names, or `undefined` when toolgate cannot place it. */
   private place(word: string, scriptDir: string | undefined, cwd: string): string | undefined {
     const { projectDir, top, home } = this.world;
@@ -575,6 +601,15 @@ class Reader {
     if (w === '' || w.includes('$') || w.includes('`') || w.startsWith('-')) return undefined;
     return join(cwd, w);
   }
+}
+
+/**
+ * Whether the command (quotes removed) runs what it reads on its input: a shell or interpreter given
+ * no script (`runsItsInput`), or a program whose model says it reads its program there (`ed`,
+ * `sqlite3 DB`, `m4`, `sed -f -`).
+ */
+function readsCodeOnInput(words: readonly string[]): boolean {
+  return runsItsInput(words) || programTextOf(words)?.input === true;
 }
 
 /** A `|` that is no `||`: the text pipes one command into another. */

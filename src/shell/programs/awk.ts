@@ -11,8 +11,9 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import { changesArgv } from './awk-argv.js';
 import { longOptions } from './grammar.js';
-import { defineProgram } from './model.js';
-import { readBy, type ReadWords } from './parse.js';
+import { defineProgram, type ProgramText } from './model.js';
+import { readBy, readWords, type ReadWords } from './parse.js';
+import { optionTextWord, programTextFrom } from './program-text.js';
 
 /**
  * The union of the awks' options: GNU awk 5.2 (main.c's optstring
@@ -157,6 +158,24 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
   return { files, unresolved, unseen, notFiles };
 }
 
+/**
+ * The files an awk reads its program from: `-f FILE` (`--file`, gawk's `-E`/`--exec`, mawk's `-W
+ * exec`), `-f -` its input, and gawk's `-i LIB` (found from the working directory first, its `.awk`
+ * added when the name has none; not `inplace`, gawk's own). Verified (mawk 1.3.4): `awk -f x.awk`,
+ * `-fx.awk`, `-v a=1 -f x.awk`, `-W exec x.awk` and `-f - < x.awk` ran x.awk's system().
+ */
+function awkProgramText(argv: readonly string[]): ProgramText | undefined {
+  const words = readWords(argv, grammar);
+  if (words === undefined) return undefined;
+  const named = words.options.flatMap((o) => {
+    if (is(o, '-f', '--file', '-E', '--exec')) return [optionTextWord(o, argv)];
+    if (!is(o, '-i', '--include') || o.value === undefined || o.value === 'inplace' || o.value === 'inplace.awk') return [];
+    const word = optionTextWord(o, argv);
+    return word === undefined || o.value.endsWith('.awk') ? [word] : [word, { index: word.index, value: `${o.value}.awk` }];
+  });
+  return programTextFrom(argv, named);
+}
+
 /** The awk model (gawk, mawk and nawk read their words alike here). @internal */
 export const awk = defineProgram({
   names: ['awk', 'gawk', 'mawk', 'nawk'],
@@ -165,6 +184,7 @@ export const awk = defineProgram({
   grammar,
   // A word this grammar refuses (an unknown or ambiguous option, a missing value): another awk may take it.
   files: (_name, argv, literal) => readBy(argv, grammar, (words) => awkOperands(argv, words, literal)),
+  programText: awkProgramText,
   // Its program runs commands (`system()`, `print | "cmd"`) named in its arguments.
   runs: 'unseen',
   examples: [

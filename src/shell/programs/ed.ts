@@ -8,8 +8,8 @@
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, type FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
-import { defineProgram } from './model.js';
-import { readBy, type ReadWords } from './parse.js';
+import { defineProgram, type ProgramText } from './model.js';
+import { readBy, readWords, type ReadWords } from './parse.js';
 
 /** GNU ed 1.19 (`ed --help`): every option. */
 const grammar: GnuOptionSpec = {
@@ -32,6 +32,17 @@ function edFiles(argv: readonly string[], { options, operands }: ReadWords): Fil
   };
 }
 
+/**
+ * ed reads its commands from its input, whatever its words (only `--help` and `--version` print and
+ * stop). Verified (GNU ed 1.19): a `!touch M` line ran for `ed -s R < x.ed`, `ed R < x.ed`, `ed -s -
+ * R < x.ed` and `cat x.ed | ed -s R`; red, restricted, refuses `!` but still writes what its `w`
+ * lines name in its folder.
+ */
+function edProgramText(argv: readonly string[]): ProgramText | undefined {
+  const words = readWords(argv, grammar);
+  return words !== undefined && has(words.options, '-h', '--help', '-V', '--version') ? undefined : { files: [], input: true };
+}
+
 /** The ed model. @internal */
 export const ed = defineProgram({
   names: ['ed', 'red'],
@@ -39,6 +50,7 @@ export const ed = defineProgram({
   sources: ['GNU ed 1.19 manual and `ed --help`'],
   grammar,
   files: (_name, argv) => readBy(argv, grammar, (words) => edFiles(argv, words)),
+  programText: edProgramText,
   runs: 'unseen',
   examples: [
     {

@@ -2,12 +2,21 @@
  * Every program toolgate models, one file each (a family such as git in a folder), and the one
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
-import type { ProgramModel, ProgramRole } from './model.js';
+import type { ProgramModel, ProgramRole, ProgramText } from './model.js';
 import { PROGRAM_INDEX, UNMODELLED_NAMES } from './program-index.js';
 import { PROGRAM_LOADERS } from './loaders.js';
 import { lazyProgramRegistry, type ProgramRegistry } from './registry.js';
 
-export type { DirectoryChange, ProgramConfigFiles, ProgramExample, ProgramModel, ProgramRole, ProgramRuns, ProgramState } from './model.js';
+export type {
+  DirectoryChange,
+  ProgramConfigFiles,
+  ProgramExample,
+  ProgramModel,
+  ProgramRole,
+  ProgramRuns,
+  ProgramState,
+  ProgramText,
+} from './model.js';
 export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, indexPrograms, type ProgramFacet, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 export { PROGRAM_LOADERS } from './loaders.js';
@@ -75,3 +84,15 @@ export function findsRepositoryFromCwd(name: string): boolean {
 }
 export { runsJavaScript } from './interpreters.js';
 export { ruleFactsOf, runsProjectScripts, type RuleFacts } from './rule-facts.js';
+
+/**
+ * Where the command `argv` (quotes removed; `argv[0]` its program as written) reads the program it
+ * runs from files or its input, as its program's model says (`ProgramModel.programText`): asked by
+ * every reader of what a command run later executes, by no program name of its own.
+ * @internal
+ */
+export function programTextOf(argv: readonly string[]): ProgramText | undefined {
+  const first = argv[0];
+  if (first === undefined) return undefined;
+  return PROGRAMS.get(first.slice(first.lastIndexOf('/') + 1))?.programText?.(argv);
+}

@@ -37,6 +37,7 @@ import { curl } from './curl/index.js';
 import { cut } from './cut.js';
 import { DAEMONTOOLS_MODELS } from './daemontools.js';
 import { date } from './date.js';
+import { dc } from './dc.js';
 import { declare } from './declare.js';
 import { df } from './df.js';
 import { diff } from './diff.js';
@@ -93,6 +94,7 @@ import { logname } from './logname.js';
 import { look } from './look.js';
 import { ls } from './ls.js';
 import { lsof } from './lsof.js';
+import { m4 } from './m4.js';
 import { mktemp } from './mktemp.js';
 import { ifne, mispipe, pee, zrun } from './moreutils-runners.js';
 import { mv } from './mv.js';
@@ -251,6 +253,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => cut,
   () => DAEMONTOOLS_MODELS,
   () => date,
+  () => dc,
   () => declare,
   () => df,
   () => diff,
@@ -338,6 +341,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => look,
   () => ls,
   () => lsof,
+  () => m4,
   () => mktemp,
   () => ifne,
   () => mispipe,

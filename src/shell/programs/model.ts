@@ -558,8 +558,31 @@ export interface ProgramModel {
    * is the other directory's (`cd sub && git status`).
    */
   readonly findsRepositoryFromCwd?: boolean;
+  /**
+   * Where it reads the program it runs from, besides its words' inline text ({@link ProgramText}):
+   * the files and the input a command line names as program text (`awk -f prog.awk`, `sed -f
+   * s.sed`, `m4 FILE`, `ed FILE < script`). Whatever reads what a command run later executes (a
+   * hook's command, a git hook's line) asks this, never the program's name: a write to such a file
+   * changes what the command does when it next runs. `undefined`: these words read none.
+   */
+  readonly programText?: (argv: readonly string[]) => ProgramText | undefined;
   /** Examples: each is a test. */
   readonly examples: readonly ProgramExample[];
+}
+
+/**
+ * The program text a command reads from files or its input ({@link ProgramModel.programText}).
+ * @internal
+ */
+export interface ProgramText {
+  /**
+   * The files: the word at `index`, or the text `value` inside it (`-fx.awk`, `--file=x.awk`,
+   * `include.path=/x.cfg`). `home`: the program itself expands a leading `~/` of `value` to the
+   * home folder (git's path values).
+   */
+  readonly files: readonly { readonly index: number; readonly value?: string; readonly home?: true }[];
+  /** It reads program text on its standard input (`ed`, `sqlite3 DB`, `m4` given no file, `sed -f -`). */
+  readonly input?: true;
 }
 
 /** What a word toolgate cannot see may be among one command's options ({@link ProgramModel.hiddenOptions}). @internal */

@@ -143,7 +143,10 @@ function dotCommand(line: string, out: SqliteCodeFiles): void {
       const reads = use === 'read-but-last' || use === 'read-last' || use === 'runs-file';
       if (path === undefined) out.unseen.push(`sqlite3's .${command} names a file by an escaped name toolgate does not work out`);
       else if (NOT_FILES.has(path) || path === '') continue;
-      else (reads ? out.reads : out.writes).push(path);
+      else {
+        (reads ? out.reads : out.writes).push(path);
+        if (use === 'runs-file') (out.programs ??= []).push(path);
+      }
       if (use === 'runs-file') out.unseen.push(`sqlite3's .${command} runs the commands of a file toolgate does not read`);
     }
     if (use === 'runs-file' && rest.some((w) => w.text.startsWith('|')))

@@ -26,6 +26,8 @@ export interface SqliteCodeFiles {
   unseen: string[];
   /** Why the code reads files whose names toolgate cannot see (deny rules meet them). */
   hiddenReads: string[];
+  /** Files whose commands it runs (`.read FILE`): among `reads` too. */
+  programs?: string[];
 }
 
 /** A name as a path: sqlite3 expands no `~` (`./~/x`); a `file:` URI names the path it holds. */

@@ -26,7 +26,7 @@
  * `.import`, § 9 `.output`/`.once`, § 10 `readfile`/`writefile`).
  */
 import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
-import { defineProgram, type ReadVariable, type WrittenInput } from './model.js';
+import { defineProgram, type ProgramText, type ReadVariable, type WrittenInput } from './model.js';
 import { sqliteCodeFiles, sqliteScript } from './sqlite3-code.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
@@ -177,6 +177,23 @@ function sqlite3Files(argv: readonly string[], literal?: readonly boolean[], inp
   return { files, unresolved, ...(unseen.length > 0 ? { unseen } : {}), notFiles };
 }
 
+/**
+ * Where sqlite3 reads commands from files or its input: an `-init` file, the files the `.read`
+ * commands of its words and `-cmd` values name, and its input when its words give no command.
+ * Verified (sqlite3 3.40): a `.shell touch M` line ran for `sqlite3 db ".read x.sql"`, `sqlite3 -cmd
+ * ".read x.sql" db .quit`, `sqlite3 -init x.sql db .quit`, `sqlite3 db < x.sql` and `sqlite3 <
+ * x.sql`, not for `sqlite3 db "select 1" < x.sql`.
+ */
+function sqlite3ProgramText(argv: readonly string[]): ProgramText | undefined {
+  const words = readSqlite3(argv);
+  if (informational(words)) return undefined;
+  const files: { index: number; value?: string }[] = [];
+  for (const o of words.options) if (o.name === 'init' && o.value !== undefined && o.value < argv.length) files.push({ index: o.value });
+  for (const k of codeWords(words, argv))
+    if (k < argv.length) for (const value of sqliteCodeFiles(argv[k]!).programs ?? []) files.push({ index: k, value });
+  return files.length === 0 && !readsInput(words) ? undefined : { files, ...(readsInput(words) ? { input: true as const } : {}) };
+}
+
 /** The sqlite3 model. @internal */
 export const sqlite3 = defineProgram({
   names: ['sqlite3'],
@@ -191,6 +208,7 @@ export const sqlite3 = defineProgram({
   // `edit(X)` runs $VISUAL, else $EDITOR, on a file holding X (shell.c editFunc).
   readsVariables: { VISUAL, EDITOR },
   files: (_name, argv, literal, _variable, input) => sqlite3Files(argv, literal, input),
+  programText: sqlite3ProgramText,
   examples: [
     {
       command: 'sqlite3 app.db .tables',

@@ -139,7 +139,7 @@ export const TMUX_COMMANDS: Readonly<Record<string, TmuxCommand>> = {
   'show-options': inert('show'),
   'show-prompt-history': inert('showphist'),
   'show-window-options': inert('showw'),
-  'source-file': { alias: 'source', kind: 'source' },
+  'source-file': { alias: 'source', getopt: 'Fnqt:v', kind: 'source' },
   'split-window': { alias: 'splitw', getopt: 'bdefhIPvZc:e:F:l:t:', kind: 'shell' },
   'start-server': inert('start'),
   'suspend-client': inert('suspendc'),

@@ -20,7 +20,7 @@
  */
 import { parseGnuOptions, type GnuOption, type GnuOptionSpec } from '../options/gnu-options.js';
 import { quoteWord } from '../syntax/environment.js';
-import { defineProgram } from './model.js';
+import { defineProgram, type ProgramText } from './model.js';
 import { TMUX_COMMANDS, tmuxCommandList, tmuxCommandName, tmuxFormatJobs, tmuxOptionKind } from './tmux-grammar.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { optionScript, wrapInfo } from './wrapper-info.js';
@@ -547,6 +547,40 @@ export function tmuxConfigHarmless(text: string): boolean {
   });
 }
 
+/**
+ * The files of tmux commands a command line has tmux run: `-f FILE` (the configuration a server it
+ * starts reads) and each `source-file FILE…` of its command list but with `-n` (parse only). Verified
+ * (tmux 3.3a, a server running): a `run-shell` line of x.conf ran for `tmux source-file x.conf`,
+ * `source x.conf`, `source-file -q`, `-F`, `-v` and `start-server \; source-file x.conf`, not for
+ * `source-file -n`; `tmux -f x.conf new-session -d` ran it as the server started.
+ */
+function tmuxProgramText(argv: readonly string[]): ProgramText | undefined {
+  const parsed = parseGnuOptions(argv, grammar);
+  if (!parsed.ok) return undefined;
+  const files: { index: number; value?: string }[] = [];
+  for (const o of parsed.options)
+    if (o.name === 'f' && o.value !== undefined)
+      files.push(o.valueIndex !== undefined ? { index: o.valueIndex } : { index: o.index, value: o.value });
+  const first = parsed.operands[0];
+  let start = first?.index ?? argv.length;
+  for (let k = start; k <= argv.length; k++) {
+    const w = argv[k];
+    const ends = w === undefined || (w.endsWith(';') && !w.endsWith('\\;'));
+    if (!ends) continue;
+    const end = w === ';' || w === undefined ? k : k + 1;
+    const words = argv.slice(start, end).map((x, i, all) => (i === all.length - 1 && /[^\\];$/.test(x) ? x.slice(0, -1) : x));
+    if (words.length > 0 && tmuxCommandName(words[0]!) === 'source-file') {
+      const own = parseGnuOptions(words, { short: `+${TMUX_COMMANDS['source-file']!.getopt ?? ''}` });
+      if (own.ok && !own.options.some((o) => o.name === 'n'))
+        for (const op of own.operands)
+          // The last word's `;` is no part of its name.
+          files.push(op.text === argv[start + op.index] ? { index: start + op.index } : { index: start + op.index, value: op.text });
+    }
+    start = k + 1;
+  }
+  return files.length === 0 ? undefined : { files };
+}
+
 /** The tmux model. @internal */
 export const tmux = defineProgram({
   names: ['tmux'],
@@ -558,6 +592,7 @@ export const tmux = defineProgram({
   runs: 'seen',
   role: 'wrapper',
   unwrap: (argv, literal) => tmuxRuns(argv, literal),
+  programText: tmuxProgramText,
   examples: [
     { command: "tmux new -d 'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'new-session runs its word with the shell' },
     { command: 'tmux split-window -h rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'the words run as a command' },

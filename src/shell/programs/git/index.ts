@@ -13,7 +13,7 @@ import { CC_CLI, CC_DOCS } from '../sources.js';
 import { gitHiddenOptions, gitOperands, gitPrintsNoOption } from './files.js';
 import { withoutGitGlobalOptions } from './global-options.js';
 import { gitReadOnly } from './read-only-walk.js';
-import { gitPrograms } from './runs.js';
+import { gitProgramText, gitPrograms } from './runs.js';
 import { gitSshTransports } from './transports.js';
 import { LESS_VARIABLES } from '../pagers.js';
 
@@ -44,6 +44,7 @@ export const git = defineProgram({
   },
   runs: 'seen',
   runsConfigured: gitPrograms,
+  programText: gitProgramText,
   // ssh, for a repository URL on the line that names it (`git clone host:x`).
   transports: (argv) => gitSshTransports(withoutGitGlobalOptions(argv) ?? argv, 1),
   withoutGlobalOptions: (argv) => withoutGitGlobalOptions(argv),

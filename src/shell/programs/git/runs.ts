@@ -8,6 +8,7 @@
  */
 import { lookup, matching, quoteWord, type Environment } from '../../syntax/environment.js';
 import type { Unwrapped } from '../wrapper-types.js';
+import type { ProgramText } from '../model.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { autocorrectPrograms } from './autocorrect.js';
 import { runsSomeHook } from './hooks.js';
@@ -80,6 +81,8 @@ interface ConfigPair {
   value?: string;
   /** Where it came from, for messages. */
   from: string;
+  /** The argv word of a `-c` pair (the option's own, or the word after `-c`). */
+  index?: number;
 }
 
 /**
@@ -126,7 +129,7 @@ function commandLine(
     } else if (a !== '--exec-path' && GIT_GLOBAL_WITH_VALUE.has(a)) i++; // `--exec-path` alone takes no value
     if (pair === undefined) continue;
     if (via === 'c') {
-      pairs.push(configPair(pair, lit, (key) => (lit ? `git -c ${key}=…` : `git -c ${pair}`)));
+      pairs.push({ ...configPair(pair, lit, (key) => (lit ? `git -c ${key}=…` : `git -c ${pair}`)), index: i });
       continue;
     }
     const named = configPair(pair, lit, () => `git -c ${pair}`);
@@ -539,4 +542,26 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
     out.push(hiddenConfiguration(`${v.name}${v.value === undefined ? ' is set to a value toolgate cannot read' : `=${v.value}`}`));
   }
   return out;
+}
+
+/**
+ * The configuration files `-c include.path=FILE` and `-c includeIf.<condition>.path=FILE` make git
+ * read: what their keys name is code git runs (`core.fsmonitor`, an alias, `core.hooksPath`). From
+ * the command line git takes only an absolute path or one from its home (`~/`: "relative config
+ * includes must come from files"). Verified (git 2.39.5): `git -c include.path=$PWD/x.cfg status`,
+ * `-c Include.Path=…`, `-c 'include.path=~/x.cfg'` and `-c includeIf.gitdir:/.path=…` ran x.cfg's
+ * core.fsmonitor; `include.path=x.cfg` and `include.path=../x.cfg` ran nothing.
+ */
+export function gitProgramText(argv: readonly string[]): ProgramText | undefined {
+  const { pairs } = commandLine(
+    argv,
+    argv.map(() => true),
+    [],
+  );
+  const files = pairs.flatMap((p) => {
+    if (p.index === undefined || p.value === undefined || !INCLUDE_KEYS.test(p.key)) return [];
+    if (p.value.startsWith('/')) return [{ index: p.index, value: p.value }];
+    return p.value.startsWith('~/') ? [{ index: p.index, value: p.value, home: true as const }] : [];
+  });
+  return files.length === 0 ? undefined : { files };
 }

@@ -6,7 +6,8 @@
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../../options/file-operands.js';
 import { readBy, readWords, valueNotLiteral, withHiddenOptions, type ReadWords } from '../parse.js';
 import type { ReadOnlyEntry } from '../read-only-types.js';
-import { defineProgram, type ProgramExample, type ProgramModel } from '../model.js';
+import { defineProgram, type ProgramExample, type ProgramModel, type ProgramText } from '../model.js';
+import { optionTextWord, programTextFrom } from '../program-text.js';
 import { CC_CLI } from '../sources.js';
 import { SED_OPTIONS, sedScriptEffects as readSedScript, sedWrapper } from './script.js';
 import { sedReadOnly } from './read-only.js';
@@ -123,6 +124,21 @@ const claudeCode: ReadOnlyEntry = {
   check: 'sed',
 };
 
+/**
+ * The files sed reads its script from: each `-f FILE` (`--file=FILE`, `-fFILE`, `-nf FILE`), `-f -`
+ * its input. Verified (GNU sed 4.9): a `1e touch M` line in x.sed ran for `sed -f x.sed R`, `-n -f`,
+ * `-nf`, `--file=`, `-fx.sed`, `-e p -f x.sed`, `-i.bak -f x.sed` and `sed -f - R < x.sed`.
+ */
+function sedProgramText(argv: readonly string[]): ProgramText | undefined {
+  const words = readWords(argv, SED_OPTIONS);
+  return words === undefined
+    ? undefined
+    : programTextFrom(
+        argv,
+        words.options.filter((o) => is(o, '-f', '--file')).map((o) => optionTextWord(o, argv)),
+      );
+}
+
 const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnly'> => ({
   sources: ['GNU sed 4.9 sed(1)', CC_CLI],
   grammar: SED_OPTIONS,
@@ -133,6 +149,7 @@ const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnl
   files: (_name, argv, literal) =>
     withHiddenOptions(argv, literal, ['--in-place='], (argv, literal) => readBy(argv, SED_OPTIONS, (words) => files(argv, words, literal))),
   touchesFilesAsWrapper: true,
+  programText: sedProgramText,
 });
 
 /**
