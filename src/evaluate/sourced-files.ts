@@ -520,17 +520,20 @@ export function namedBy(
       const program = commandFile(command);
       if (program !== undefined) place(program, none, [vars.home], 'runs the program', true);
     }
-    // `set runtimepath+=~/dots`: vim runs `~/dots/plugin/**/*.vim` at start, and the folder's
-    // ftplugin, autoload, syntax … scripts when they are wanted; `packpath` its `pack/*/start`
-    // plugins (vim 9.0: each ran at `vim -c qa`, RT27-T2).
+    // `set runtimepath+=~/dots`: vim runs `~/dots/plugin/**/*.vim` at start, and the scripts of the
+    // folder's ftdetect, ftplugin, autoload, syntax … folders when they are wanted; `packpath` the
+    // plugins of its `pack/*/start` folders, and of `pack/*/opt` where the script has `:packadd` (vim
+    // 9.0: each ran at `vim -c qa`, RT27-T2) — no other file of the folder (`~/dots/notes.vim`,
+    // `~/dots/test/t.vim`, an optional package no `:packadd` names ran nothing: check30 c30-34…36).
+    const packadd = lines.some((l) => /^\s*:*\s*(?:sil(?:ent)?!?\s+)?pa(?:c(?:k(?:a(?:dd?)?)?)?)?!?(?:\s|$)/.test(l) || /\bpackadd\b/.test(l));
     for (const { dir: added, pack } of vimRuntimeDirs(lines)) {
       const named = placed(added, vars, [vars.home]);
       if (named === undefined || named.pattern !== undefined || named.folder !== undefined) continue;
       const path = trimmed(named.path);
       out.push({
         path,
-        pattern: new RegExp(`^${escaped(path)}/${pack ? 'pack/' : ''}.+\\.(?:vim|lua)$`),
-        why: `${from} puts ${path} on vim's ${pack ? 'packpath' : 'runtimepath'}: ${pack ? 'vim runs the plugins of its pack folders' : 'vim runs the scripts there'} when it starts`,
+        pattern: new RegExp(`^${escaped(path)}/${pack ? `pack/[^/]+/${packadd ? '(?:start|opt)' : 'start'}/.+\\.(?:vim|lua)` : VIM_RUNTIME_CODE}$`),
+        why: `${from} puts ${path} on vim's ${pack ? 'packpath' : 'runtimepath'}: ${pack ? `vim runs the plugins of its pack/*/start${packadd ? ' (and, on :packadd, pack/*/opt)' : ''} folders` : 'vim runs the scripts of its plugin, ftdetect, ftplugin, syntax, autoload … folders'} when it starts or a file type, colour scheme or function wants them`,
       });
     }
   }
@@ -582,6 +585,18 @@ function tmuxTexts(line: string, depth: number): string[] {
 }
 
 /**
+ * The files of a folder on vim's 'runtimepath' that vim sources (vim 9.0 `:help 'runtimepath'`,
+ * `:help load-plugins`, `:help ftplugin`, `:help new-filetype`): the scripts below its plugin,
+ * ftdetect, ftplugin, indent, syntax, autoload, colors, compiler, keymap, lang, import and lua
+ * folders (and the same below its after folder), and its filetype.vim, scripts.vim, menu.vim and
+ * the filetype on/off scripts. Verified with vim 9.0 under script(1), HOME a sandbox: with `set
+ * rtp+=~/dots`, ~/dots/plugin/p.vim, ftdetect/f.vim and filetype.vim ran at `vim -c qa` (with
+ * `filetype on`); ~/dots/notes.vim, test/t.vim and pack/a/start/c/plugin/p.vim did not.
+ */
+const VIM_RUNTIME_CODE =
+  '(?:after/)?(?:(?:plugin|ftdetect|ftplugin|indent|syntax|autoload|colors|compiler|keymap|lang|import|lua)/.+\\.(?:vim|lua)|(?:filetype|scripts|menu|ftplugin|ftplugof|indent|indoff|ftoff|synmenu|delmenu)\\.(?:vim|lua))';
+
+/**
  * The folders a vim script adds to `runtimepath`/`rtp` or `packpath`/`pp` (`set rtp+=~/dots`,
  * `set rtp^=…`, `set rtp=~/dots,$VIMRUNTIME`, `let &rtp .= ',~/dots'`), each entry as written.
  */
@@ -591,11 +606,38 @@ function vimRuntimeDirs(lines: readonly string[]): { dir: string; pack: boolean 
     // A relative entry is relative to wherever vim starts, which no file says: left out.
     for (const dir of value.split(/(?<!\\),/)) if (/^(?:~|\/|\$HOME\b|\$\{HOME\})/.test(dir)) out.push({ dir: dir.replace(/\\(.)/g, '$1'), pack: option === 'pp' || option === 'packpath' });
   };
-  for (const line of lines) {
+  // `execute 'set rtp+=' . expand('~/dots')`: the line its literal parts make, read as one (check30 c30-11).
+  const withExecuted = lines.flatMap((line) => {
+    const made = executedLine(line);
+    return made === undefined ? [line] : [line, made];
+  });
+  for (const line of withExecuted) {
     const set = /^\s*:*\s*(?:se|set|setg|setglobal)\s+(.*)$/.exec(line);
     if (set !== null) for (const m of set[1]!.matchAll(/(?:^|\s)(rtp|runtimepath|pp|packpath)[+^]?=((?:\\.|\S)+)/g)) add(m[1]!, m[2]!);
     const let_ = /^\s*:*\s*let\s+&(?:[gl]:)?(rtp|runtimepath|pp|packpath)\b(.*)$/.exec(line);
     if (let_ !== null) for (const m of let_[2]!.matchAll(/'([^']*)'|"([^"]*)"/g)) add(let_[1]!, m[1] ?? m[2]!);
+  }
+  return out;
+}
+
+/**
+ * The Ex command an `:execute` line makes when its expression is only string literals, `expand()`
+ * of one, and `$HOME`, joined by `.` or `..` (`execute 'set rtp+=' . expand('~/dots')`): vim
+ * expands `~` in `expand()` and in an option's folder list alike. `undefined` for anything else
+ * (nothing the line names is then read).
+ */
+function executedLine(line: string): string | undefined {
+  const m = /^\s*:*\s*exe(?:c(?:u(?:t(?:e)?)?)?)?\s+(.+)$/.exec(line);
+  if (m === null) return undefined;
+  const parts = m[1]!.trim().split(/\s*\.\.?\s*(?=['"$]|expand\s*\()/);
+  let out = '';
+  for (const part of parts) {
+    const lit = /^'((?:[^']|'')*)'$|^"((?:[^"\\]|\\.)*)"$/.exec(part);
+    const exp = /^expand\s*\(\s*(?:'([^']*)'|"([^"\\]*)")\s*\)$/.exec(part);
+    if (lit !== null) out += lit[1] !== undefined ? lit[1].replace(/''/g, "'") : lit[2]!.replace(/\\(.)/g, '$1');
+    else if (exp !== null) out += exp[1] ?? exp[2]!;
+    else if (/^\$HOME$/.test(part)) out += '$HOME';
+    else return undefined;
   }
   return out;
 }

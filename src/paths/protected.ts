@@ -805,6 +805,14 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
 ];
 
 /**
+ * The folders of ~/.vim that hold vim's data, not code: the undo, swap and backup files the usual
+ * `set undodir=~/.vim/undo` (`directory`, `backupdir`) puts there, which vim reads back as data and
+ * never sources — no such folder is on vim's runtime list (vim 9.0 `:help 'runtimepath'`; a .vim
+ * file in each ran nothing at `vim -c qa`, check30 c30-90). The rest of ~/.vim stays protected.
+ */
+const VIM_DATA_FOLDERS: readonly string[] = ['.vim/undo', '.vim/swap', '.vim/backup'];
+
+/**
  * Claude Code's protected paths (Claude Code docs, "Permission modes › Protected paths"):
  * `.claude` is protected except `.claude/worktrees`; with toolgate's additions of what tells git
  * hooks what to run (lint-staged's and husky's configuration, `~/.config/husky`), the per-user
@@ -814,7 +822,7 @@ const SYSTEM_CODE_PATHS: readonly string[] = [
 export const CLAUDE_CODE_PROTECTED_PATHS: ProtectedPathSpec = {
   dirs: [...CONFIG_DIRS, '.claude'],
   files: CONFIG_FILES,
-  exceptions: ['.claude/worktrees'],
+  exceptions: ['.claude/worktrees', ...VIM_DATA_FOLDERS],
   paths: SYSTEM_CODE_PATHS,
 };
 
@@ -826,7 +834,7 @@ export const CLAUDE_CODE_PROTECTED_PATHS: ProtectedPathSpec = {
 export const NOETA_PROTECTED_PATHS: ProtectedPathSpec = {
   dirs: [...CONFIG_DIRS, '.claude', '.noeta'],
   files: CONFIG_FILES,
-  exceptions: ['.noeta/skills', '.noeta/commands', '.noeta/worktrees'],
+  exceptions: ['.noeta/skills', '.noeta/commands', '.noeta/worktrees', ...VIM_DATA_FOLDERS],
   paths: SYSTEM_CODE_PATHS,
 };
 
