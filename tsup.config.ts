@@ -277,6 +277,8 @@ export default defineConfig([
               'src/shell/programs/package-runners.ts',
               // A Grep call walks as rg does (evaluate/tree-takes.ts: rg's skip rules).
               'src/shell/programs/rg-skips.ts',
+              // and which names its `type` chooses (evaluate/grep-tool.ts: rg's type table).
+              'src/shell/programs/rg-types.ts',
               // A write into a file the user's start-up files run (evaluate/sourced-files.ts,
               // sourced-text.ts): which words are a shell, an interpreter, a quoting printer.
               'src/shell/programs/shell-names.ts',

@@ -4,11 +4,14 @@
  * left hidden names out, which reads less) — ignored names skipped, hidden ones searched but
  * `.git` and its kind, the links inside not followed (unless `RIPGREP_CONFIG_PATH` names a
  * configuration that says so), a link given as the path followed. Its `glob` becomes rg's `--glob` and its `type` rg's `--type`, which whitelist
- * files (hidden or ignored ones too). A glob that cannot be judged by a base name (a `/` inside)
- * leaves every file of the tree read.
+ * files (hidden or ignored ones too); a `!` glob leaves the names it matches out. A glob that
+ * cannot be judged by a base name (a `/` inside) leaves every file of the tree read. (Claude
+ * Code's Grep adds an exclusion glob per Read deny rule besides; toolgate does not count on it —
+ * decision 0150.)
  */
 import type { ToolCall } from '../core/types.js';
 import { expandBraces } from '../shell/syntax/brace.js';
+import { rgBuiltInTypeGlobs } from '../shell/programs/rg-types.js';
 import type { PathEffect } from '../shell/types.js';
 
 /** The version-control folders the Grep tool leaves out (`--glob !NAME`). */
@@ -34,7 +37,27 @@ export function grepToolTreeRead(call: ToolCall, path: string, raw: string): Pat
   const globs = glob === '' ? [] : whitelistGlobs(glob);
   // A glob toolgate cannot judge by base name: no file or folder is known to be skipped.
   if (globs === undefined) return e;
-  return { ...e, rgSkips: { noConfig: false, whitelist: { globs, types: type !== '' }, hidden } };
+  const whitelist: Whitelist = { globs, types: type !== '' };
+  // rg's own type table says which names a type chooses (an unknown name chooses any file here).
+  const typeGlobs = type !== '' ? rgBuiltInTypeGlobs(type) : undefined;
+  if (typeGlobs !== undefined) whitelist.typeGlobs = typeGlobs;
+  const excludes = glob === '' ? [] : excludeGlobs(glob);
+  if (excludes.length > 0) whitelist.excludes = excludes;
+  return { ...e, rgSkips: { noConfig: false, whitelist, hidden } };
+}
+
+type Whitelist = NonNullable<NonNullable<PathEffect['rgSkips']>['whitelist']>;
+
+/**
+ * The names a Grep `glob` of one `!` glob leaves out, without the `!`, braces expanded. Only a
+ * value that is one piece (no space, no comma outside braces) counts: split or whole, every
+ * front end hands rg the same glob. One with a `/` is matched against the path from the searched
+ * folder, not judged by a base name: none.
+ */
+function excludeGlobs(glob: string): string[] {
+  const g = glob.trim();
+  if (!g.startsWith('!') || g.includes('/') || /\s/.test(g) || outsideBraces(g).length > 1) return [];
+  return (expandBraces(g.slice(1), 64) ?? []).filter((a) => a !== '');
 }
 
 /**

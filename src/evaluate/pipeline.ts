@@ -160,7 +160,10 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       // shell or PowerShell call only the command rules filed under its first words (decision 0027),
       // and a shell call only the path rules whose literal the paths it touches hold.
       const f = state.facts;
+      // A Grep on a folder meets every Read rule through the files there (decision 0150).
+      const grepsFolder = f.kind === 'read' && state.call.tool === 'Grep' && state.ctx.fs?.isDirectory?.(f.realPath ?? f.path) === true;
       const picked =
+        (grepsFolder ? rules : undefined) ??
         (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ??
         commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env) : undefined, state.ctx.fs);
       for (const cr of picked) {

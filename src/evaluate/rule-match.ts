@@ -24,6 +24,7 @@ import { unknownWordNaming } from '../shell/unknown-programs.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Reach } from './fs-reach.js';
 import { takenOf, walksThroughLinks } from './tree-takes.js';
+import { grepToolTreeRead } from './grep-tool.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { programsNamedBy } from '../shell/programs/installed-names.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
@@ -224,6 +225,7 @@ export function restrictiveMatch(
           }
         }
       }
+      if (facts.kind === 'read' && call.tool === 'Grep' && rule.tool === 'Read') return grepTreeMatch(cr, call, facts, env, view, maySet);
       return NONE;
     case 'domain':
       return facts.kind === 'web' && matchDomainRule(rule, facts.url, cr.list)
@@ -232,6 +234,38 @@ export function restrictiveMatch(
     case 'content':
       return contentMatch(rule, call);
   }
+}
+
+/**
+ * A Grep call on a folder meets a Read rule through the files it opens there (decision 0150): the
+ * tree as its rg walks it (`--hidden`, version-control folders left out, ignore files matched as
+ * written, its `glob` and `type`), each file the view shows there that the rule covers and the walk
+ * does not surely leave out. What the host's Grep may leave out besides (Claude Code's exclusion
+ * globs) is not counted: not every front end's Grep does, nor for every rule. Never a verified read
+ * — the host may leave the file out — so a guarded ask, not a deny; a folder the view cannot look
+ * through likewise. A file or a path the view does not show as a folder: nothing more.
+ */
+function grepTreeMatch(
+  cr: CompiledRule,
+  call: ToolCall,
+  facts: Extract<CallFacts, { kind: 'read' }>,
+  env: MatchEnv,
+  view: ReadonlyFsView | undefined,
+  maySet: ((name: string) => boolean) | undefined,
+): RuleMatch {
+  if (cr.rule.specifier === undefined || view === undefined) return NONE;
+  const path = facts.realPath ?? facts.path;
+  if (view.isDirectory?.(path) !== true) return NONE;
+  const e = grepToolTreeRead(call, path, facts.raw);
+  const v = effectVerdict(cr.rule, e, true, pathCtx(cr, env), false, {
+    view,
+    maySet,
+    home: env.home,
+    skips: 'Grep runs rg, which may read it',
+    what: `Grep searches ${path}`,
+  });
+  if (v === undefined || v.kind === 'none') return NONE;
+  return { kind: 'hidden', guarded: true, detail: v.detail };
 }
 
 function contentMatch(rule: Rule, call: ToolCall): RuleMatch {
@@ -467,6 +501,8 @@ export interface EffectLook {
    * missing stays missing while the line runs (a read of it reads nothing).
    */
   lineMakesNothing?: boolean;
+  /** Who reads what, for the reasons, when not a shell command (`Grep searches /p`). */
+  what?: string;
 }
 
 /**
@@ -516,7 +552,7 @@ function pathVerdict(
   foldGlobs: boolean,
   look: EffectLook,
 ): RuleMatch | undefined {
-  const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
+  const what = look.what ?? `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
   const readish = e.op === 'read' || e.assumed !== undefined;
   if (isRead && !readish) return undefined;
   // `stat .env`, `ls -la .env`: a look at the name reads no content a Read rule names.

@@ -63,12 +63,25 @@ export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: Ta
       // A type whitelists files its globs match (any file when toolgate does not know them); an ignore file still outranks it.
       const typed = (p: string) =>
         list.types && (list.typeGlobs === undefined || list.typeGlobs.some((g) => segmentMatches(g, base(p), true)));
-      const read = (p: string) => (list.globs.length > 0 ? named(p) : typed(p) || !skips(p));
+      // A `!` glob with no positive one beside it leaves out what it surely matches, folder or file
+      // below the tree (the last override that matches decides; none whitelists here).
+      const top = e.path === '/' ? '/' : `${e.path}/`;
+      const excluded = (p: string) =>
+        list.globs.length === 0 &&
+        list.excludes !== undefined &&
+        p.startsWith(top) &&
+        p
+          .slice(top.length)
+          .split('/')
+          .some((name) => list.excludes!.some((g) => surelyMatches(g, name)));
+      // With a type, rg searches only the files a type chooses (the `ignore` crate's types ignore
+      // every other file); with no glob or type, what is neither hidden nor ignored.
+      const read = (p: string) => !excluded(p) && (list.globs.length > 0 ? named(p) : list.types ? typed(p) : !skips(p));
       return {
         covered: (p) => covered(p) && read(p),
         settled: true,
         why: 'rg may read it: a glob or type it was given chooses it, or it is neither hidden nor ignored',
-        skipsFolder: (p) => skips(p) && !named(p),
+        skipsFolder: (p) => (skips(p) && !named(p)) || excluded(p),
       };
     }
     return {

@@ -254,12 +254,14 @@ export interface PathEffect {
    * Claude Code's Grep tool: its `glob` and `type`): an override glob whitelists the files and folders whose base name it
    * matches, hidden or ignored, and with any glob only the files it matches are searched; a type
    * may whitelist any file, never a folder — with `typeGlobs`, only the files whose name one of
-   * these matches (the types' globs, as `rg -t` and `--type-add` give them). `hidden`: it was
+   * these matches (the types' globs, as `rg -t` and `--type-add` give them); a type chooses only the
+   * files its globs match. `excludes`: `!` globs (without the `!`) that, when no positive glob is
+   * given, leave out the files and folders whose base name they match. `hidden`: it was
    * given `--hidden` and exclusion globs for these names (hidden names searched, those not).
    */
   rgSkips?: {
     noConfig: boolean;
-    whitelist?: { globs: readonly string[]; types: boolean; typeGlobs?: readonly string[] };
+    whitelist?: { globs: readonly string[]; types: boolean; typeGlobs?: readonly string[]; excludes?: readonly string[] };
     hidden?: { except: readonly string[] };
   };
   /**

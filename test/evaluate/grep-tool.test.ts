@@ -17,11 +17,20 @@ describe('grepToolTreeRead: the folder Grep searches, as rg walks it', () => {
     expect(globs.some((g) => g.startsWith('!'))).toBe(false);
     expect(e.rgSkips?.whitelist?.types).toBe(false);
   });
-  it('a type may whitelist any file', () => {
-    expect(grepToolTreeRead(call({ type: 'js' }), '/p', '.').rgSkips?.whitelist).toEqual({ globs: [], types: true });
+  it('a type chooses the names rg\'s type table gives it; an unknown one any file', () => {
+    expect(grepToolTreeRead(call({ type: 'ts' }), '/p', '.').rgSkips?.whitelist).toMatchObject({ globs: [], types: true, typeGlobs: expect.arrayContaining(['*.ts']) });
+    expect(grepToolTreeRead(call({ type: 'nosuch' }), '/p', '.').rgSkips?.whitelist).toEqual({ globs: [], types: true });
     expect(grepToolTreeRead(call({ type: 'js' }), '/p', '.').rgSkips?.hidden?.except).toContain('.git');
   });
   it('a glob with a slash cannot be judged by a base name: no file is known to be skipped', () => {
     expect(grepToolTreeRead(call({ glob: 'src/**/*.ts' }), '/p', '.').rgSkips).toBeUndefined();
+  });
+  it('a ! glob without a slash leaves names out (decision 0150); one with a slash is not judged', () => {
+    expect(grepToolTreeRead(call({ glob: '!credentials.json' }), '/p', '.').rgSkips?.whitelist).toEqual({ globs: [], types: false, excludes: ['credentials.json'] });
+    expect(grepToolTreeRead(call({ glob: '!{a,b}.pem' }), '/p', '.').rgSkips?.whitelist?.excludes).toEqual(['a.pem', 'b.pem']);
+    // Split or whole, a host may hand rg another glob: not counted.
+    expect(grepToolTreeRead(call({ glob: '!a.pem,!b.pem' }), '/p', '.').rgSkips?.whitelist?.excludes).toBeUndefined();
+    expect(grepToolTreeRead(call({ glob: '!a.pem !b.pem' }), '/p', '.').rgSkips?.whitelist?.excludes).toBeUndefined();
+    expect(grepToolTreeRead(call({ glob: '!secrets/*.pem' }), '/p', '.').rgSkips?.whitelist?.excludes).toBeUndefined();
   });
 });
