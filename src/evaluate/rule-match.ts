@@ -255,7 +255,7 @@ function grepTreeMatch(
 ): RuleMatch {
   if (cr.rule.specifier === undefined || view === undefined) return NONE;
   const path = facts.realPath ?? facts.path;
-  if (view.isDirectory?.(path) !== true) return NONE;
+  if (view.isDirectory?.(path) !== true || !view.exists(path)) return NONE;
   const e = grepToolTreeRead(call, path, facts.raw);
   const v = effectVerdict(cr.rule, e, true, pathCtx(cr, env), false, {
     view,

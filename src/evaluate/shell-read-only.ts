@@ -60,7 +60,8 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   });
   if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
   if (facts.analysis.stateChanges.length > 0) why ??= facts.analysis.stateChanges[0];
-  if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
+  // A `<(…)` word names a pipe its list's commands (judged among the line's) print into.
+  if (facts.analysis.hasSubstitution && facts.analysis.onlyProcessInputs !== true) why ??= 'it has a substitution';
   for (const e of facts.effects) {
     if (
       e.op === 'read' &&

@@ -77,6 +77,7 @@ function analyzeAt(
     stateChanges: [],
     redirects: [],
     hasSubstitution: false,
+    otherSubstitution: false,
     shells,
     shell: shells.some((s) => s.equalsExpansion) ? 'zsh' : 'bash',
     ansiC: ansiCOf(shells),
@@ -158,6 +159,7 @@ function analyzeAt(
     redirects: c.redirects,
     parser,
   };
+  if (c.hasSubstitution && !c.otherSubstitution) analysis.onlyProcessInputs = true;
   if (c.variables !== undefined) keepVariableFacts(analysis, c.variables);
   // What holds after the last command: `stateChanges` leaves it out, a script run in this shell hands it on.
   keepLeftState(

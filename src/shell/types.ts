@@ -169,6 +169,13 @@ export interface ShellAnalysis {
   /** True when any command, parameter or process substitution occurs (`$(…)`, backticks, `<(…)`, …). */
   hasSubstitution: boolean;
   /**
+   * Every substitution is a process substitution `<(…)` that is a word by itself: the word is a
+   * pipe's name (`/dev/fd/63`) the command reads what the list inside prints from, and the list's
+   * commands are commands of the line. No other substitution (`$(…)`, backticks, `>(…)`, one
+   * inside a longer word) occurs.
+   */
+  onlyProcessInputs?: true;
+  /**
    * Every redirection anywhere, in source order: on simple commands (also listed in their
    * `SimpleCommand.redirects`), on compound commands (`if …; fi > out`, also copied to the
    * `redirects` of each simple command inside) and bare ones (`> out`).

@@ -138,3 +138,18 @@ describe('command names on case-insensitive file systems and Windows', () => {
     expect(analyzeShell("GIT -c alias.x='!rm x' x").commands.map((c) => c.argv)).toContainEqual(['rm', 'x']);
   });
 });
+
+describe('onlyProcessInputs: every substitution is a word that is one <(…)', () => {
+  const only = (command: string, shell: 'bash' | 'zsh' = 'bash') => analyzeShell(command, { shell }).onlyProcessInputs === true;
+  it('holds for whole <(…) words, as operands or a redirection target, in bash and zsh and a nested script', () => {
+    expect(only('diff <(sort a.txt) <(sort b.txt)')).toBe(true);
+    expect(only('diff <(sort a.txt) <(sort b.txt)', 'zsh')).toBe(true);
+    expect(only('cat < <(sort a.txt)')).toBe(true);
+    expect(only(`bash -c 'diff <(sort a) b'`)).toBe(true);
+  });
+  it('fails for >(…), a <(…) inside a longer word, a substitution inside one, and any $(…) or backticks', () => {
+    for (const c of ['tee >(sh)', 'diff x<(a) b', 'diff <(a)<(b) c', 'diff <(sort $(x)) b', 'echo $(diff <(a) b)', 'diff <(a) `b`', `bash -c 'diff <(a) $(b)'`])
+      expect(only(c)).toBe(false);
+    expect(analyzeShell('diff a b').onlyProcessInputs).toBeUndefined();
+  });
+});

@@ -651,4 +651,5 @@ function emitNested(
   // settings.json`). The changes before its last command are in `inner.stateChanges` above.
   if (here) for (const s of leftState(inner)) addStateChange(c, `in ${name} script: ${s.why}`, c.commands.length, s.firm === true);
   if (inner.hasSubstitution) c.hasSubstitution = true;
+  if (inner.hasSubstitution && inner.onlyProcessInputs !== true) c.otherSubstitution = true;
 }

@@ -882,6 +882,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       bases: readonly string[],
       extra: EffectExtra = {},
     ): void => {
+      // A read of a word that is one `<(…)` (ShellAnalysis.onlyProcessInputs: no longer word
+      // holds one) reads a pipe, no path: what the list inside reads is its commands' own.
+      if (op === 'read' && !literal && analysis.onlyProcessInputs === true && raw.startsWith('<(') && raw.endsWith(')')) return;
       for (const base of bases) {
         // From one of a cd's readings: uncertain unless the word names the same path from each.
         const alt = alternatives.get(base);

@@ -305,7 +305,8 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOpti
   try {
     if (analysis.unknown.length > 0) return no(`not understood: ${analysis.unknown[0]}`);
     if (analysis.commands.length === 0) return no('no command to run');
-    if (analysis.hasSubstitution) return no('contains a command or process substitution');
+    // A `<(…)` word names a pipe its list's commands, checked below, print into.
+    if (analysis.hasSubstitution && analysis.onlyProcessInputs !== true) return no('contains a command or process substitution');
     for (const r of analysis.redirects) {
       if (r.kind === 'file') return no(`redirects output to a file (${r.op} ${r.target})`);
       if (options.set === 'robota') {

@@ -54,6 +54,13 @@ export function expandedWords(cmd: SimpleCommand, start = 1, tildeIsText = false
       words.push({ text: d.value, from: i, glob: false, brace: false, mayBeOption: false });
       continue;
     }
+    // A word that is one `<(…)` and nothing else (no substitution inside it either) is the name of
+    // the pipe its list prints into, `/dev/fd/63` in bash: a path, never an option. The list's
+    // commands are commands of the line, judged on their own.
+    if (d.substitutions === 1 && value.startsWith('<(') && value.endsWith(')') && !d.error) {
+      words.push({ text: '/dev/fd/63', from: i, glob: false, brace: false, mayBeOption: false });
+      continue;
+    }
     if (d.expansion || d.substitutions > 0 || (d.tilde && !tildeIsText) || d.error || d.zshEquals) {
       return { ok: false, reason: `uses a variable, substitution or ~ (${value})`, index: i };
     }

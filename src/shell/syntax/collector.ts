@@ -45,6 +45,8 @@ export interface Collector {
   stateChanges: { after: number; why: string; firm?: true }[];
   redirects: Redirect[];
   hasSubstitution: boolean;
+  /** A substitution other than a whole word `<(…)` occurs (see `ShellAnalysis.onlyProcessInputs`). */
+  otherSubstitution: boolean;
   /** The shells the command may run in (one, or bash and zsh when the shell is unknown). */
   shells: readonly ShellModel[];
   /** How words are decoded: `zsh` when any of the shells expands a leading `=`. */

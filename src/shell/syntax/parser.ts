@@ -116,6 +116,8 @@ class Walker {
   private heredocTails: { at: Node; scope: Env; op: string }[] | undefined;
   /** `"$(cat <<'EOF' … EOF)"` substitutions of the word being read, by start: `[end, text]` (`literal-heredoc.ts`). */
   private literalHeredocs: ReadonlyMap<number, [number, string]> | undefined;
+  /** The start of the word being read when it is one `<(…)` and nothing else (see `ShellAnalysis.onlyProcessInputs`). */
+  private wholeInput: number | undefined;
 
   constructor(
     private readonly src: string,
@@ -379,12 +381,15 @@ class Walker {
         // The grammar does not read escaped backticks inside backticks (`` `a \`b\`` ``); bash
         // removes one level of `\` before `$`, `` ` `` and `\` and runs the rest as a script.
         this.c.hasSubstitution = true;
+        this.c.otherSubstitution = true;
         if (!n.text.endsWith('`') || n.text.length < 2) return this.fail(`unterminated backtick: ${n.text.slice(0, 40)}`);
         this.substitutionScript(n.text.slice(1, -1).replace(/\\([$`\\])/g, '$1'), env);
         return;
       }
       if (n.type === 'command_substitution' || n.type === 'process_substitution') {
         if (!literal) this.c.hasSubstitution = true;
+        // A word that is one `<(…)` and nothing else names a pipe (ShellAnalysis.onlyProcessInputs).
+        if (!literal && !(n.type === 'process_substitution' && n.startIndex === this.wholeInput)) this.c.otherSubstitution = true;
         const inner: Env = { context: 'substitution', inSubshell: true, inherited: [], depth: depth + 1 };
         for (const child of n.namedChildren) {
           if (STATEMENTS.has(child.type)) this.statement(child, inner);
@@ -422,12 +427,15 @@ class Walker {
       const word = decodeWord(raw, this.c.shell, this.c.ansiC);
       let subs = 0;
       let expansion = false;
+      const only = g.length === 1 ? g[0]! : undefined;
+      this.wholeInput = only?.type === 'process_substitution' && only.text.startsWith('<(') ? only.startIndex : undefined;
       for (const n of g) {
         // Every node is walked: `||=` would skip the rest once one is an expansion (`$${x:=`cmd`}`).
         if (this.wordish(n, env).expansion) expansion = true;
         subs += countSubstitutionNodes(n);
       }
       this.literalHeredocs = undefined;
+      this.wholeInput = undefined;
       if (word.substitutions > subs - heredocs) this.fail(`the parser missed a substitution in: ${raw}`);
       if (word.literal && expansion && known === undefined) this.fail(`word decoding disagrees with the parser: ${raw}`);
       return { raw, word };
@@ -708,7 +716,10 @@ class Walker {
       const found = extractSubstitutions(body.text, 'heredoc');
       if (found.error) this.fail(`cannot read here-document body: ${found.error}`);
       for (const script of found.scripts) this.substitutionScript(script, env);
-      if (found.scripts.length > 0) this.c.hasSubstitution = true;
+      if (found.scripts.length > 0) {
+        this.c.hasSubstitution = true;
+        this.c.otherSubstitution = true;
+      }
     }
     return [{ op, target: delimiter, targetLiteral: true, kind: 'heredoc', ...(text !== undefined ? { body: text } : {}) }, ...extra];
   }
