@@ -1,4 +1,5 @@
 import { CLAUDE_CODE_PROTECTED_PATHS } from '../paths/index.js';
+import { claudeCodeGrepLeavesOut } from './grep-host-globs.js';
 import { CLAUDE_CODE_STEPS } from './pipeline.js';
 import type { Dialect } from './types.js';
 
@@ -19,4 +20,5 @@ export const claudeCode: Dialect = {
   userConfigDirEnv: ['CLAUDE_CONFIG_DIR'],
   defaultMode: 'default',
   modeAliases: { manual: 'default' },
+  grepToolLeavesOut: claudeCodeGrepLeavesOut,
 };

@@ -5,9 +5,9 @@
  * `.git` and its kind, the links inside not followed (unless `RIPGREP_CONFIG_PATH` names a
  * configuration that says so), a link given as the path followed. Its `glob` becomes rg's `--glob` and its `type` rg's `--type`, which whitelist
  * files (hidden or ignored ones too); a `!` glob leaves the names it matches out. A glob that
- * cannot be judged by a base name (a `/` inside) leaves every file of the tree read. (Claude
- * Code's Grep adds an exclusion glob per Read deny rule besides; toolgate does not count on it —
- * decision 0150.)
+ * cannot be judged by a base name (a `/` inside) leaves every file of the tree read. The host's
+ * own exclusion globs (Claude Code's, one per relative Read deny rule) are the dialect's to say
+ * (`Dialect.grepToolLeavesOut`, decision 0155); without them a denied file there is met (0150).
  */
 import type { ToolCall } from '../core/types.js';
 import { expandBraces } from '../shell/syntax/brace.js';
@@ -17,8 +17,11 @@ import type { PathEffect } from '../shell/types.js';
 /** The version-control folders the Grep tool leaves out (`--glob !NAME`). */
 const VCS_FOLDERS: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
 
-/** The tree read of a Grep call on the folder `path` (already resolved), as rg walks it. */
-export function grepToolTreeRead(call: ToolCall, path: string, raw: string): PathEffect {
+/**
+ * The tree read of a Grep call on the folder `path` (already resolved), as rg walks it; `leavesOut`,
+ * the base-name globs the host hands rg last to leave out at every depth.
+ */
+export function grepToolTreeRead(call: ToolCall, path: string, raw: string, leavesOut: readonly string[] = []): PathEffect {
   const e: PathEffect = {
     op: 'read',
     path,
@@ -29,6 +32,7 @@ export function grepToolTreeRead(call: ToolCall, path: string, raw: string): Pat
     tree: 'all',
     walksLinks: false,
     walksLinksWith: 'RIPGREP_CONFIG_PATH',
+    ...(leavesOut.length > 0 ? { leavesOut } : {}),
   };
   const glob = typeof call.input['glob'] === 'string' ? call.input['glob'] : '';
   const type = typeof call.input['type'] === 'string' ? call.input['type'] : '';

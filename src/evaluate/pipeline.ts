@@ -131,6 +131,19 @@ function rootedDenyRulesOf(rules: readonly CompiledRule[]): RootedRule[] {
   return r;
 }
 
+/** The base-name globs the dialect's Grep hands rg to leave out for the user's deny rules (decision 0155). */
+function grepLeavesOutOf(state: EvalState): readonly string[] {
+  const of = state.dialect.grepToolLeavesOut;
+  if (of === undefined) return [];
+  const out: string[] = [];
+  for (const cr of state.index.deny) {
+    if (isBuiltInRule(cr)) continue;
+    const g = of(cr.rule);
+    if (g !== undefined) out.push(g);
+  }
+  return out;
+}
+
 export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   const name = list === 'deny' ? 'denyRules' : 'askRules';
   /** The step's pass entry by the length of the list (the same text for every policy of that length). */
@@ -162,6 +175,8 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const f = state.facts;
       // A Grep on a folder meets every Read rule through the files there (decision 0150).
       const grepsFolder = f.kind === 'read' && state.call.tool === 'Grep' && state.ctx.fs?.isDirectory?.(f.realPath ?? f.path) === true;
+      // What the host's Grep leaves out for the user's deny rules (decision 0155).
+      const leavesOut = grepsFolder ? grepLeavesOutOf(state) : undefined;
       const picked =
         (grepsFolder ? rules : undefined) ??
         (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ??
@@ -177,6 +192,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
               state.env,
               state.ctx.fs,
               (name) => environmentValue(state.ctx.environment, name) !== null,
+              leavesOut,
             );
         if (m.kind === 'match') {
           if (list === 'deny') {

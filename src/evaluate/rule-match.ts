@@ -195,6 +195,7 @@ export function restrictiveMatch(
   env: MatchEnv,
   view?: ReadonlyFsView,
   maySet?: (name: string) => boolean,
+  grepLeavesOut?: readonly string[],
 ): RuleMatch {
   const rule = cr.rule;
   if (rule.family === 'path' && facts.kind === 'shell') return shellPathMatch(cr, facts, env, view, maySet);
@@ -225,7 +226,7 @@ export function restrictiveMatch(
           }
         }
       }
-      if (facts.kind === 'read' && call.tool === 'Grep' && rule.tool === 'Read') return grepTreeMatch(cr, call, facts, env, view, maySet);
+      if (facts.kind === 'read' && call.tool === 'Grep' && rule.tool === 'Read') return grepTreeMatch(cr, call, facts, env, view, maySet, grepLeavesOut);
       return NONE;
     case 'domain':
       return facts.kind === 'web' && matchDomainRule(rule, facts.url, cr.list)
@@ -240,10 +241,10 @@ export function restrictiveMatch(
  * A Grep call on a folder meets a Read rule through the files it opens there (decision 0150): the
  * tree as its rg walks it (`--hidden`, version-control folders left out, ignore files matched as
  * written, its `glob` and `type`), each file the view shows there that the rule covers and the walk
- * does not surely leave out. What the host's Grep may leave out besides (Claude Code's exclusion
- * globs) is not counted: not every front end's Grep does, nor for every rule. Never a verified read
- * — the host may leave the file out — so a guarded ask, not a deny; a folder the view cannot look
- * through likewise. A file or a path the view does not show as a folder: nothing more.
+ * does not surely leave out. `leavesOut`: the names the host's Grep hands rg last to leave out (the
+ * dialect's, decision 0155; Claude Code's per relative Read deny rule). Never a verified read — a
+ * host may leave the file out — so a guarded ask, not a deny; a folder the view cannot look through
+ * likewise. A file or a path the view does not show as a folder: nothing more.
  */
 function grepTreeMatch(
   cr: CompiledRule,
@@ -252,11 +253,12 @@ function grepTreeMatch(
   env: MatchEnv,
   view: ReadonlyFsView | undefined,
   maySet: ((name: string) => boolean) | undefined,
+  leavesOut: readonly string[] | undefined,
 ): RuleMatch {
   if (cr.rule.specifier === undefined || view === undefined) return NONE;
   const path = facts.realPath ?? facts.path;
   if (view.isDirectory?.(path) !== true || !view.exists(path)) return NONE;
-  const e = grepToolTreeRead(call, path, facts.raw);
+  const e = grepToolTreeRead(call, path, facts.raw, leavesOut);
   const v = effectVerdict(cr.rule, e, true, pathCtx(cr, env), false, {
     view,
     maySet,

@@ -28,6 +28,22 @@ export interface Taken {
  * which those are (`PathEffect.gitTakes`); every other reader may take them all.
  */
 export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: TakeLook): Taken {
+  const taken = takenByChoice(e, covered, look);
+  const names = e.leavesOut;
+  if (names === undefined || names.length === 0) return taken;
+  // Names the reader leaves out whatever chooses them (a host's last exclusion globs).
+  const top = e.path === '/' ? '/' : `${e.path}/`;
+  const out = (p: string) =>
+    p.startsWith(top) &&
+    p
+      .slice(top.length)
+      .split('/')
+      .some((name) => names.some((g) => surelyMatches(g, name)));
+  const skips = taken.skipsFolder;
+  return { ...taken, covered: (p) => !out(p) && taken.covered(p), skipsFolder: (p) => out(p) || (skips?.(p) ?? false) };
+}
+
+function takenByChoice(e: PathEffect, covered: (p: string) => boolean, look: TakeLook): Taken {
   const as = { covered, settled: false, why: '' };
   const view = look.view;
   if (e.includes !== undefined && view !== undefined) {

@@ -13,6 +13,7 @@ import type { CodePlaces } from './code-below.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import type { DialectCaseRunner } from '../cases/index.js';
 import type { CompiledRule, MergeOptions, Policy } from '../settings/types.js';
+import type { Rule } from '../rules/types.js';
 import type { SettingsObject } from '../settings/merge.js';
 import type { CallFacts } from './facts.js';
 import type { PolicyIndex } from './policy-index.js';
@@ -246,6 +247,14 @@ export interface Dialect {
   policyFromObjects?: (objects: readonly SettingsObject[], options?: MergeOptions) => Policy;
   /** The dialect's managed settings files (noeta: under `/etc/noeta`). Absent: Claude Code's. */
   managedSettingsPaths?: readonly string[];
+  /**
+   * The base-name glob the host's own Grep tool hands rg to leave out, at every depth and before
+   * any other choice, for one of the user's deny rules, or `undefined` (Claude Code: one per
+   * relative Read deny pattern, `--glob '!**\/NAME'`; decision 0155). Absent: the host leaves
+   * nothing out for its rules, and a Grep on a folder meets them through every file it may open
+   * (decision 0150).
+   */
+  grepToolLeavesOut?: (denyRule: Rule) => string | undefined;
 }
 
 /** Whether a shell call is read-only as a whole, and per part. */

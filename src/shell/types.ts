@@ -253,6 +253,13 @@ export interface PathEffect {
    */
   gitTakes?: 'tracked' | 'unignored';
   /**
+   * Base-name globs the reader surely leaves out at every depth below `path`, whatever else would
+   * choose them: a file or folder whose name one surely matches is neither read nor entered (the
+   * host's own exclusion globs, handed to rg after every other glob: Claude Code's Grep,
+   * `--glob '!**\/NAME'` per Read deny rule; decision 0155).
+   */
+  leavesOut?: readonly string[];
+  /**
    * For a tree read by rg given no option that changes which files it walks (`--hidden`, `-u`,
    * `--no-ignore`, `--follow`, …) but for globs and types, every word literal: it skips hidden
    * names and ignored ones. With a file-system view that shows every ignore file on the way, a covered

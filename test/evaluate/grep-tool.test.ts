@@ -33,4 +33,9 @@ describe('grepToolTreeRead: the folder Grep searches, as rg walks it', () => {
     expect(grepToolTreeRead(call({ glob: '!a.pem !b.pem' }), '/p', '.').rgSkips?.whitelist?.excludes).toBeUndefined();
     expect(grepToolTreeRead(call({ glob: '!secrets/*.pem' }), '/p', '.').rgSkips?.whitelist?.excludes).toBeUndefined();
   });
+  it('the names the host leaves out ride on the tree read, globs or none (decision 0155)', () => {
+    expect(grepToolTreeRead(call({}), '/p', '.', ['.env']).leavesOut).toEqual(['.env']);
+    expect(grepToolTreeRead(call({ glob: 'src/**/*.ts' }), '/p', '.', ['.env']).leavesOut).toEqual(['.env']);
+    expect(grepToolTreeRead(call({}), '/p', '.').leavesOut).toBeUndefined();
+  });
 });
