@@ -41,18 +41,41 @@ export interface CodePlaces {
  * is not empty, coreutils 9.1). Each place found is judged by the readers that name it, as a write
  * to it is; a pattern's place when `dir` is its folder, holds it, or lies below it where the
  * pattern may match a name.
+ *
+ * `link`: `dir` is made a symbolic link (`ln -s stage tools`, `ln -sfn stage tools` over a link
+ * to a folder: decision 0154), so every name below it is one in the folder it leads to, which the
+ * agent fills now or later (`PathEffect.madeLink`). A folder there is not replaced: ln makes the
+ * link inside it (`tools/stage`, judged by its own write) or fails (`-T`, coreutils 9.1) — but a
+ * link to a folder is, with `-n` or `-T`.
  */
-export function codeBelowWrite(dir: string, view: ReadonlyFsView | undefined, code: CodePlaces): string | undefined {
-  if (view?.isDirectory?.(dir) === true && (view.list?.(dir)?.length ?? 0) > 0) return undefined;
+export function codeBelowWrite(
+  dir: string,
+  view: ReadonlyFsView | undefined,
+  code: CodePlaces,
+  link?: 'through-links' | 'replacing-links',
+): string | undefined {
+  const kept =
+    link === 'through-links'
+      ? view?.isDirectory?.(dir) === true
+      : link === 'replacing-links'
+        ? isRealFolder(dir, view)
+        : view?.isDirectory?.(dir) === true && (view.list?.(dir)?.length ?? 0) > 0;
+  if (kept) return undefined;
+  const put = link ? 'a link made there' : 'a folder put there whole';
   for (const path of code.paths) {
     if (path === dir || !isInside(path, dir)) continue;
     const hit = code.hit(path, undefined);
-    if (hit !== undefined) return `a folder put there whole makes ${path}: ${hit}`;
+    if (hit !== undefined) return `${put} makes ${path}${link ? ' the file of that name in the folder it leads to' : ''}: ${hit}`;
   }
   for (const p of code.patterns)
     if (isInside(p.folder, dir) || (isInside(dir, p.folder) && mayMatchBelow(p.pattern, dir)))
-      return `a folder put there whole may hold ${p.shown}: ${p.why}`;
+      return `${put} may ${link ? `make ${p.shown} a name in the folder it leads to` : `hold ${p.shown}`}: ${p.why}`;
   return undefined;
+}
+
+/** Whether the view shows a folder at `dir` that is no symbolic link (a view that cannot tell links apart shows none). */
+function isRealFolder(dir: string, view: ReadonlyFsView | undefined): boolean {
+  return view?.isDirectory?.(dir) === true && view.isSymlink !== undefined && !view.isSymlink(dir);
 }
 
 /**

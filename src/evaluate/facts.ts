@@ -371,6 +371,8 @@ export interface ShellWrite {
   names?: PathNames;
   /** The program takes the name itself, its last part not followed (`mv` of a link moves the link). */
   linkItself?: boolean;
+  /** The path becomes a symbolic link the command makes (`PathEffect.madeLink`): what is below it is what the folder it leads to holds. */
+  madeLink?: PathEffect['madeLink'];
   /** For names a program works out as it runs (`PathNames` `program`): why toolgate cannot (the effect's words). */
   namesWhy?: string;
   /** Only a write the command may do (`PathEffect.possible`): why. */
@@ -441,6 +443,7 @@ export function shellWrites(
     if (e.names !== undefined) w.names = e.names;
     if (e.names?.kind === 'unseen' && e.names.what === 'program') w.namesWhy = e.raw;
     if (e.linkItself === true) w.linkItself = true;
+    if (e.madeLink !== undefined) w.madeLink = e.madeLink;
     if (e.shellMatches === true) w.shellMatches = true;
     if (e.possible !== undefined) w.possible = e.possible;
     // Why a word that is not literal may make this write: said with the path (the decision is the same).

@@ -36,7 +36,8 @@ export function viewMatchHit(
  * The protected entry among the names a write into a folder of source patterns' names makes
  * (`path` is the folder plus the pattern's last part: `mv src/*.js lib/` writes `lib/*.js`): `{ hit }`,
  * or `undefined` when the view cannot settle a source. `changesProgram` judges a name made
- * (not a name it leads to) as code that runs later.
+ * (not a name it leads to) as code that runs later. `filesOnly`: the program skips a folder it
+ * is given (`cp` without `-r`: "omitting directory", coreutils 9.1), so a folder matched lands nowhere.
  */
 export function namesWrittenHit(
   view: ReadonlyFsView,
@@ -44,8 +45,9 @@ export function namesWrittenHit(
   sources: readonly string[],
   spec: ProtectedPathSpec,
   changesProgram: ((p: string) => string | undefined) | undefined,
+  filesOnly = false,
 ): { hit: string | undefined } | undefined {
-  const written = namesWritten(view, path, sources);
+  const written = namesWritten(view, path, sources, filesOnly);
   if (written === undefined) return undefined;
   for (const p of written) {
     const direct = protectedPathMatch(p, spec) ?? changesProgram?.(p);
@@ -62,14 +64,14 @@ export function namesWrittenHit(
  * glob's last part): the folder plus the base name of each path the sources match in the view;
  * `undefined` when the view cannot settle a source (the spelling is judged instead).
  */
-export function namesWritten(view: ReadonlyFsView, path: string, sources: readonly string[]): string[] | undefined {
+export function namesWritten(view: ReadonlyFsView, path: string, sources: readonly string[], filesOnly = false): string[] | undefined {
   const dir = path.slice(0, path.lastIndexOf('/'));
   const out: string[] = [];
   const budget = newBudget();
   for (const source of sources) {
     const named = globMatches(view, source, budget);
     if (!('paths' in named)) return undefined;
-    for (const p of named.paths) out.push(`${dir}/${p.slice(p.lastIndexOf('/') + 1)}`);
+    for (const p of named.paths) if (!filesOnly || view.isDirectory?.(p) !== true) out.push(`${dir}/${p.slice(p.lastIndexOf('/') + 1)}`);
   }
   return out;
 }

@@ -498,8 +498,8 @@ function heldPathAsks(state: EvalState): undefined {
           ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}`
           : undefined) ??
         (t.unseenNames === true && t.removal !== true ? systemCodeBelow(written, state) : undefined) ??
-        (t.unseenNames === true && t.removal !== true
-          ? codeBelowWrite(written, state.ctx.fs, (state.codePlaces ??= codePlaces(state)))
+        ((t.unseenNames === true || t.madeLink !== undefined) && t.removal !== true
+          ? codeBelowWrite(written, state.ctx.fs, (state.codePlaces ??= codePlaces(state)), t.unseenNames === true ? undefined : t.madeLink)
           : undefined) ??
         repositoryHit(t, targets, state) ??
         (t.removal === true
@@ -755,7 +755,16 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
   }
   // `mv src/*.js lib/` writes lib/ plus the base name of each file src/*.js matches.
   if (sole?.namesFrom !== undefined && view?.list !== undefined) {
-    const named = namesWrittenHit(view, path, sole.namesFrom, spec, sole.removal === true ? undefined : (p) => codeWriteHit(p, undefined, state));
+    // A write that carries no tree and makes no link (`cp` without -r) skips a folder matched.
+    const filesOnly = sole.unseenNames !== true && sole.madeLink === undefined && sole.removal !== true;
+    const named = namesWrittenHit(
+      view,
+      path,
+      sole.namesFrom,
+      spec,
+      sole.removal === true ? undefined : (p) => codeWriteHit(p, undefined, state),
+      filesOnly,
+    );
     if (named !== undefined) return named.hit;
   }
   const ctx = { cwd: state.env.cwd, home: state.env.home, slashAnchor: state.env.cwd, platform: state.env.platform, list: 'deny' as const };

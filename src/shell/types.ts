@@ -345,6 +345,15 @@ export interface PathEffect {
   keepsLinks?: boolean;
   /** With `keepsLinks`: the real path of a link the program carries over (kept only when it is judged as following). */
   throughKeptLink?: boolean;
+  /**
+   * On a write: the path becomes a symbolic link the command makes (`ln -s stage tools`), unless a
+   * folder is there: every name below it is then the name of that name in the folder it leads to
+   * — the folder's files now, and whatever is put there later (coreutils 9.1: `ln -s stage tools`
+   * made `tools/x.sh` `stage/x.sh`). `through-links`: a folder there, or a link to one, takes the
+   * link inside it (`ln -s`, `ln -sf`); `replacing-links`: only a folder that is no link does — a
+   * link there is replaced (`ln -sfn`, `ln -sfT`, `-b`, `-i` answered yes).
+   */
+  madeLink?: 'through-links' | 'replacing-links';
   /** Read from git's index or history (`git show HEAD:.env`), not the working tree: deny rules apply; it is no file read for read-only checks. */
   fromHistory?: boolean;
   /**

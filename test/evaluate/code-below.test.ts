@@ -26,3 +26,34 @@ describe('codeBelowWrite', () => {
     expect(codeBelowWrite('/h/dots/sub', undefined, code)).toBeUndefined();
   });
 });
+
+describe('codeBelowWrite of a link made at a name (decision 0154)', () => {
+  const code: CodePlaces = {
+    paths: ['/p/tools/x.sh'],
+    patterns: [],
+    hit: (p) => (p === '/p/tools/x.sh' ? 'a git hook runs it' : undefined),
+  };
+  /** A view with a folder `/p/tools` that is or is not a link (and `/p/other`, the folder a link leads to, with entries). */
+  const view = (toolsIsLink: boolean) =>
+    ({
+      realpath: (p: string) => p,
+      exists: () => true,
+      isDirectory: (p: string) => p === '/p/tools' || p === '/p/other',
+      list: () => ['a'],
+      isSymlink: (p: string) => toolsIsLink && p === '/p/tools',
+    }) as const;
+  it('a link made where nothing is makes each code place below it a name in the folder it leads to', () => {
+    expect(codeBelowWrite('/p/tools', undefined, code, 'through-links')).toContain('a link made there makes /p/tools/x.sh');
+    expect(codeBelowWrite('/p/tools', undefined, code, 'replacing-links')).toContain('a git hook runs it');
+  });
+  it('a folder there takes the link inside it: only -n or -T replaces a link to a folder', () => {
+    expect(codeBelowWrite('/p/tools', view(false), code, 'replacing-links')).toBeUndefined();
+    expect(codeBelowWrite('/p/tools', view(false), code, 'through-links')).toBeUndefined();
+    expect(codeBelowWrite('/p/tools', view(true), code, 'through-links')).toBeUndefined();
+    expect(codeBelowWrite('/p/tools', view(true), code, 'replacing-links')).toContain('/p/tools/x.sh');
+  });
+  it('a view that cannot tell a link from a folder keeps -n from counting as kept', () => {
+    const { isSymlink: _, ...blind } = view(true);
+    expect(codeBelowWrite('/p/tools', blind, code, 'replacing-links')).toContain('/p/tools/x.sh');
+  });
+});

@@ -645,6 +645,7 @@ type EffectExtra = Pick<
   | 'rgSkips'
   | 'linkItself'
   | 'keepsLinks'
+  | 'madeLink'
   | 'listsNames'
   | 'kustomization'
   | 'because'
@@ -867,6 +868,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             x.linkItself === e.linkItself &&
             // A look at a name is not a read of its content (`du -X .env .env`).
             x.looks === e.looks &&
+            // A link made at the name is more than a write to it (what is below it changes).
+            x.madeLink === e.madeLink &&
             sameNames(x.names, e.names) &&
             sameFrom(x.contentFrom, e.contentFrom),
         )
@@ -1472,6 +1475,7 @@ function effectOf(
   if (viaSymlink) e.viaSymlink = true;
   if (extra.linkItself === true) e.linkItself = true;
   if (extra.keepsLinks === true) e.keepsLinks = true;
+  if (extra.madeLink !== undefined && op === 'write') e.madeLink = extra.madeLink;
   // The entries of the effect's own path (`git clean`): named by the path the effect has.
   if (extra.names !== undefined)
     e.names = extra.names.kind === 'entries' && extra.names.of.length === 0 ? { ...extra.names, of: [path] } : extra.names;
@@ -1874,6 +1878,7 @@ function addOperands(
     if (f.because !== undefined) extra.because = f.because;
     if (f.linkItself === true && (f.pathspecSlash === true || !/\/$/.test(word))) extra.linkItself = true;
     if (f.keepsLinks === true) extra.keepsLinks = true;
+    if (f.madeLink !== undefined) extra.madeLink = f.madeLink;
     if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
     if (f.gitTakes !== undefined) extra.gitTakes = f.gitTakes;
     // rg's skips hold only when bash hands it every word as written (no option hidden in a variable).
@@ -1932,6 +1937,14 @@ function addOperands(
       // A plain source glob (`src/*.js`, no expansion or quote): the names written are its matches'.
       if (f.op === 'write' && f.value === undefined && fileBases === cmdBases && /[*?[]/.test(base) && /^[\w./*?[\]!-]+$/.test(word))
         extra.globSource = dirsOf(word, false, cmdBases);
+      // A name find hands the command (`find stage -exec cp {} scripts/ \;`): a start point or a
+      // name below one, so what lands in the folder is one of their base names — the view's
+      // matches of `START/**/*` (and START itself, when no folder) — or any name (`scripts/*`).
+      const found = f.op === 'write' && f.value === undefined ? foundNames(word, given, cmdBases, dirsOf, ctx) : undefined;
+      if (found !== undefined) {
+        extra.intoName = '*';
+        if (found.length > 0) extra.globSource = found;
+      }
       add(i, f.op, raw, dir, dirLiteral && literal, fileBases, extra);
       continue;
     }
@@ -1955,6 +1968,26 @@ function addOperands(
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
   return { modelled, dirs: cmdBases };
+}
+
+/**
+ * The patterns whose matches' base names a write into a folder of `word` makes, when `word` is the
+ * name find -exec hands the command (`{}`): each literal start point's `START/**\/*`, and START
+ * itself unless the view shows a folder (a copy without -r skips one). Empty when a start point is
+ * not literal (the name may then be any); `undefined` when `word` is no name find hands.
+ */
+function foundNames(
+  word: string,
+  given: NamesGiven | undefined,
+  bases: readonly string[],
+  dirsOf: DirsOf,
+  ctx: ShellPathContext,
+): string[] | undefined {
+  if (given?.via !== 'find -exec' || given.starts === undefined || given.inFoundFolder || word !== given.placeholder) return undefined;
+  if (!given.starts.every((s) => s.literal)) return [];
+  return given.starts.flatMap((s) =>
+    dirsOf(s.word, true, bases).flatMap((d) => [...(ctx.isDirectory?.(d) === true ? [] : [d]), `${d === '/' ? '' : d}/**/*`]),
+  );
 }
 
 /**

@@ -109,6 +109,8 @@ export interface FileOperand {
    * targets through them (see `PathEffect.keepsLinks`).
    */
   keepsLinks?: boolean;
+  /** The write makes the path a symbolic link (see `PathEffect.madeLink`). */
+  madeLink?: 'through-links' | 'replacing-links';
   /** Where the names written or removed under the path come from, for the protected-path check (see {@link NamesFrom}). */
   names?: NamesFrom;
   /** The file (`-` its input) names, one a line, paths the command removes whole (see `PathEffect.listsNames`). */

@@ -105,6 +105,13 @@ function copied(name: CopyProgram, argv: readonly string[], words: ReadWords, li
     }
     return links ? [read, { op: 'write', index, tree: 'some', from: [] }] : [read];
   };
+  // ln -s makes each name it writes a link: what is below it is what the folder it leads to holds.
+  // With -n or -T a link to a folder at the name is replaced, not entered (coreutils 9.1: with -f,
+  // -b or -i; without, ln fails).
+  const made: Partial<FileOperand> =
+    name === 'ln' && symbolic
+      ? { madeLink: has(options, '-n', '--no-dereference', '-T', '--no-target-directory') ? 'replacing-links' : 'through-links' }
+      : {};
   const into = (sources: readonly number[]): Partial<FileOperand> => (recursive ? { tree: 'some', from: sources } : {});
   // A recursive copy writes the names its sources hold (`cp -r stage/. .` merges stage's entries
   // into the cwd): the protected-path check reads them from the file-system view. A move renames
@@ -134,9 +141,10 @@ function copied(name: CopyProgram, argv: readonly string[], words: ReadWords, li
     const dest = optionFile(target, 'write', argv, namesOf(ops));
     pushOpt(files, dest);
     for (const k of ops) files.push(...source(k));
-    if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...namesOf([k]) });
+    if (dest && dest.value === undefined)
+      for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...namesOf([k]), ...made });
     else if (dest)
-      for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...namesOf([k]) });
+      for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...namesOf([k]), ...made });
     if (dest && backup) {
       for (const k of ops)
         files.push(...backupsOf(name, argv, backup, { index: k, dir: dest.value ?? argv[dest.index]!, dirIndex: dest.index }));
@@ -146,7 +154,7 @@ function copied(name: CopyProgram, argv: readonly string[], words: ReadWords, li
   }
   if (name === 'ln' && ops.length === 1) {
     files.push(...source(ops[0]!));
-    files.push({ op: 'write', index: ops[0]!, intoDir: -1 });
+    files.push({ op: 'write', index: ops[0]!, intoDir: -1, ...made });
     if (backup) files.push(...backupsOf(name, argv, backup, { index: ops[0]!, dir: '.', dirIndex: -1 }));
     return { files, unresolved };
   }
@@ -158,14 +166,16 @@ function copied(name: CopyProgram, argv: readonly string[], words: ReadWords, li
     if (name !== 'rsync') files.push(...all(ops, 'write', into(ops)));
     return { files, unresolved };
   }
-  files.push({ op: 'write', index: dest, ...namesOf(ops.slice(0, -1)) });
+  // The destination itself is the link when it is no folder (`ln -s stage tools`, `-T`); with
+  // several sources, or a word ending in `/`, it is a folder the links are made in.
+  files.push({ op: 'write', index: dest, ...namesOf(ops.slice(0, -1)), ...(ops.length === 2 && !/\/$/.test(argv[dest]!) ? made : {}) });
   // cp --parents keeps each source's whole path under the directory (`cp --parents a/.git/config
   // src/` writes src/a/.git/config), `..` included.
   const parents = name === 'cp' && has(options, '--parents');
   for (const k of ops.slice(0, -1)) {
     files.push(...source(k));
     if (parents) files.push({ op: 'write', index: k, value: `${argv[dest]!.replace(/\/+$/, '')}/${argv[k]!}`, ...namesOf([k]) });
-    else files.push({ op: 'write', index: k, intoDir: dest, ...namesOf([k]) });
+    else files.push({ op: 'write', index: k, intoDir: dest, ...namesOf([k]), ...made });
   }
   // A symbolic link's target is relative to the link's directory, not the cwd (cp -s makes
   // relative links only into the current directory, so reading it the same way errs toward more).
