@@ -289,7 +289,9 @@ export function wordsOf(text: string): string[] {
  */
 export function loaderAssignments(line: string): { name: string; value: string; variable: LoaderVariable }[] {
   const out: { name: string; value: string; variable: LoaderVariable }[] = [];
-  for (const m of line.matchAll(/(?:^|[;&|]\s*|\s)([A-Za-z_]\w*)=((?:"[^"]*"|'[^']*'|[^\s;&|"'`])*)/g)) {
+  // `NAME+=TEXT` appends TEXT to what the shell inherited (bash 5.2 and zsh 5.9 alike, `export` too):
+  // the inherited part is the environment's, read apart; TEXT is read as the value (check30 c30-28).
+  for (const m of line.matchAll(/(?:^|[;&|]\s*|\s)([A-Za-z_]\w*)\+?=((?:"[^"]*"|'[^']*'|[^\s;&|"'`])*)/g)) {
     const upper = m[1]!.toUpperCase();
     const variable = LOADER_VARIABLES.get(m[1]!) ?? (LOADER_VARIABLES.get(upper)?.anyCase === true ? LOADER_VARIABLES.get(upper) : undefined);
     if (variable !== undefined) out.push({ name: m[1]!, value: m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), variable });

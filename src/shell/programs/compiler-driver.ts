@@ -7,8 +7,53 @@
  * script or loaded a plugin of the agent's, or failed naming the file it would have loaded).
  */
 import type { ResponsePlace } from './model.js';
+import { variantBase } from './name-variants.js';
 import { wholeWordPlace } from './response-places.js';
 import type { Unwrapped } from './wrapper-types.js';
+
+/**
+ * The compiler drivers and linkers the model of `compilers.ts` is (Debian 12 installs them under
+ * variants too: gcc-12, x86_64-linux-gnu-gcc, x86_64-linux-gnu-ld.bfd).
+ */
+export const COMPILER_NAMES: readonly string[] = [
+  'gcc',
+  'g++',
+  'cc',
+  'c++',
+  'cpp',
+  'c89',
+  'c99',
+  'c89-gcc',
+  'c99-gcc',
+  'clang-cpp',
+  'gfortran',
+  'gccgo',
+  'gdc',
+  'ld',
+  'ld.bfd',
+  'ld.gold',
+  'gold',
+  'clang',
+  'clang++',
+];
+
+/** The linkers (ld, ld.bfd, ld.gold, gold): their options are no driver's. */
+export const isLinker = (name: string): boolean => name === 'ld' || name.startsWith('ld.') || name === 'gold';
+
+/**
+ * The name of {@link COMPILER_NAMES} a command name is (`x86_64-linux-gnu-ld` is ld, `gcc-12`
+ * gcc), or the name itself when it is none (`gcc` without a word).
+ */
+export function compilerName(argv0: string | undefined): string {
+  const name = argv0?.replace(/^.*\//, '') ?? 'gcc';
+  return COMPILER_NAMES.includes(name) ? name : (variantBase(name, (n) => COMPILER_NAMES.includes(n)) ?? name);
+}
+
+/** Whether a command named `argv0` is a compiler driver (a name of {@link COMPILER_NAMES} that is no linker). */
+export function isCompilerDriver(argv0: string): boolean {
+  const name = compilerName(argv0);
+  return COMPILER_NAMES.includes(name) && !isLinker(name);
+}
 
 /** A word as the driver reads it, with the index of the command-line word it came from. */
 export interface DriverWord {

@@ -15,8 +15,7 @@
  */
 import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
-import { variantBase } from './name-variants.js';
-import { driverResponsePlaces, driverRuns, driverWords, systemPath, wrapperRuns, type DriverWord } from './compiler-driver.js';
+import { COMPILER_NAMES, compilerName as ownName, driverResponsePlaces, driverRuns, driverWords, isLinker, systemPath, wrapperRuns, type DriverWord } from './compiler-driver.js';
 import { argumentPlaces } from './response-places.js';
 import { withOpaqueRunners } from './option-runs.js';
 import type { WrapperInfo } from './wrapper-types.js';
@@ -30,37 +29,6 @@ import type { WrapperInfo } from './wrapper-types.js';
 function compilerRuns(name: string, argv: readonly string[]): WrapperInfo | undefined {
   const inner = driverRuns(name, argv, isLinker(name));
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
-}
-
-const NAMES = [
-  'gcc',
-  'g++',
-  'cc',
-  'c++',
-  'cpp',
-  'c89',
-  'c99',
-  'c89-gcc',
-  'c99-gcc',
-  'clang-cpp',
-  'gfortran',
-  'gccgo',
-  'gdc',
-  'ld',
-  'ld.bfd',
-  'ld.gold',
-  'gold',
-  'clang',
-  'clang++',
-];
-
-/** The linkers (ld, ld.bfd, ld.gold, gold): their options are no driver's. */
-const isLinker = (name: string): boolean => name === 'ld' || name.startsWith('ld.') || name === 'gold';
-
-/** The name of ours a command name is (`x86_64-linux-gnu-ld` is ld, `gcc-12` gcc). */
-function ownName(argv0: string | undefined): string {
-  const name = argv0?.replace(/^.*\//, '') ?? 'gcc';
-  return NAMES.includes(name) ? name : (variantBase(name, (n) => NAMES.includes(n)) ?? name);
 }
 
 /**
@@ -218,7 +186,7 @@ export function compilerIncludes(argv: readonly string[]): string | undefined {
 
 /** The compiler drivers and ld: their response files only. @internal */
 export const compilers = defineProgram({
-  names: NAMES,
+  names: COMPILER_NAMES,
   summary:
     'gcc, g++, cc, c++, cpp, c89, c99, gfortran, gccgo, gdc, ld (ld.bfd, ld.gold), clang: compile, preprocess and link (only their @FILE response files and #include lines are modelled)',
   sources: [

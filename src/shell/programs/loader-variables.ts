@@ -15,8 +15,8 @@ import { PROGRAMS } from './index.js';
 import { nodeLoadedFiles } from './node-options.js';
 import { PROGRAM_VARIABLES, type LoaderValueShape, type LoaderVariable, type ProgramOptionsShape } from './program-variables.js';
 import { readWordsLeniently } from './parse.js';
-import { makefileAssignments, makefileCommands, makeTexts } from './project-runners.js';
-import { driverPlaces } from './compiler-driver.js';
+import { makefileAssignments, makefileCommands, makeIncludeDirs, makeTexts } from './project-runners.js';
+import { driverPlaces, isCompilerDriver } from './compiler-driver.js';
 import { MAKE_DATA, MAKE_SHELL } from './make-variables.js';
 
 export type { LoaderValueShape, LoaderVariable } from './program-variables.js';
@@ -78,7 +78,8 @@ function splitWords(value: string): string[] {
  * them (`--eval`/`-E` texts, project-runners.ts `makeTexts`: their recipes, `$(shell …)` and their
  * own assignments); every `$(shell …)` of the value itself, which make expands as it reads the
  * variable (GNU make 4.3: `MAKEFLAGS='-s $(shell ~/bin/x.sh)'` and `FOO=$(shell …)` ran x.sh
- * through bash -c, strace); and each variable assignment, read by {@link makeAssignmentPlaces}.
+ * through bash -c, strace); the folders `-I`/`--include-dir` add to where make finds the makefiles
+ * an `include` names; and each variable assignment, read by {@link makeAssignmentPlaces}.
  */
 function makeFlagPlaces(value: string): string[] {
   const words = [...value.matchAll(/(?:[^\s\\]|\\.)+/gs)].map((m) => m[0].replace(/\\(.)/gs, '$1'));
@@ -89,6 +90,8 @@ function makeFlagPlaces(value: string): string[] {
     if (set !== null) out.push(...makeAssignmentPlaces(set[1]!, set[2]!, set[3]!));
     else if (w !== '--') options.push(k === 0 && !w.startsWith('-') ? `-${w}` : w);
   });
+  // The folders `-I`/`--include-dir` add: make reads the makefiles an `include` names from there.
+  out.push(...makeIncludeDirs(options));
   const texts = options.length > 1 ? makeTexts(options, undefined).map((t) => t.text) : [];
   for (const text of texts) for (const a of makefileAssignments(text)) out.push(...makeAssignmentPlaces(a.name, a.operator, a.value));
   for (const text of [value, ...texts]) for (const command of makefileCommands(text)) out.push(...loaderPlaces('shell-text', command));
@@ -124,12 +127,13 @@ function shellFlagPlaces(value: string): string[] {
 }
 
 /**
- * The places a C compiler driver's options name (`CFLAGS`), split as the shell splits the recipe
+ * The places a C compiler driver's options name (`CFLAGS`, or the words after the driver's name in
+ * a command line: `CC='gcc -B dir'`), split as the shell splits the recipe
  * line make builds (quotes taken off), read by the driver's model (`compiler-driver.ts`): each file
  * or folder an option runs or loads, and each `-wrapper` command line's program and scripts.
  */
-function driverFlagPlaces(value: string): string[] {
-  const { files, commands } = driverPlaces(['cc', ...splitWords(value)]);
+function driverFlagPlaces(value: string | readonly string[]): string[] {
+  const { files, commands } = driverPlaces(['cc', ...(typeof value === 'string' ? splitWords(value) : value)]);
   return [...files, ...commands.flatMap((c) => commandPlaces(c))];
 }
 
@@ -183,7 +187,10 @@ function commandPlaces(line: string): string[] {
     if (value !== undefined) out.push(value);
     if (k === 0 ? w.includes('/') : !w.startsWith('-') && !values.has(k)) out.push(w);
   });
-  return out;
+  // A compiler driver's own options (`CC='gcc -B ~/bin'`: GNU make 4.3's implicit rule ran gcc 12,
+  // which ran ~/bin/as; check30 c30-91), read by the driver's model as CFLAGS's are.
+  if (words.length > 1 && isCompilerDriver(words[0]!)) out.push(...driverFlagPlaces(words.slice(1)));
+  return [...new Set(out)];
 }
 
 /**
@@ -243,6 +250,9 @@ export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly
   { shape: 'tar-options', value: '-I zstd', places: [] },
   { shape: 'zip-options', value: '-T -TT /h/bin/x.sh', places: ['/h/bin/x.sh'] },
   { shape: 'zip-options', value: '-9 -q', places: [] },
+  // zip drops a `=` before a short option's glued value (check29 c29-24).
+  { shape: 'zip-options', value: '-T -TT=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
+  { shape: 'zip-options', value: '-T --unz=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
   // make's MAKEFLAGS: SHELL and the program variables, --eval's shell text (RT27-V16).
   { shape: 'make-flags', value: 'SHELL=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
   { shape: 'make-flags', value: 'k -- SHELL:=sh\\ /h/x.sh CC=/h/cc', places: ['/h/x.sh', '/h/cc'] },
@@ -252,6 +262,16 @@ export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly
   { shape: 'make-flags', value: 'FOO=$(shell /h/x.sh)', places: ['/h/x.sh'] },
   { shape: 'make-flags', value: '-j8 --no-print-directory CC=gcc', places: [] },
   { shape: 'make-flags', value: 'ks', places: [] },
+  // A driver's options in a command line (check30 c30-91): -B's folder, -wrapper's program.
+  { shape: 'command', value: 'gcc -B/h/bin', places: ['/h/bin'] },
+  { shape: 'command', value: 'x86_64-linux-gnu-gcc-12 -wrapper /h/w.sh,-q -O2', places: ['/h/w.sh,-q', '/h/w.sh'] },
+  { shape: 'command', value: 'gcc -O2 -Wall', places: [] },
+  // make's include folders (check30 c30-26, c30-27): each spelling GNU make 4.3 took.
+  { shape: 'make-flags', value: '-I /h/bin', places: ['/h/bin'] },
+  { shape: 'make-flags', value: '-I/h/bin --include-dir=/h/mk --inc /h/m2', places: ['/h/bin', '/h/mk', '/h/m2'] },
+  { shape: 'make-flags', value: 'sI /h/bin', places: ['/h/bin'] },
+  { shape: 'make-flags', value: '-sI/h/bin -j4 -C /h/src', places: ['/h/bin'] },
+  { shape: 'make-flags', value: '-j4 --directory /h/I', places: [] },
   // make's own model of its variables (make-variables.ts): what runs the recipes, the built-in
   // rules' command lines and the compiler's options, --eval's assignments, `!=` (#37, check29).
   { shape: 'make-flags', value: '.SHELLFLAGS=/h/bin/x.sh', places: ['/h/bin/x.sh'] },

@@ -96,7 +96,7 @@ const MAKE_FLAGS: ProgramVariable = {
 /**
  * The variables added after serve's header came to end with `GIT_CONFIG_COUNT`'s pairs (see
  * {@link NAMES_AFTER_COUNTED_PAIRS}): the dynamic linker's audit list, vim's start-up variables,
- * npm's init-module, and make's variables besides its programs (make-variables.ts), which make
+ * npm's init-module, gcc's helper folders, and make's variables besides its programs (make-variables.ts), which make
  * takes from the environment as its own (`env LINK.c=~/bin/x.sh make hello` ran x.sh; #37, check29).
  */
 const ADDED_AFTER_COUNTED_PAIRS: readonly (readonly [string, ProgramVariable])[] = [
@@ -116,6 +116,11 @@ const ADDED_AFTER_COUNTED_PAIRS: readonly (readonly [string, ProgramVariable])[]
   ['VIMRUNTIME', { loader: { shape: 'dir', what: "vim's runtime folder, whose plugin scripts vim runs at every start" } }],
   // npm's init-module (npm 11.19: `npm_config_init_module=./tools/x.js npm init -y` ran it, either case).
   ['NPM_CONFIG_INIT_MODULE', { loader: { shape: 'file', what: 'the module npm init loads and runs', anyCase: true } }],
+  // gcc(1) ENVIRONMENT: the folders the driver looks in for its helpers (cc1, as, collect2, ld,
+  // lto-wrapper, liblto_plugin.so) and headers (include/, and each below x86_64-linux-gnu/12/)
+  // before its own: gcc 12 `gcc -c a.c` with COMPILER_PATH=~/bin ran ~/bin/as, and ~/bin/cc1, ~/bin/ld
+  // alike (strace; check30 c30-56). The compilers' model reads it for a command's own words.
+  ['COMPILER_PATH', { loader: { shape: 'dirs', what: 'where gcc looks for the programs it runs (cc1, as, ld) before its own' } }],
   ...MAKE_OTHER_PROGRAMS.map((name) => [name, { loader: { shape: 'command', what: "a program make's built-in rules and Makefiles' rules run" } }] as const),
   ...MAKE_COMMAND_LINES.map((name) => [name, { loader: { shape: 'command', what: "a command line make's built-in rules run" } }] as const),
   ...MAKE_DRIVER_FLAGS.map(

@@ -245,6 +245,46 @@ export function makeTexts(argv: readonly string[], input: string | undefined): {
   return texts;
 }
 
+/** make's short options that take a value (GNU make 4.3): glued, or the next word. */
+const MAKE_VALUE_LETTERS = new Set(['C', 'f', 'I', 'o', 'W', 'E']);
+/** make's short options whose value is optional: only glued, so the rest of the word is theirs. */
+const MAKE_OPTIONAL_LETTERS = new Set(['j', 'l', 'O']);
+/** make's long options that take a value in the next word when none is glued (`--directory DIR`). */
+const MAKE_VALUE_LONG = ['--directory', '--file', '--makefile', '--include-dir', '--old-file', '--assume-old', '--what-if', '--new-file', '--assume-new', '--eval', '--jobserver-auth'];
+
+/**
+ * The folders `make`'s words add to where it looks for the makefiles an `include` names (`-I DIR`,
+ * `-IDIR`, after flag letters `-sI DIR`, `--include-dir=DIR`, `--include-dir DIR`, a unique start
+ * `--inc=DIR`): GNU make 4.3 with MAKEFLAGS holding any of these read `include x.mk` from DIR's
+ * x.mk when the project had none, and ran its `$(shell …)` (#37, check30 c30-26, c30-27). Any file
+ * there may be named so: the folder is make's code. @internal
+ */
+export function makeIncludeDirs(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') break;
+    if (a.startsWith('--')) {
+      const flag = a.split('=')[0]!;
+      const glued = a.includes('=') ? a.slice(a.indexOf('=') + 1) : undefined;
+      const takes = MAKE_VALUE_LONG.some((name) => longPrefix(flag, name, name === '--include-dir' ? 4 : 5));
+      const value = takes && glued === undefined ? argv[++k] : glued;
+      if (longPrefix(flag, '--include-dir', 4) && value !== undefined) out.push(value);
+      continue;
+    }
+    if (!a.startsWith('-')) continue;
+    for (let i = 1; i < a.length; i++) {
+      const letter = a[i]!;
+      if (MAKE_OPTIONAL_LETTERS.has(letter)) break;
+      if (!MAKE_VALUE_LETTERS.has(letter)) continue;
+      const value = i + 1 < a.length ? a.slice(i + 1) : argv[++k];
+      if (letter === 'I' && value !== undefined) out.push(value);
+      break;
+    }
+  }
+  return out;
+}
+
 /** What `make` shows it runs: the recipes and `$(shell …)` of the texts it reads ({@link makeTexts}). */
 function makeShows(argv: readonly string[], input: string | undefined): ShownCommand[] {
   return makeTexts(argv, input).flatMap(({ text, holder }) => makefileCommands(text).map((script) => ({ script, holder })));

@@ -169,8 +169,11 @@ export function zipWords(argv: readonly string[]): { options: ParsedOption[]; op
       const name = option ? `--${option.long}` : `-${short}`;
       pos += short.length;
       if (option?.negatable && a[pos] === '-') pos++;
+      // A value glued to a short option may start with `=`, which zip 3.0 drops: `-TT=cmd` ran cmd
+      // as `-TT cmd` does, `-b=DIR` wrote its temporary file in DIR, `-x=a` left a out (check29 c29-24).
+      const glued = a.slice(pos).replace(/^=/, '');
       if (option?.value === 'required') {
-        if (pos < a.length) options.push({ name, value: a.slice(pos), index: k });
+        if (pos < a.length) options.push({ name, value: glued, index: k });
         else if (k + 1 < argv.length) {
           options.push({ name, value: argv[k + 1]!, index: k, valueIndex: k + 1 });
           k++;
@@ -178,7 +181,7 @@ export function zipWords(argv: readonly string[]): { options: ParsedOption[]; op
         break;
       }
       if (option?.value === 'list') {
-        if (pos < a.length) options.push({ name, value: a.slice(pos), index: k });
+        if (pos < a.length) options.push({ name, value: glued, index: k });
         else options.push({ name, index: k });
         k = takeList(k);
         break;
