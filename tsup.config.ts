@@ -287,6 +287,8 @@ export default defineConfig([
               'src/shell/programs/quoting-printers.ts',
               // and how `source --`, `hash -p`, `alias` and `cd` name a file there (startup27).
               'src/shell/programs/startup-builtins.ts',
+              // and whether zsh's PROMPT_SUBST may be on (a prompt's $(…) runs only then).
+              'src/shell/programs/zsh-prompt-subst.ts',
               // and what a ~/.tmux.conf option or format runs (`default-command`, `#(…)`): tmux's option table.
               'src/shell/programs/tmux-grammar.ts',
               // and the shell's own word splitting and quote removal, by which it reads their words.

@@ -43,6 +43,7 @@ import {
   readlineMacros,
   sourcedOperand,
 } from '../shell/programs/startup-builtins.js';
+import { zshPromptSubstMayBeOn } from '../shell/programs/zsh-prompt-subst.js';
 import {
   assignedTexts,
   calledBody,
@@ -170,6 +171,8 @@ export function sourcedFiles(
   ];
   // The file the environment's INPUTRC names is no name protected by list: a macro written there is typed at its key.
   const out: ReadPlace[] = vars.inputrc === undefined ? [] : [{ path: vars.inputrc, why: `the environment's INPUTRC names it: ${RUNS.inputrc}` }];
+  // zsh expands a prompt's `$(…)` only with PROMPT_SUBST, off unless a start-up file may turn it on.
+  const promptSubst = zshPromptSubstMayBeOn(zshStartTexts(view, h, zdot));
   const read = new Set<string>();
   const known: Known = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
   type Queued = { file: string; kind: Kind; depth: number; vars: Known; given: ReadonlyMap<string, string[]> };
@@ -201,7 +204,7 @@ export function sourcedFiles(
     }
     // A sourced file sees the variables its sourcing file set (oh-my-zsh's `ZSH=…` in ~/.zshrc, `$ZSH/custom` in oh-my-zsh.sh).
     const values = kind === 'sh' || kind === 'zsh' || kind === 'inputrc' ? assignedValues(text, given) : given;
-    for (const place of namedBy(text, file, kind, at, undefined, given)) {
+    for (const place of namedBy(text, file, kind, at, undefined, given, kind !== 'zsh' || promptSubst)) {
       out.push(place);
       if (place.loader !== undefined) continue;
       if (place.lists === true && depth < MAX_DEPTH) {
@@ -232,6 +235,37 @@ export function sourcedFiles(
   return out;
 }
 
+/**
+ * The texts of the files zsh reads at start, system-wide and the user's (`undefined` for one that
+ * exists and cannot be read whole): what decides whether PROMPT_SUBST may be on.
+ */
+function zshStartTexts(view: ReadonlyFsView, home: string, zdot: string): (string | undefined)[] {
+  const files = [
+    ...['/etc/zsh', '/etc'].flatMap((d) => ['zshenv', 'zprofile', 'zshrc', 'zlogin'].map((f) => `${d}/${f}`)),
+    ...[...new Set([home, zdot])].flatMap((d) => ['.zshenv', '.zprofile', '.zshrc', '.zlogin'].map((f) => `${d}/${f}`)),
+  ];
+  const out: (string | undefined)[] = [];
+  for (const f of files) {
+    if (view.isDirectory?.(f) === true) continue;
+    const text = view.readText?.(f);
+    if (text === undefined ? view.exists(f) : text.length > MAX_TEXT) out.push(undefined);
+    else if (text !== undefined) out.push(text);
+  }
+  return out;
+}
+
+/**
+ * The line with the single-quoted value of each prompt assignment (`PROMPT='$(~/x)'`) emptied:
+ * zsh runs nothing of it at the assignment, and without PROMPT_SUBST nothing when it shows the
+ * prompt. A value in double quotes or unquoted is kept (its `$(…)` runs at the assignment).
+ */
+function withoutPromptTexts(line: string, names: ReadonlySet<string>): string {
+  return line.replace(
+    /((?:^|[\s;&|({])(?:export\s+|typeset\s+-\w+\s+|declare\s+-\w+\s+|local\s+)?([A-Za-z_]\w*)(?:\[\d+\])?\+?=)'[^']*'/g,
+    (all: string, head: string, name: string) => (names.has(name) ? `${head}''` : all),
+  );
+}
+
 /** Why writing `written` (resolved: `real`) changes a file a program reads (one of `places`), or `undefined`. */
 export function readPlaceWrite(written: string, real: string | undefined, places: readonly ReadPlace[]): string | undefined {
   for (const p of writtenNames(written, real)) {
@@ -249,6 +283,8 @@ export function namedBy(
   vars: Known,
   top?: string,
   given: ReadonlyMap<string, string[]> = new Map(),
+  /** Whether a prompt's substitutions run (zsh: PROMPT_SUBST may be on). */
+  promptSubst = true,
 ): ReadPlace[] {
   const from = shownFrom(file, vars.home);
   const dir = file.slice(0, file.lastIndexOf('/')) || '/';
@@ -417,7 +453,9 @@ export function namedBy(
       /** A command name that is a program of the home by its path. */
       const homeProgram = (word: string): boolean => /^(~|\$\{?HOME\}?)\//.test(word) || word.startsWith(`${vars.home}/`);
       // `${V:-WORD}` with V unknown: WORD is what the shell may use (RT27-S2, S5, S6), each alternative read.
-      for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(uncommented(line)))) {
+      // Without PROMPT_SUBST a prompt's single-quoted text is never run: not read as commands.
+      const lineOf = (line: string) => (promptSubst ? line : withoutPromptTexts(line, PROMPT_VARIABLES.zsh));
+      for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(lineOf(uncommented(line))))) {
         for (const command of commandsOf(clean)) visit(command);
         if (depth < 2 && /PROMPT_COMMAND/.test(clean)) {
           const outer = aliasBecause;
@@ -427,7 +465,8 @@ export function namedBy(
         }
         // `PS1="\`~/x\` $ "`: after the assignment's quote removal the value holds a substitution
         // the shell runs each time it shows the prompt (fix30-start, bash 5.2 -i on a pty).
-        const prompts = kind === 'gitHook' ? [] : assignedTexts(clean, PROMPT_VARIABLES[kind === 'zsh' ? 'zsh' : 'bash']);
+        // zsh only with PROMPT_SUBST (zsh 5.9 -i: `PROMPT='$(~/x)'` alone ran nothing; fix31-precise).
+        const prompts = kind === 'gitHook' || !promptSubst ? [] : assignedTexts(clean, PROMPT_VARIABLES[kind === 'zsh' ? 'zsh' : 'bash']);
         if (depth < 2 && prompts.length > 0) {
           const outer = aliasBecause;
           aliasBecause = `the shell runs it each time it shows the prompt`;
