@@ -159,7 +159,11 @@ export function laterTexts(words: Words): LaterText[] {
       strings ||= words[i]!.includes('s');
       if (words[i]!.endsWith('M')) i++;
     }
-    if (strings) for (i++; i < words.length; i += 2) out.push({ text: typed(words[i]!, true), when: TYPED });
+    if (strings)
+      for (i++; i < words.length; i += 2) {
+        const text = entered(typed(words[i]!, true));
+        if (text !== '') out.push({ text, when: TYPED });
+      }
   }
   return out;
 }
@@ -176,7 +180,17 @@ function keyBinding(line: string): string | undefined {
  */
 export function readlineMacros(line: string): LaterText[] {
   const macro = /^(["'])(.*)\1$/s.exec(keyBinding(line) ?? '');
-  return macro === null ? [] : [{ text: typed(macro[2]!), when: KEY }];
+  const text = macro === null ? '' : entered(typed(macro[2]!));
+  return text === '' ? [] : [{ text, when: KEY }];
+}
+
+/**
+ * What typed text runs: the lines a line end closes. Text after the last one is left on the line,
+ * run by nothing (bash 5.2 `bind '"\C-xn": "sh ~/bin/x.sh"'` and zsh 5.9 `bindkey -s '^T' 'sh
+ * ~/bin/x.sh'` on a pty put the text on the line and ran nothing; with `\n` they ran it; fix31-precise).
+ */
+function entered(text: string): string {
+  return text.slice(0, text.lastIndexOf('\n') + 1);
 }
 
 /**
@@ -345,7 +359,10 @@ export const LATER_TEXT_EXAMPLES: readonly { readonly words: readonly string[]; 
   { words: ['bind', '"\\C-t": ". ~/.x\\r"'], texts: ['. ~/.x\n'] },
   { words: ['bind', '"\\C-t": ". ~/.x\\015"'], texts: ['. ~/.x\n'] },
   { words: ['bind', '"\\C-t": ". ~/.x\\x0d"'], texts: ['. ~/.x\n'] },
-  { words: ['bind', '"\\C-t": ". ~/.x\\e\\M-a"'], texts: ['. ~/.x\n\na'] },
+  { words: ['bind', '"\\C-t": ". ~/.x\\e\\M-a"'], texts: ['. ~/.x\n\n'] },
+  // fix31-precise: no line end, nothing entered — the text waits on the line (bash 5.2, zsh 5.9 on a pty).
+  { words: ['bind', '"\\C-xn": "vim ~/notes.txt"'], texts: [] },
+  { words: ['bindkey', '-s', '^T', 'sh ~/bin/x.sh'], texts: [] },
   { words: ['bind', '"\\C-t": ". \\"~/a b\\"\\n"'], texts: ['. "~/a b"\n'] },
   { words: ['bind', 'Control-t: ". ~/.x\\n"'], texts: ['. ~/.x\n'] },
   { words: ['bind', '"\\C-t": kill-line'], texts: [] },
