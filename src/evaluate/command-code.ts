@@ -31,6 +31,7 @@ import { interpreterLanguage, isCodeFileName } from '../shell/programs/script-la
 import { shellInvocation } from '../shell/programs/shell-invocation.js';
 import { programTextOf } from '../shell/programs/index.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
+import { givenWords } from './given-values.js';
 
 /** A file or folder a command runs code from, and how (a reason's words). */
 export interface CodePlace {
@@ -364,6 +365,15 @@ class Reader {
     const w = unquoted(word);
     const cut = w.search(/[$`]/);
     if (cut < 0) return;
+    // The values the text gives the word's variables, or the paths its substitution names (decision 0152).
+    for (const given of givenWords(word, this.texts.at(-1) ?? '')) {
+      const at = this.place(given.word, scriptDir, cwd);
+      if (at === undefined) continue;
+      const via = `run by ${shown}, to which the text gives the value ${given.word}`;
+      if (given.shape === 'exact') this.add(at, via);
+      else if (given.shape === 'prefix') this.put(dirOf(at), via, undefined, prefixPattern(at));
+      else this.put(dirOf(at), `${via} and rewrites (toolgate cannot name the file below ${dirOf(at)})`, undefined, new RegExp(`^${escapedText(dirOf(at))}/.+$`, 's'));
+    }
     const lead = w.slice(0, cut);
     const folder = lead.includes('/') ? this.place(lead.slice(0, lead.lastIndexOf('/') + 1) || '/', scriptDir, cwd) : undefined;
     const { projectDir, top, home } = this.world;
@@ -701,6 +711,16 @@ function namePattern(folder: string, name: { glob: string; caseless: boolean }):
   const at = folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${at === '/' ? '' : at}/(?:.*/)?${base}$`, name.caseless ? 'is' : 's');
 }
+
+/** `path` or any name it starts with below its folder: what `${T%…}` may cut `T`'s value to. */
+function prefixPattern(path: string): RegExp {
+  const folder = dirOf(path);
+  const name = path.slice(folder.length);
+  const cuts = [...name].map((_, i) => name.slice(0, i + 1)).filter((c) => c !== '/');
+  return new RegExp(`^${escapedText(folder)}(?:${cuts.map(escapedText).join('|')})$`);
+}
+
+const escapedText = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** The files directly in `folder` (not below a subfolder). */
 function childPattern(folder: string): RegExp {

@@ -170,6 +170,8 @@ export function withKnownValues(text: string, world: StepWorld): string {
     if (values.has(name)) continue;
     const seen = variableView(out, name);
     if (seen.unknown !== undefined) continue;
+    // A nameref (`declare -n N=T`): `$N` is T's value, not the text `T` (bash 5.2 ran T's program).
+    if (new RegExp(`\\b(?:declare|typeset|local)\\s+(?:-\\w+\\s+)*-[a-zA-Z]*n[a-zA-Z]*\\s+(?:\\S+\\s+)*${name}=`).test(out)) continue;
     const given = name === 'CLAUDE_PROJECT_DIR' ? world.projectDir : name === 'HOME' ? world.home : undefined;
     const value = seen.assigned.length === 1 ? seen.assigned[0] : seen.assigned.length === 0 ? given : undefined;
     if (value !== undefined && PLAIN.test(value)) values.set(name, value);

@@ -24,6 +24,7 @@
  * {@link MAX_TEXT} characters, {@link MAX_DEPTH} levels of sourcing.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
+import { commandCode } from './command-code.js';
 import { isInside } from '../paths/index.js';
 import { writtenNames } from '../paths/real.js';
 import { interpreterName } from '../shell/programs/interpreter-names.js';
@@ -174,6 +175,7 @@ export function sourcedFiles(
   // zsh expands a prompt's `$(…)` only with PROMPT_SUBST, off unless a start-up file may turn it on.
   const promptSubst = zshPromptSubstMayBeOn(zshStartTexts(view, h, zdot));
   const read = new Set<string>();
+  const late: ReadPlace[] = [];
   const known: Known = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
   type Queued = { file: string; kind: Kind; depth: number; vars: Known; given: ReadonlyMap<string, string[]> };
   const queue: Queued[] = starts.map(([file, kind]) => ({ file, kind, depth: 0, vars: known, given: new Map() }));
@@ -204,7 +206,13 @@ export function sourcedFiles(
     }
     // A sourced file sees the variables its sourcing file set (oh-my-zsh's `ZSH=…` in ~/.zshrc, `$ZSH/custom` in oh-my-zsh.sh).
     const values = kind === 'sh' || kind === 'zsh' || kind === 'inputrc' ? assignedValues(text, given) : given;
-    for (const place of namedBy(text, file, kind, at, undefined, given, kind !== 'zsh' || promptSubst)) {
+    const places = namedBy(text, file, kind, at, undefined, given, kind !== 'zsh' || promptSubst);
+    // The same text read as a hook's is (decision 0152): what the shell analysis finds a line runs —
+    // through a runner's model (`timeout 5 ~/x.sh`, `find … -exec`, `sh -c`), a loop, a variable —
+    // each file it runs protected (not read again here: the hook reader reads the scripts it runs).
+    // Listed last, so that the start-up reader's own reason (`~/.aliases sources ~/.more`) is the one a write meets first.
+    if (kind === 'sh' || kind === 'zsh') late.push(...runByText(text, file, kind, at, view));
+    for (const place of places) {
       out.push(place);
       if (place.loader !== undefined) continue;
       if (place.lists === true && depth < MAX_DEPTH) {
@@ -232,7 +240,25 @@ export function sourcedFiles(
         queue.push({ file: place.path, kind: place.readAs ?? kind, depth: depth + 1, vars: at, given: values });
     }
   }
-  return out;
+  return [...out, ...late];
+}
+
+/**
+ * What a start-up file's text runs, read by the reader of a hook's text (`command-code.ts`, one
+ * reader for both: decision 0152), as places the file names: from the home, where an interactive
+ * shell usually starts and where a relative name in a start-up file is read from.
+ */
+function runByText(text: string, file: string, kind: Kind, vars: Known, view: ReadonlyFsView): ReadPlace[] {
+  const from = shownFrom(file, vars.home);
+  // A program found on a PATH the file sets is the start-up reader's own (`puts ~/bin on PATH`, every program there).
+  const places = commandCode(text, { cwd: vars.home, top: vars.home, home: vars.home, view }, false).filter((c) => !c.via.includes('(found on the PATH the text sets)'));
+  return places.map((c) => ({
+    path: c.path,
+    ...(c.pattern !== undefined ? { pattern: c.pattern } : view.isDirectory?.(c.path) === true ? { folder: true as const } : {}),
+    runs: true as const,
+    through: true as const,
+    why: `${from} runs ${c.path} (${c.via}): ${RUNS_PROGRAM[kind]}`,
+  }));
 }
 
 /**

@@ -9,6 +9,7 @@
  * `for f in $(cat LIST)`). Read from the text as the start-up file holds it; which program a name
  * is comes from `shell/programs/` (shell-names, quoting-printers).
  */
+import { printfValues } from './given-values.js';
 import { LOADER_VARIABLES, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { quotesWhatItReads } from '../shell/programs/quoting-printers.js';
 import { shellName } from '../shell/programs/shell-names.js';
@@ -253,6 +254,19 @@ export function assignedTexts(line: string, names: ReadonlySet<string>): { name:
     const array = rest.startsWith('(') ? /^\(((?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^)'"\\])*)\)/.exec(rest) : null;
     const words = array !== null ? wordsOf(array[1]!) : (wordsOf(rest.replace(/^((?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s;&|'"\\])*).*$/s, '$1')).slice(0, 1));
     for (const w of words) out.push({ name: m[1]!, value: quoteRemoved(w) });
+  }
+  // `printf -v NAME FORMAT ARGS…` assigns NAME the text FORMAT makes of ARGS (bash 5.2 -i ran
+  // `printf -v PROMPT_COMMAND '%s' '~/x'`'s ~/x before each prompt): the format and each argument
+  // may be all or part of it, so each is a value (fail closed).
+  for (const m of line.matchAll(/(?:^|[\s;&|({])printf\s+((?:-\S+\s+)*?)-v\s*([A-Za-z_]\w*)\s+(.*)$/g)) {
+    if (!names.has(m[2]!)) continue;
+    const words: string[] = [];
+    for (const w of wordsOf(m[3]!)) {
+      if (/^(?:;|&&?|\|\|?)$/.test(w)) break;
+      words.push(quoteRemoved(w.replace(/;$/, '')));
+      if (w.endsWith(';')) break;
+    }
+    for (const value of printfValues(words)) out.push({ name: m[2]!, value });
   }
   return out;
 }
