@@ -211,7 +211,9 @@ export function sourcedFiles(
     // through a runner's model (`timeout 5 ~/x.sh`, `find … -exec`, `sh -c`), a loop, a variable —
     // each file it runs protected (not read again here: the hook reader reads the scripts it runs).
     // Listed last, so that the start-up reader's own reason (`~/.aliases sources ~/.more`) is the one a write meets first.
-    if (kind === 'sh' || kind === 'zsh') late.push(...runByText(text, file, kind, at, view));
+    // Without PROMPT_SUBST a zsh prompt's single-quoted text is never run: not read as commands here either.
+    const runText = kind === 'zsh' && !promptSubst ? text.split('\n').map((line) => withoutPromptTexts(line, PROMPT_VARIABLES.zsh)).join('\n') : text;
+    if (kind === 'sh' || kind === 'zsh') late.push(...runByText(runText, file, kind, at, view));
     for (const place of places) {
       out.push(place);
       if (place.loader !== undefined) continue;
