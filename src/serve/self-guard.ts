@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Decision, ToolCall } from '../core/types.js';
 import { callFacts, type CallFacts } from '../evaluate/facts.js';
-import { globMatches, newBudget } from '../evaluate/fs-reach.js';
+import { globMatches, newBudget, walkTree, type ListingView } from '../evaluate/fs-reach.js';
 import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
 import { textNamesPath } from '../paths/named-in-text.js';
@@ -638,6 +638,33 @@ function holdsGuarded(dir: string, files: readonly string[], fs: ReadonlyFsView)
   return undefined;
 }
 
+/**
+ * Another name (a hard link, or a symbolic link leading there) of one of serve's files in the
+ * folder `dir`, walked whole within the walk bound — looked for only while one of those files has
+ * more than one name, so a search elsewhere costs no walk. rg leaves out hidden and ignored files
+ * and does not follow links unless configured to; serve's own files are guarded against every
+ * configuration, so every entry counts. A walk the bound ends finds nothing here: the evaluator's
+ * check of a searched tree that may hold a file with several names still asks (decision 0078).
+ */
+function otherNameUnder(dir: string, files: readonly string[], fs: ReadonlyFsView): { path: string; file: string } | undefined {
+  if (fs.identity === undefined || fs.list === undefined || fs.isDirectory === undefined) return undefined;
+  if (fs.isDirectory(dir) !== true || !files.some((f) => (fs.linkCount?.(f) ?? 1) > 1)) return undefined;
+  const ids = new Map<string, string>();
+  for (const f of files) {
+    const id = fs.identity(f);
+    if (id !== undefined) ids.set(id, f);
+  }
+  if (ids.size === 0) return undefined;
+  const view = fs as ListingView;
+  const found = walkTree(view, dir, newBudget(), (p) => {
+    const id = fs.identity?.(p);
+    const file = id !== undefined ? ids.get(id) : undefined;
+    if (file !== undefined) return { stop: { path: p, file } };
+    return fs.isSymlink?.(p) !== true && view.isDirectory(p) === true ? { descend: p } : undefined;
+  });
+  return 'file' in found ? found : undefined;
+}
+
 /** Every string in a tool's input (keys of objects too), at most `limit` of them. */
 function stringsOf(value: unknown, out: string[] = [], limit = 10_000, depth = 0): string[] {
   if (out.length >= limit || depth > 64) return out;
@@ -674,6 +701,12 @@ function reachesGuarded(call: ToolCall, files: readonly string[], g: GuardContex
       return deny(
         `Grep searches ${path}, which holds ${file}, one of toolgate serve's own files (Claude Code's search skips only your own Read deny rules)`,
         `Grep of ${path} reads ${file}`,
+      );
+    const other = otherNameUnder(path, files, g.fs);
+    if (other !== undefined)
+      return deny(
+        `Grep searches ${path}, which holds ${other.path}, another name of ${other.file} (the same file)`,
+        `${other.path} under ${path} has the device and inode of ${other.file}, one of toolgate serve's own files`,
       );
     return undefined;
   }

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ANSWER_CODE_TRIES, createAnswerCodes } from '../../src/serve/answer-code.js';
 import { createAuth, isLoopbackAddress } from '../../src/serve/auth.js';
 import { createServe } from '../../src/serve/index.js';
@@ -252,6 +252,10 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     symlinkSync(tokenFile, join(project, 'token-link'));
     linkSync(tokenFile, join(project, 'token-hard'));
     linkSync(storeFile, join(project, 'store-hard'));
+    // The links leave with the test: the project's other searches are decided as usual.
+    onTestFinished(() => {
+      for (const name of ['token-link', 'token-hard', 'store-hard']) rmSync(join(project, name), { force: true });
+    });
     for (const [tool, input] of [
       ['Read', { file_path: join(project, 'token-link') }],
       ['Bash', { command: 'cat token-link' }],
@@ -345,6 +349,28 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
       const r = await call(tool, input, 'bypassPermissions');
       expect(decisionOf(r.body), `${tool} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('allow');
     }
+  });
+
+  it('denies Grep of a directory holding another name (a hard link) of the token or the store, found by walking it; the same directory without them is searched as usual', async () => {
+    const dir = join(project, 'other-names');
+    mkdirSync(join(dir, 'deep', '.hidden'), { recursive: true });
+    writeFileSync(join(dir, 'notes.md'), 'x\n');
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    for (const [file, name] of [
+      [tokenFile, join(dir, 'deep', 'copy')],
+      [storeFile, join(dir, 'deep', '.hidden', 'db')],
+    ] as const) {
+      linkSync(file, name);
+      for (const input of [{ pattern: '.', path: dir }, { pattern: '.', path: project }, { pattern: '.' }])
+        for (const mode of ['default', 'bypassPermissions']) {
+          const r = await call('Grep', input, mode);
+          expect(decisionOf(r.body), `${mode} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('deny');
+          expect(reasonOf(r.body)).toContain(`${name}, another name of ${file}`);
+        }
+      rmSync(name);
+    }
+    const r = await call('Grep', { pattern: '.', path: dir }, 'bypassPermissions');
+    expect(decisionOf(r.body), reasonOf(r.body)).toBe('allow');
   });
 
   it("refuses only what it names: commands that mention serve's port, other toolgate commands and other programs' answer subcommands are decided as usual", async () => {
