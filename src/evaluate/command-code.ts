@@ -24,12 +24,12 @@ import { LOADER_VARIABLES, loaderPlaces } from '../shell/programs/loader-variabl
 import { hookRunnerOf } from '../shell/programs/git-hook-runners.js';
 import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
 import { readFind } from '../shell/programs/find.js';
-import { changedDirectory } from '../shell/programs/startup-builtins.js';
+import { changedDirectory, loadedBuiltins } from '../shell/programs/startup-builtins.js';
 import { pathGlobRegExp } from '../dialects/shared/glob.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
 import { interpreterLanguage, isCodeFileName } from '../shell/programs/script-languages.js';
 import { shellInvocation } from '../shell/programs/shell-invocation.js';
-import { programTextOf } from '../shell/programs/index.js';
+import { programTextOf, wrappedScriptsOf } from '../shell/programs/index.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 import { givenWords } from './given-values.js';
 
@@ -218,7 +218,7 @@ class Reader {
     if (step.command.context !== 'nested' || step.parent === undefined) return false;
     const words = commandProper(steps[step.parent]!.words.map(unquoted));
     const name = words[0]?.slice(words[0].lastIndexOf('/') + 1) ?? '';
-    return isPackageRunner(name) || (unattendedRuns(words)?.some((r) => r.kind === 'text') ?? false);
+    return isPackageRunner(name) || (unattendedRuns(words)?.some((r) => r.kind === 'text') ?? false) || wrappedScriptsOf(words).length > 0;
   }
 
   private command(
@@ -254,6 +254,13 @@ class Reader {
     for (const f of text?.files ?? []) {
       const at = f.value === undefined ? place(words[f.index]!) : this.placeValue(f.value, f.home === true, cwd);
       if (at !== undefined) this.add(at, `the program ${shown} reads`);
+    }
+    // bash's `enable -f ~/bin/x.so x`: the shared object it loads runs its code in the shell.
+    for (const f of loadedBuiltins(plain)) {
+      // An attached value (`-f~/x.so`) is no word's start: bash leaves its `~` as it is.
+      const k = plain.indexOf(f);
+      const at = place(k >= 0 ? words[k]! : f.startsWith('~') ? `./${f}` : f);
+      if (at !== undefined) this.add(at, `the builtin ${shown} loads`);
     }
     if (readsCodeOnInput(plain))
       raw.forEach((w, k) => {
@@ -314,6 +321,9 @@ class Reader {
       }
       return;
     }
+    // The shell text a runner's model hands a shell (`script -qc ~/bin/x.sh /dev/null`, `watch ~/bin/x.sh`,
+    // `mapfile -C ~/bin/x.sh`): read as commands, as `bash -c TEXT`'s (check30 rows 81, 85, 87: bash -i ran each).
+    if (depth < MAX_DEPTH) for (const t of wrappedScriptsOf(plain)) this.text(t, scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
     const runs = unattendedRuns(plain);
     // A file a run names is placed from its word as written: quotes say whether `~` expands.
     const placeWord = (file: string) => {

@@ -34,6 +34,8 @@ import { tmuxFormatJobs, tmuxLineCommands, tmuxOptionKind, tmuxShellCommand } fr
 import { quoteRemoved } from '../shell/syntax/words.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import {
+  aliasDefinitions,
+  aliasesExpanded,
   aliasTexts,
   boundFiles,
   changedDirectory,
@@ -192,7 +194,8 @@ export function sourcedFiles(
     if (view.isDirectory?.(file) === true) continue;
     const raw = view.readText(file);
     if (raw === undefined) continue;
-    const text = raw.slice(0, MAX_TEXT);
+    // An alias a line defines stands for its text in the lines after it (`alias s=source`, then `s ~/dots/x`).
+    const text = kind === 'sh' || kind === 'zsh' ? aliasesExpanded(raw.slice(0, MAX_TEXT), definedAliases) : raw.slice(0, MAX_TEXT);
     // `export ZDOTDIR=$HOME/.config/zsh` in ~/.zshenv: zsh reads the rest of its start-up files
     // there (red team 25 RT25-B: zsh -i ran `$ZDOTDIR/.zshrc`'s sourced file, zsh 5.9).
     const moved = kind === 'zsh' && file.endsWith('/.zshenv') ? zdotdirSet(text, at) : undefined;
@@ -240,6 +243,10 @@ export function sourcedFiles(
         });
       if (place.folder === undefined && place.pattern === undefined && depth < MAX_DEPTH && place.runs !== true && place.lists !== true)
         queue.push({ file: place.path, kind: place.readAs ?? kind, depth: depth + 1, vars: at, given: values });
+      // A pattern's files as the view shows them (`for f in ~/.bashrc.d/*.sh; do . "$f"; done`, zsh's `~/.zshrc.d/*(N)`):
+      // each is sourced, so what it runs is read in turn (a file written there later is the pattern's already).
+      if (place.pattern !== undefined && depth < MAX_DEPTH && place.runs !== true && place.lists !== true)
+        for (const f of patternFiles(place.path, place.pattern, view)) queue.push({ file: f, kind: place.readAs ?? kind, depth: depth + 1, vars: at, given: values });
     }
   }
   return [...out, ...late];
@@ -394,6 +401,8 @@ export function namedBy(
       const outer = listed;
       listed = new Map([...outer, ...listedFrom(chunk)]);
       const end = calledAs === undefined ? undefined : ` (through ${calledAs})`;
+      /** The files the chunk's `exec N< F` lines open on a descriptor, by its number: a later `. /dev/fd/N` sources F. */
+      const opened = openedDescriptors(chunk);
       const visit = (command: string): void => {
         const head = commandHead(command);
         if (head === undefined) return;
@@ -504,6 +513,7 @@ export function namedBy(
         // What a substitution or pipe hands eval, `.` or a shell (`eval "$(sed -n p F)"`, `cat F | bash`).
         for (const f of fedFiles(clean)) place(f.word, lists, bases, f.what, false, end, true);
         for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of', false, end);
+        for (const f of descriptorSourced(clean, opened)) place(f, none, bases, 'sources, through a descriptor,', false, end, true);
         for (const f of environmentFiles(clean)) place(f.word, none, bases, f.what, false, end, true);
         for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
         for (const a of loaderAssignments(clean)) out.push(...loaderNamed(a, from, vars, values));
@@ -948,6 +958,57 @@ function evaluatedFiles(line: string): string[] {
   const out: string[] = [];
   for (const m of line.matchAll(/(?:^|[\s;&|{])(?:source|\.)\s+(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|-)\s*<\s*([^\s;&|)]+)/g))
     out.push(m[1]!);
+  return out;
+}
+
+/**
+ * The files `exec N< F` (`exec N<F`, `exec N<> F`) opens on descriptor N anywhere in a text, by
+ * N: the shell keeps them open for the lines after it.
+ */
+function openedDescriptors(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of text.matchAll(/(?:^|[\s;&|{(])exec((?:\s+\d+<>?\s*[^\s;&|)<>]+)+)/gm))
+    for (const r of m[1]!.matchAll(/(\d+)<>?\s*([^\s;&|)<>]+)/g)) out.set(r[1]!, [...(out.get(r[1]!) ?? []), r[2]!]);
+  return out;
+}
+
+/**
+ * Files a line sources through a descriptor: `. /dev/fd/N` (`/proc/self/fd/N`) with `N< F` on the
+ * same command or opened by an earlier `exec N< F` (`opened`). bash 5.2 -i and zsh 5.9 -i ran F
+ * for `exec 3< F; . /dev/fd/3` and `. /dev/fd/3 3< F` (fix32-runners); descriptor 0 is
+ * {@link evaluatedFiles}'.
+ */
+function descriptorSourced(line: string, opened: ReadonlyMap<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/(?:^|[\s;&|{])(?:source|\.)\s+(?:\/dev\/fd|\/proc\/self\/fd)\/(\d+)((?:\s+\d+<>?\s*[^\s;&|)<>]+)*)/g)) {
+    const own = [...m[2]!.matchAll(/(\d+)<>?\s*([^\s;&|)<>]+)/g)].filter((r) => r[1] === m[1]).map((r) => r[2]!);
+    out.push(...(own.length > 0 ? own : (opened.get(m[1]!) ?? [])));
+  }
+  return out;
+}
+
+/** The aliases a start-up line defines, its words as `alias` receives them. */
+function definedAliases(line: string): [string, string][] {
+  return commandsOf(line).flatMap((c) => {
+    const head = commandHead(c);
+    return head === undefined ? [] : aliasDefinitions(head.words.map((w) => quoteRemoved(w)));
+  });
+}
+
+/**
+ * The files a pattern place names that the view lists now (its folder's entries the pattern
+ * matches), bounded by {@link MAX_FILES}: a folder with a pattern in it is not listed.
+ */
+function patternFiles(path: string, pattern: RegExp, view: ReadonlyFsView): string[] {
+  const folder = path.slice(0, path.lastIndexOf('/')) || '/';
+  if (/[*?[]/.test(folder)) return [];
+  const names = view.list?.(folder) ?? [];
+  const out: string[] = [];
+  for (const name of names) {
+    const file = `${trimmed(folder)}/${name}`;
+    if (pattern.test(file) && view.isDirectory?.(file) !== true) out.push(file);
+    if (out.length >= MAX_FILES) break;
+  }
   return out;
 }
 

@@ -167,3 +167,17 @@ describe('commandCode through the shell analysis (decision 0136)', () => {
     expect(paths('if true; then scripts/x.sh; fi\n(', files)).toContain(`${P}/scripts/x.sh`);
   });
 });
+
+describe("a runner's shell text (fix32-runners)", () => {
+  it('reads the text script -c, watch, flock -c and mapfile -C hand a shell, whether or not its words are literal', () => {
+    for (const command of ['script -qc ~/bin/x.sh /dev/null', 'watch -n1 ~/bin/x.sh', "watch -n1 '~/bin/x.sh a'", "flock /tmp/l -c '~/bin/x.sh'", 'mapfile -C ~/bin/x.sh -c 1 a'])
+      expect(paths(command), command).toContain(`${H}/bin/x.sh`);
+    expect(paths('script -q /dev/null')).toEqual([]);
+  });
+  it('takes the shared object `enable -f` loads, with a `/` in its name', () => {
+    expect(paths('enable -f ~/bin/x.so x')).toEqual([`${H}/bin/x.so`]);
+    expect(paths('enable -nf ./x.so x')).toEqual([`${P}/x.so`]);
+    expect(paths('enable -f x.so x')).toEqual([]);
+    expect(paths('enable -n echo')).toEqual([]);
+  });
+});

@@ -283,3 +283,35 @@ describe('sourcedFiles: vim scripts the environment holds (check29 c29-37)', () 
     expect(hit({ [`${H}/.bashrc`]: 'text: export VIMINIT="so ~/x.vim"\n' }, `${H}/x.vim`)).toBe('~/.bashrc sets VIMINIT, which sources /home/user/x.vim: vim runs it as commands when it starts');
   });
 });
+
+// fix32-runners: each ran its file at `bash -i`/`zsh -i` with a fake home (bash 5.2, zsh 5.9).
+describe('start-up files that source through a loop, a descriptor or an alias (fix32-runners)', () => {
+  it("reads each file a loop's pattern matches in the view, and what it sources", () => {
+    const files = { [`${H}/.bashrc.d`]: 'directory', [`${H}/.bashrc.d/a.sh`]: 'text: . ~/dots/x\n' };
+    for (const rc of ['for f in ~/.bashrc.d/*.sh; do . "$f"; done', 'for f in ~/.bashrc.d/*.sh; do [ -r "$f" ] && . "$f"; done'])
+      expect(hit({ ...files, [`${H}/.bashrc`]: `text: ${rc}\n` }, `${H}/dots/x`), rc).toBe('~/.bashrc.d/a.sh sources /home/user/dots/x: the shell runs it as start-up code');
+    const zsh = { [`${H}/.zshrc.d`]: 'directory', [`${H}/.zshrc.d/a.zsh`]: 'text: . ~/dots/x\n', [`${H}/.zshrc`]: 'text: for f in ~/.zshrc.d/*(N); do . $f; done\n' };
+    expect(hit(zsh, `${H}/dots/x`)).toContain('~/.zshrc.d/a.zsh sources');
+    expect(hit({ ...files, [`${H}/.bashrc`]: 'text: for f in ~/.bashrc.d/*.sh; do . "$f"; done\n' }, `${H}/notes.txt`)).toBeUndefined();
+  });
+
+  it('reads a file sourced through a descriptor, and not one only opened', () => {
+    for (const rc of ['exec 3< ~/dots/x; . /dev/fd/3', 'exec 3< ~/dots/x\n. /dev/fd/3', '. /dev/fd/3 3< ~/dots/x', 'source /proc/self/fd/4 4<~/dots/x'])
+      expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n` }, `${H}/dots/x`), rc).toContain('sources, through a descriptor, /home/user/dots/x');
+    expect(hit({ [`${H}/.bashrc`]: 'text: exec 3< ~/dots/x\n' }, `${H}/dots/x`)).toBeUndefined();
+    expect(hit({ [`${H}/.bashrc`]: 'text: exec 3< ~/dots/x; . /dev/fd/4\n' }, `${H}/dots/x`)).toBeUndefined();
+  });
+
+  it('puts an alias in place of its name in the lines after the one that defines it', () => {
+    expect(hit({ [`${H}/.bashrc`]: 'text: alias s=source\ns ~/dots/x\n' }, `${H}/dots/x`)).toContain('sources /home/user/dots/x');
+    expect(hit({ [`${H}/.zshrc`]: "text: alias run='bash -c'\nrun ~/bin/x.sh\n" }, `${H}/bin/x.sh`)).toContain('bash -c ~/bin/x.sh');
+    expect(hit({ [`${H}/.bashrc`]: 'text: alias s=source; s ~/dots/x\n' }, `${H}/dots/x`)).toBeUndefined();
+  });
+
+  it('reads the text a runner hands a shell and the object `enable -f` loads (check30 rows 81, 85, 87, 88)', () => {
+    for (const rc of ['script -qc ~/bin/x.sh /dev/null', 'watch -n1 ~/bin/x.sh', 'mapfile -C ~/bin/x.sh -c 1 a < /etc/hostname'])
+      expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n` }, `${H}/bin/x.sh`), rc).toContain('runs /home/user/bin/x.sh');
+    expect(hit({ [`${H}/.bashrc`]: 'text: enable -f ~/bin/x.so x\n' }, `${H}/bin/x.so`)).toContain('the builtin `enable -f ~/bin/x.so x` loads');
+    expect(hit({ [`${H}/.bashrc`]: 'text: eval "$(cat ${X:-~/dots/x})"\n' }, `${H}/dots/x`)).toBeDefined();
+  });
+});

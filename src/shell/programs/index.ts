@@ -96,3 +96,34 @@ export function programTextOf(argv: readonly string[]): ProgramText | undefined 
   if (first === undefined) return undefined;
   return PROGRAMS.get(first.slice(first.lastIndexOf('/') + 1))?.programText?.(argv);
 }
+
+/**
+ * The shell texts the command `argv` (quotes removed; `argv[0]` its program as written) hands a
+ * shell, as its program's model unwraps it (`script -c TEXT`, `watch CMD…`, `flock -c TEXT`,
+ * `mapfile -C CALLBACK`, `trap ACTION`): each is read as commands of its own by every reader of
+ * what a command run later executes, whether or not its words are literal (`watch ~/bin/x.sh`:
+ * the shell analysis leaves a `~` word unread, the shell `watch` starts runs the file).
+ * The shells' own `-c` are `unattended-runs.ts`'s.
+ * @internal
+ */
+export function wrappedScriptsOf(argv: readonly string[]): string[] {
+  const first = argv[0];
+  if (first === undefined) return [];
+  const name = first.slice(first.lastIndexOf('/') + 1);
+  const unwrap = PROGRAMS.get(name)?.unwrap;
+  if (unwrap === undefined) return [];
+  const words = [name, ...argv.slice(1)];
+  const out: string[] = [];
+  for (const inner of unwrap(
+    words,
+    words.map(() => true),
+  )?.inner ?? []) {
+    if (inner.kind !== 'script') continue;
+    const text = words
+      .slice(inner.index, inner.joinFrom === undefined ? inner.index + 1 : words.length)
+      .join(' ')
+      .slice(inner.offset ?? 0);
+    if (text.trim() !== '') out.push(text);
+  }
+  return out;
+}

@@ -73,6 +73,53 @@ export function aliasTexts(words: Words): string[] {
 }
 
 /**
+ * The names an `alias` call defines, each with its text (`alias s=source` → `['s', 'source']`).
+ * @internal
+ */
+export function aliasDefinitions(words: Words): [string, string][] {
+  const out: [string, string][] = [];
+  if (words[0] !== 'alias') return out;
+  let options = true;
+  for (const w of words.slice(1)) {
+    if (options && w === '--') options = false;
+    else if (options && /^[-+][A-Za-z]+$/.test(w)) continue;
+    else {
+      options = false;
+      const eq = /^([^=\s$`'"]+)=(.*)$/s.exec(w);
+      if (eq !== null && eq[2] !== '') out.push([eq[1]!, eq[2]!]);
+    }
+  }
+  return out;
+}
+
+/** Where a command starts in a line: its start, after an operator or an opening keyword. */
+const COMMAND_START = String.raw`(^|[;&|({]\s*|\b(?:then|do|else|elif|if|while|until|time|!)\s+)(\s*)`;
+
+/**
+ * A start-up file's lines with each alias its earlier lines define put in place of its name where
+ * a command starts: an interactive shell expands an alias in every line it reads after the line
+ * that defines it (bash with `expand_aliases`, on in `bash -i`; zsh always), so `alias s=source`
+ * then `s ~/dots/x` sources ~/dots/x and `alias run='bash -c'` then `run ~/bin/x.sh` runs it
+ * (bash 5.2 -i, zsh 5.9 -i; on the defining line itself neither shell expands it). `defined`:
+ * the aliases each line defines, as the caller reads its words. Bounded: a use is expanded once.
+ * @internal
+ */
+export function aliasesExpanded(text: string, defined: (line: string) => readonly [string, string][]): string {
+  const aliases = new Map<string, string>();
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    let expanded = line;
+    for (const [name, value] of aliases) {
+      const use = new RegExp(`${COMMAND_START}${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=\\s|;|&|\\||\\)|$)`, 'g');
+      expanded = expanded.replace(use, (_all, head: string, blank: string) => `${head}${blank}${value}`);
+    }
+    out.push(expanded);
+    for (const [name, value] of defined(line)) aliases.set(name, value);
+  }
+  return out.join('\n');
+}
+
+/**
  * The folder a `cd`/`pushd` call moves to, as written (`cd ~/dots`, `cd -P -- ~/dots`): a later
  * relative `.`/`source` (`. ./x`, bash's `. x` after its PATH) reads from there (RT26-E6: bash
  * 5.2 ran ~/dots/x). `cd -`, `popd` and a bare `cd` (the home) name none. @internal
@@ -105,6 +152,27 @@ export function boundFiles(words: Words): string[] {
     if (w === '-f' && words[i + 1] !== undefined) out.push(words[++i]!);
     else if (/^-f./.test(w)) out.push(w.slice(2));
     else if (/^-[mqurx]$/.test(w)) i++;
+  }
+  return out;
+}
+
+/**
+ * The shared objects bash's `enable -f FILE NAME…` loads as builtins (bash 5.2 "enable":
+ * `enable [-a] [-dnps] [-f filename] [name …]`; the letters group, `-f`'s value may be attached):
+ * loading runs the object's code (its constructors) in the shell (check30 row 88: `enable -f
+ * ~/bin/x.so x` in ~/.bashrc ran x.so's constructor at `bash -i`). A name with no `/` is looked
+ * up along BASH_LOADABLES_PATH, which toolgate does not follow: none. @internal
+ */
+export function loadedBuiltins(words: Words): string[] {
+  const out: string[] = [];
+  if (words[0] !== 'enable') return out;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--' || !/^-[adnpsf]/.test(w)) break;
+    const f = w.indexOf('f');
+    if (f < 0) continue;
+    const file = f < w.length - 1 ? w.slice(f + 1) : words[++i];
+    if (file !== undefined && file.includes('/')) out.push(file);
   }
   return out;
 }
@@ -294,20 +362,33 @@ export function parameterAlternatives(text: string): string[] {
 
 const MAX_ALTERNATIVES = 16;
 
-/** Whether `at` in a shell text is inside double quotes (single quotes and backslashes followed). */
+/**
+ * Whether `at` in a shell text is inside double quotes (single quotes and backslashes followed).
+ * A command substitution starts quoting afresh: in `eval "$(cat ${X:-~/f})"` the `~` is outside
+ * any quotes of its own, and expands (check30 rows 5, 6: bash 5.2 -i ran ~/f's text).
+ */
 function insideDoubleQuotes(text: string, at: number): boolean {
-  let double = false;
+  /** Per open substitution, outermost first: whether its text is inside double quotes; and its parentheses' depth. */
+  const levels: { double: boolean; parens: number }[] = [{ double: false, parens: 0 }];
   for (let i = 0; i < at; i++) {
+    const level = levels.at(-1)!;
     const c = text[i];
     if (c === '\\') i++;
-    else if (c === '"') double = !double;
-    else if (c === "'" && !double) {
+    else if (c === '$' && text[i + 1] === '(' && text[i + 2] !== '(') {
+      levels.push({ double: false, parens: 0 });
+      i++;
+    } else if (c === '"') level.double = !level.double;
+    else if (c === "'" && !level.double) {
       const close = text.indexOf("'", i + 1);
       if (close < 0 || close >= at) return false;
       i = close;
+    } else if (!level.double && c === '(') level.parens++;
+    else if (!level.double && c === ')') {
+      if (level.parens > 0) level.parens--;
+      else if (levels.length > 1) levels.pop();
     }
   }
-  return double;
+  return levels.at(-1)!.double;
 }
 
 /** A readline command with the double quotes of `"\C-t": "CMD"` taken off. */
@@ -392,6 +473,8 @@ export const PARAMETER_ALTERNATIVE_EXAMPLES: readonly { readonly text: string; r
   { text: ': ${X:=~/dots}', alternatives: [': ${X}', ': $HOME/dots'] },
   { text: '${TOOL-~/bin/t} arg', alternatives: ['${TOOL} arg', '$HOME/bin/t arg'] },
   { text: '. ${A:-${B:-~/b}}/x', alternatives: ['. ${A}/x', '. ${B}/x', '. $HOME/b/x'] },
+  { text: 'eval "$(cat ${X:-~/dots/x})"', alternatives: ['eval "$(cat ${X})"', 'eval "$(cat $HOME/dots/x)"'] },
+  { text: 'eval "$(cat "${X:-~/dots/x}")"', alternatives: ['eval "$(cat "${X}")"', 'eval "$(cat "./~/dots/x")"'] },
   { text: '. ~/.x', alternatives: ['. ~/.x'] },
   { text: 'echo ${#X} ${X%/*} ${X:?unset}', alternatives: ['echo ${#X} ${X%/*} ${X:?unset}'] },
 ];

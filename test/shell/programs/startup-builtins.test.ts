@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  aliasDefinitions,
+  aliasesExpanded,
   aliasTexts,
   boundFiles,
   changedDirectory,
   hashedPrograms,
   LATER_TEXT_EXAMPLES,
   laterTexts,
+  loadedBuiltins,
   PARAMETER_ALTERNATIVE_EXAMPLES,
   parameterAlternatives,
   readlineMacros,
@@ -45,5 +48,27 @@ describe('readline start-up lines', () => {
     expect(readlineMacros('Control-t: ". ~/dots/x\\r"').map((m) => m.text)).toEqual(['. ~/dots/x\n']);
     expect(readlineMacros('"\\e[A": history-search-backward')).toEqual([]);
     expect(readlineMacros('set completion-ignore-case on')).toEqual([]);
+  });
+});
+
+describe('aliases and loadable builtins (fix32-runners)', () => {
+  it('an alias stands for its text where a command starts, from the line after its definition', () => {
+    expect(aliasDefinitions(['alias', 's=source', 'run=bash -c', 'll'])).toEqual([
+      ['s', 'source'],
+      ['run', 'bash -c'],
+    ]);
+    const defined = (line: string) => (line.startsWith('alias ') ? aliasDefinitions(['alias', ...line.slice(6).split(' ')]) : []);
+    expect(aliasesExpanded('alias s=source\ns ~/x; true && s ~/y\necho s', defined)).toBe(
+      'alias s=source\nsource ~/x; true && source ~/y\necho s',
+    );
+    expect(aliasesExpanded('alias s=source; s ~/x', defined)).toBe('alias s=source; s ~/x');
+    expect(aliasesExpanded('alias s=source\nss ~/x', defined)).toBe('alias s=source\nss ~/x');
+  });
+  it('enable -f names the shared object it loads', () => {
+    expect(loadedBuiltins(['enable', '-f', '~/bin/x.so', 'x'])).toEqual(['~/bin/x.so']);
+    expect(loadedBuiltins(['enable', '-nf/opt/x.so', 'x'])).toEqual(['/opt/x.so']);
+    expect(loadedBuiltins(['enable', '-f', 'x.so', 'x'])).toEqual([]);
+    expect(loadedBuiltins(['enable', '-n', 'echo'])).toEqual([]);
+    expect(loadedBuiltins(['enable', 'echo', '-f', '/x.so'])).toEqual([]);
   });
 });
