@@ -962,13 +962,18 @@ function evaluatedFiles(line: string): string[] {
 }
 
 /**
- * The files `exec N< F` (`exec N<F`, `exec N<> F`) opens on descriptor N anywhere in a text, by
- * N: the shell keeps them open for the lines after it.
+ * The files `exec N< F` (`exec N<F`, `exec N<> F`, bash's `exec {fd}< F`) opens on descriptor N
+ * anywhere in a text, by N (by the variable's name for `{fd}`): the shell keeps them open for the
+ * lines after it.
  */
 function openedDescriptors(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const m of text.matchAll(/(?:^|[\s;&|{(])exec((?:\s+\d+<>?\s*[^\s;&|)<>]+)+)/gm))
-    for (const r of m[1]!.matchAll(/(\d+)<>?\s*([^\s;&|)<>]+)/g)) out.set(r[1]!, [...(out.get(r[1]!) ?? []), r[2]!]);
+  for (const m of text.matchAll(/(?:^|[\s;&|{(])exec((?:\s+(?:\d+|\{\w+\})<>?\s*[^\s;&|)<>]+)+)/gm))
+    for (const r of m[1]!.matchAll(/(\d+|\{\w+\})<>?\s*([^\s;&|)<>]+)/g)) {
+      // bash's `exec {fd}< F` puts the number it chose in `fd`: `/dev/fd/$fd` names it.
+      const key = r[1]!.replace(/^\{(\w+)\}$/, '$1');
+      out.set(key, [...(out.get(key) ?? []), r[2]!]);
+    }
   return out;
 }
 
@@ -980,9 +985,10 @@ function openedDescriptors(text: string): Map<string, string[]> {
  */
 function descriptorSourced(line: string, opened: ReadonlyMap<string, string[]>): string[] {
   const out: string[] = [];
-  for (const m of line.matchAll(/(?:^|[\s;&|{])(?:source|\.)\s+(?:\/dev\/fd|\/proc\/self\/fd)\/(\d+)((?:\s+\d+<>?\s*[^\s;&|)<>]+)*)/g)) {
-    const own = [...m[2]!.matchAll(/(\d+)<>?\s*([^\s;&|)<>]+)/g)].filter((r) => r[1] === m[1]).map((r) => r[2]!);
-    out.push(...(own.length > 0 ? own : (opened.get(m[1]!) ?? [])));
+  for (const m of line.matchAll(/(?:^|[\s;&|{])(?:source|\.)\s+"?(?:\/dev\/fd|\/proc\/self\/fd)\/(\d+|\$\w+|\$\{\w+\})"?((?:\s+\d+<>?\s*[^\s;&|)<>]+)*)/g)) {
+    const fd = m[1]!.replace(/^\$\{?(\w+)\}?$/, '$1');
+    const own = [...m[2]!.matchAll(/(\d+)<>?\s*([^\s;&|)<>]+)/g)].filter((r) => r[1] === fd).map((r) => r[2]!);
+    out.push(...(own.length > 0 ? own : (opened.get(fd) ?? [])));
   }
   return out;
 }

@@ -296,7 +296,7 @@ describe('start-up files that source through a loop, a descriptor or an alias (f
   });
 
   it('reads a file sourced through a descriptor, and not one only opened', () => {
-    for (const rc of ['exec 3< ~/dots/x; . /dev/fd/3', 'exec 3< ~/dots/x\n. /dev/fd/3', '. /dev/fd/3 3< ~/dots/x', 'source /proc/self/fd/4 4<~/dots/x'])
+    for (const rc of ['exec 3< ~/dots/x; . /dev/fd/3', 'exec 3< ~/dots/x\n. /dev/fd/3', '. /dev/fd/3 3< ~/dots/x', 'source /proc/self/fd/4 4<~/dots/x', 'exec {fd}< ~/dots/x; . /dev/fd/$fd'])
       expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n` }, `${H}/dots/x`), rc).toContain('sources, through a descriptor, /home/user/dots/x');
     expect(hit({ [`${H}/.bashrc`]: 'text: exec 3< ~/dots/x\n' }, `${H}/dots/x`)).toBeUndefined();
     expect(hit({ [`${H}/.bashrc`]: 'text: exec 3< ~/dots/x; . /dev/fd/4\n' }, `${H}/dots/x`)).toBeUndefined();
