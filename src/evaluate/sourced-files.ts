@@ -84,6 +84,12 @@ export interface ReadPlace {
   loader?: { name: string; variable: LoaderVariable; by: string };
   /** The file is read as another kind of start-up file than the one naming it (an inputrc `bind -f` names, shell text an inputrc's macro sources). */
   readAs?: Kind;
+  /**
+   * Named only as a file these data readers print (`PROMPT_COMMAND='cat ~/motd.txt'`, decision
+   * 0160): {@link sourcedFiles} leaves it out when every start-up file was read and none may make
+   * one of the names run anything else (an alias, a function, `hash`, `enable`, text from `eval`).
+   */
+  printedBy?: readonly string[];
   why: string;
 }
 
@@ -178,6 +184,9 @@ export function sourcedFiles(
   const promptSubst = zshPromptSubstMayBeOn(zshStartTexts(view, h, zdot));
   const read = new Set<string>();
   const late: ReadPlace[] = [];
+  /** The shell texts read, and whether they are all the start-up text there is (decision 0160). */
+  const texts: string[] = [];
+  let whole = true;
   const known: Known = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
   type Queued = { file: string; kind: Kind; depth: number; vars: Known; given: ReadonlyMap<string, string[]> };
   const queue: Queued[] = starts.map(([file, kind]) => ({ file, kind, depth: 0, vars: known, given: new Map() }));
@@ -193,9 +202,14 @@ export function sourcedFiles(
     read.add(file);
     if (view.isDirectory?.(file) === true) continue;
     const raw = view.readText(file);
-    if (raw === undefined) continue;
+    if (raw === undefined) {
+      if (view.exists(file)) whole = false;
+      continue;
+    }
     // An alias a line defines stands for its text in the lines after it (`alias s=source`, then `s ~/dots/x`).
     const text = kind === 'sh' || kind === 'zsh' ? aliasesExpanded(raw.slice(0, MAX_TEXT), definedAliases) : raw.slice(0, MAX_TEXT);
+    if (raw.length > MAX_TEXT) whole = false;
+    texts.push(text);
     // `export ZDOTDIR=$HOME/.config/zsh` in ~/.zshenv: zsh reads the rest of its start-up files
     // there (red team 25 RT25-B: zsh -i ran `$ZDOTDIR/.zshrc`'s sourced file, zsh 5.9).
     const moved = kind === 'zsh' && file.endsWith('/.zshenv') ? zdotdirSet(text, at) : undefined;
@@ -219,7 +233,9 @@ export function sourcedFiles(
     if (kind === 'sh' || kind === 'zsh') late.push(...runByText(runText, file, kind, at, view));
     for (const place of places) {
       out.push(place);
-      if (place.loader !== undefined) continue;
+      if (place.loader !== undefined || place.printedBy !== undefined) continue;
+      // Files a glob or a folder names, or past the depth bound, are not read: what they define is unknown.
+      if (place.pattern !== undefined || place.folder !== undefined || (depth >= MAX_DEPTH && place.runs !== true)) whole = false;
       if (place.lists === true && depth < MAX_DEPTH) {
         // A list file's names as it holds them now (decision 0129): each runs, and is read in turn.
         for (const name of listedNames(view.readText(place.path))) {
@@ -249,7 +265,26 @@ export function sourcedFiles(
         for (const f of patternFiles(place.path, place.pattern, view)) queue.push({ file: f, kind: place.readAs ?? kind, depth: depth + 1, vars: at, given: values });
     }
   }
-  return [...out, ...late];
+  if (queue.length > 0) whole = false;
+  // A data reader's files are printed (decision 0160) where nothing read may rename the reader.
+  const renamed = (name: string): boolean => !whole || texts.some((t) => mayRename(t, name));
+  return [...out, ...late].flatMap(({ printedBy, ...p }) => (printedBy === undefined || printedBy.some(renamed) ? [p] : []));
+}
+
+/**
+ * Whether shell start-up text may make `name` run something other than its program: a line
+ * naming it that defines an alias or a function (`name()`, `function name`, zsh's
+ * `functions[name]=`), `hash`es or `enable`s a name, or text whose commands toolgate does not see
+ * (`eval`, `. <(…)`, `/dev/stdin`) — which may define anything. An allowlist in reverse: any such
+ * word on a line with the name, or any unseen text at all, counts.
+ */
+function mayRename(text: string, name: string): boolean {
+  if (/\beval\b|<\(|\/dev\/stdin|\/dev\/fd\/|\/proc\/self\//.test(text)) return true;
+  const word = new RegExp(`(?:^|[^\\w.-])${escaped(name)}(?![\\w.-])`);
+  const defined = new RegExp(`${escaped(name)}\\s*\\(\\s*\\)`);
+  return text
+    .split('\n')
+    .some((line) => word.test(line) && (/\b(?:alias|function|functions|aliases|hash|enable|autoload|builtin|zle|bindkey)\b/.test(line) || defined.test(line)));
 }
 
 /**
@@ -641,13 +676,21 @@ function loaderNamed(
     // The shell expands `~` at the start and after `:` of an assignment; a quoted one is the
     // program's to expand (git runs EDITOR through sh -c): either way the home.
     const expanded = value.replace(/(^|[:=\s])~(?=\/|$|:|\s)/g, `$1${vars.home}`).replace(/\$\{HOME\}|\$HOME\b/g, vars.home);
+    // The files a data reader of the value only prints (`cat ~/motd.txt`), and by which readers.
+    const readers = new Set<string>();
+    const asData = (program: string): boolean => {
+      readers.add(program);
+      return true;
+    };
+    const code = new Set(loaderPlaces(assignment.variable.shape, expanded, asData));
     for (const word of loaderPlaces(assignment.variable.shape, expanded)) {
       if (!/^(?:\/|\$\{?(?:ZDOTDIR|XDG_CONFIG_HOME)\b)/.test(word)) continue;
       const named = placed(word, vars, []);
       if (named === undefined) continue;
       const why = `${by} names ${named.path}, ${assignment.variable.what}`;
-      if (named.pattern !== undefined || named.folder !== undefined) out.push({ ...named, why: `${why} (${word})` });
-      else out.push({ path: named.path, loader: { name: assignment.name, variable: assignment.variable, by }, why });
+      const printed = code.has(word) ? {} : { printedBy: [...readers] };
+      if (named.pattern !== undefined || named.folder !== undefined) out.push({ ...named, ...printed, why: `${why} (${word})` });
+      else out.push({ path: named.path, loader: { name: assignment.name, variable: assignment.variable, by }, ...printed, why });
     }
   }
   return out;

@@ -33,6 +33,7 @@ export const cat = defineProgram({
     robota: { cat: { globs: false, safeShort: 'AbeEnstTuv' } },
   },
   environment: 'data',
+  operandsAreData: true,
   runs: 'unseen',
   passesOnData: true,
   examples: [

@@ -34,6 +34,7 @@ export const head = defineProgram({
     robota: { head: { globs: false, safeShort: 'nqvcz0123456789', shortArg: 'nc' } },
   },
   environment: 'data',
+  operandsAreData: true,
   runs: 'unseen',
   examples: [
     { command: 'head -n 5 README.md', effects: ['read ./README.md'], readOnly: true, why: '-n takes the next word' },

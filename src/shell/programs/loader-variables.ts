@@ -15,6 +15,7 @@ import { PROGRAMS } from './index.js';
 import { nodeLoadedFiles } from './node-options.js';
 import { PROGRAM_VARIABLES, type LoaderValueShape, type LoaderVariable, type ProgramOptionsShape } from './program-variables.js';
 import { readWordsLeniently } from './parse.js';
+import { readsOnlyData } from './data-readers.js';
 import { makefileAssignments, makefileCommands, makeIncludeDirs, makeTexts } from './project-runners.js';
 import { driverPlaces, isCompilerDriver } from './compiler-driver.js';
 import { MAKE_DATA, MAKE_SHELL } from './make-variables.js';
@@ -31,15 +32,32 @@ export const LOADER_VARIABLES: ReadonlyMap<string, LoaderVariable> = new Map(
  * is the working directory to Python and the dynamic linker; it is dropped here, as protecting
  * every write in the project for a stray `:` (`PYTHONPATH=$PYTHONPATH:/x`) would ask for all of them.
  */
-export function loaderPlaces(shape: LoaderValueShape, value: string): string[] {
+export function loaderPlaces(
+  shape: LoaderValueShape,
+  value: string,
+  /**
+   * Whether a command line of a data reader (`cat ~/motd.txt`: {@link readsOnlyData}) names its
+   * files as data, not code, given the program's name: the caller's to say (the start-up reader
+   * answers yes where no start-up text makes the name run something else). Absent: every operand
+   * may be code. Only a `command` value, or a `shell-text` with no pipe, group or substitution.
+   */
+  asData?: (program: string) => boolean,
+): string[] {
   if (shape === 'program') return value.includes('/') ? [value] : [];
   // Ex commands: the vimrc reader's (`evaluate/sourced-files.ts`), outside the shell family.
   if (shape === 'vim-script') return [];
   // `|./x.sh %s`, `||-sh /p/x.sh %s`: less's leading `|`, `||` and `-` marks, then a command line;
   // a word's quotes are taken off, and `%s` (the file's name) is none.
-  if (shape === 'command') return commandPlaces(value.replace(/^\s*\|{0,2}-?/, ''));
+  if (shape === 'command') return commandPlaces(value.replace(/^\s*\|{0,2}-?/, ''), asData);
   if (shape === 'node-options') return nodeLoadedFiles(value);
-  if (shape === 'shell-text') return value.split(/[;&|\n]+/).flatMap((c) => commandPlaces(c.replace(/^\s*(?:\.|source)\s+/, '')));
+  if (shape === 'shell-text') {
+    // A pipe, a group or a substitution may hand a reader's output to the shell (`cat F | sh`, `{
+    // cat F; } | sh`, `eval "$(cat F)"`): then no line of the text is read as data alone.
+    const data = /[|(){}`]/.test(value) ? undefined : asData;
+    return value
+      .split(/[;&|\n]+/)
+      .flatMap((c) => (/^\s*(?:\.|source)\s/.test(c) ? commandPlaces(c.replace(/^\s*(?:\.|source)\s+/, '')) : commandPlaces(c, data)));
+  }
   if (shape === 'tar-options' || shape === 'zip-options') return programOptionPlaces(OPTIONS_OF[shape], value);
   if (shape === 'make-flags') return makeFlagPlaces(value);
   if (shape === 'cc-flags') return driverFlagPlaces(value);
@@ -175,11 +193,13 @@ function optionPlaces(shape: 'ruby-options' | 'jvm-options' | 'go-flags' | 'perl
  * operand (`ssh -p 2222`: a port, not a script), unless it names a path (`/` in it) or the model
  * reads it as a file (`ssh -F cfg`, whose ProxyCommand ssh runs).
  */
-function commandPlaces(line: string): string[] {
+function commandPlaces(line: string, asData?: (program: string) => boolean): string[] {
   const words = line
     .split(/\s+/)
     .map((w) => w.replace(/["']/g, ''))
     .filter((w) => w !== '' && !w.includes('%'));
+  // `cat ~/motd.txt`: the file is printed, not run (decision 0160), where the caller says the name is that program.
+  if (asData !== undefined && readsOnlyData(words) && asData(words[0]!)) return [];
   const values = optionValues(words);
   const out: string[] = [];
   words.forEach((w, k) => {
@@ -218,7 +238,13 @@ function optionValues(words: readonly string[]): ReadonlySet<number> {
  * Examples of {@link loaderPlaces} for command lines, each a test
  * (`test/shell/programs/loader-variables.test.ts`). @internal
  */
-export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly places: readonly string[]; readonly shape?: LoaderValueShape }[] = [
+export const COMMAND_PLACE_EXAMPLES: readonly {
+  readonly value: string;
+  readonly places: readonly string[];
+  readonly shape?: LoaderValueShape;
+  /** Read with data readers' files taken as data (the start-up reader's `asData` answering yes). */
+  readonly asData?: true;
+}[] = [
   { value: './x.sh', places: ['./x.sh'] },
   { value: 'sh x.sh', places: ['x.sh'] },
   { value: 'bash -e x.sh', places: ['x.sh'] },
@@ -241,6 +267,17 @@ export const COMMAND_PLACE_EXAMPLES: readonly { readonly value: string; readonly
   { shape: 'shell-text', value: 'history -a', places: [] },
   { shape: 'shell-text', value: '__vte_prompt_command', places: [] },
   { shape: 'shell-text', value: 'source /p/x.sh && ~/bin/y', places: ['/p/x.sh', '~/bin/y'] },
+  // A data reader's files are printed, not run (decision 0160) — where the caller says so, and not through a pipe or group.
+  { shape: 'shell-text', value: 'cat ~/motd.txt', places: ['~/motd.txt'] },
+  { shape: 'shell-text', value: 'cat ~/motd.txt', places: [], asData: true },
+  { shape: 'shell-text', value: 'history -a; tail -n 3 ~/todo; . ~/.x', places: ['~/.x'], asData: true },
+  { shape: 'shell-text', value: 'cat ~/x | sh', places: ['~/x'], asData: true },
+  { shape: 'shell-text', value: '{ cat ~/x; } | sh', places: ['cat', '~/x'], asData: true },
+  { shape: 'shell-text', value: 'eval "$(cat ~/x)"', places: ['$(cat', '~/x)'], asData: true },
+  { shape: 'shell-text', value: 'cat ~/x > ~/y', places: ['~/x', '>', '~/y'], asData: true },
+  { shape: 'shell-text', value: 'source cat ~/x', places: ['~/x'], asData: true },
+  { shape: 'shell-text', value: 'bat ~/x', places: ['~/x'], asData: true },
+  { value: 'cat ~/x', places: [], asData: true },
   // tar's options, read by tar's model: the programs they run (RT27-V15).
   { shape: 'tar-options', value: '--use-compress-program=/h/bin/x.sh', places: ['/h/bin/x.sh'] },
   { shape: 'tar-options', value: "-I '/h/bin/x.sh -d'", places: ['/h/bin/x.sh'] },

@@ -372,6 +372,14 @@ export interface ProgramModel {
    */
   readonly passesOnData?: boolean;
   /**
+   * It reads its operands as data and writes only to its standard output: no option of it runs a
+   * program, loads code or writes a file (coreutils' `cat`, `head`, `tail`, `wc`, `tac`, `nl`). A
+   * file such a command line names — in a start-up file's `PROMPT_COMMAND`, a pager's command line —
+   * is read as text, not run (`data-readers.ts`). An allowlist: a program without it that names a
+   * file may run it.
+   */
+  readonly operandsAreData?: true;
+  /**
    * The commands it runs, read from its words (`find … -exec CMD {} ;`, `tar --to-command=CMD`):
    * each is judged as a command of its own (or as opaque code or an unknown); `undefined` when
    * this command runs none. `literal` says, per word, whether the word is literal.

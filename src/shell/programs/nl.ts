@@ -33,6 +33,7 @@ export const nl = defineProgram({
       }),
     },
   },
+  operandsAreData: true,
   runs: 'unseen',
   examples: [
     { command: 'nl -b a notes.md', effects: ['read ./notes.md'], readOnly: true, why: '-b takes the style from the next word' },

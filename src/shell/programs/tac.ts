@@ -31,6 +31,7 @@ export const tac = defineProgram({
       }),
     },
   },
+  operandsAreData: true,
   runs: 'unseen',
   examples: [
     { command: 'tac log.txt', effects: ['read ./log.txt'], readOnly: true },

@@ -36,6 +36,7 @@ export const tail = defineProgram({
     robota: { tail: { globs: false, safeShort: 'nqvcfFz0123456789', shortArg: 'nc' } },
   },
   environment: 'data',
+  operandsAreData: true,
   runs: 'unseen',
   examples: [
     { command: 'tail -n 20 log.txt', effects: ['read ./log.txt'], readOnly: true, why: '-n takes the next word' },

@@ -35,6 +35,7 @@ export const wc = defineProgram({
     robota: { wc: { globs: false, safeShort: 'clmwL', unsafeLong: ['files0-from'] } },
   },
   environment: 'data',
+  operandsAreData: true,
   runs: 'unseen',
   examples: [
     { command: 'wc -l src/a.ts src/b.ts', effects: ['read ./src/a.ts', 'read ./src/b.ts'], readOnly: true },
