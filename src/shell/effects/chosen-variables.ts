@@ -39,6 +39,13 @@ export interface ChosenVariables {
    * the word itself, when it matches nothing).
    */
   readonly loopPattern: (name: string, command: number) => string | undefined;
+  /**
+   * As {@link loopPattern}, for a word whose matches may begin with `-` (`*.md`: a file `-t.md`
+   * would be an option in `"$f"`'s place): the word, and the first command of the loop's body —
+   * the shell expanded the word before it (decision 0161). Whether a match begins with `-` is the
+   * caller's to settle with the file-system view, as for the same glob written in the command.
+   */
+  readonly loopWildPattern: (name: string, command: number) => { pattern: string; body: number } | undefined;
 }
 
 /**
@@ -87,12 +94,19 @@ const BRACED = /\$\{([!#]?)(\()?([A-Za-z_][A-Za-z0-9_]*)?(\[[^\]]*\])?(::?=|=)?/
 /** A loop word with wildcards whose matches all begin with its first character: not `-`, `~`, `=`, `*`, `?`, `[` or `{`. */
 const SAFE_PATTERN = /^[A-Za-z0-9_./][^\s;&|()<>'"`$\\]*$/;
 
+/** A loop word of `*`, `?` and plain name characters that begins with a wildcard (`*.md`): its matches may begin with `-`. */
+const WILD_LEAD = /^[*?][\w./*?@%+,:=-]*$/;
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 interface Entry {
   values: string[];
   patterns: string[];
   unknown?: string;
+  /** Loop words that begin with a wildcard (see `loopWildPattern`). */
+  wild?: string[];
+  /** How many reasons made it unknown. */
+  reasons?: number;
 }
 
 const CACHE = new SideTable<ShellAnalysis, ChosenVariables>();
@@ -113,6 +127,7 @@ export function chosenVariables(analysis: ShellAnalysis): ChosenVariables {
     of: (name) => get().of(name),
     mayBeOption: (name) => get().mayBeOption(name),
     loopPattern: (name, command) => get().loopPattern(name, command),
+    loopWildPattern: (name, command) => get().loopWildPattern(name, command),
   };
 }
 
@@ -126,7 +141,9 @@ function compute(analysis: ShellAnalysis): ChosenVariables {
     return e;
   };
   const unknown = (name: string, why: string): void => {
-    entry(name).unknown ??= why;
+    const e = entry(name);
+    e.unknown ??= why;
+    e.reasons = (e.reasons ?? 0) + 1;
   };
   const value = (name: string, v: string): void => {
     const e = entry(name);
@@ -167,7 +184,10 @@ function compute(analysis: ShellAnalysis): ChosenVariables {
       else if (SAFE_PATTERN.test(w)) {
         const e = entry(loop.name);
         if (!e.patterns.includes(w)) e.patterns.push(w);
-      } else unknown(loop.name, `the loop over ${w} may give ${loop.name} any value`);
+      } else {
+        unknown(loop.name, `the loop over ${w} may give ${loop.name} any value`);
+        if (WILD_LEAD.test(w)) (entry(loop.name).wild ??= []).push(w);
+      }
     }
   }
 
@@ -240,6 +260,17 @@ function compute(analysis: ShellAnalysis): ChosenVariables {
       if (p.patterns[0]!.includes('{')) return undefined;
       const inBody = facts.loops.some((l) => l.name === name && l.body !== undefined && command >= l.body[0] && command < l.body[1]);
       return inBody ? p.patterns[0] : undefined;
+    },
+    loopWildPattern: (name, command) => {
+      const loops = facts.loops.filter((l) => l.name === name);
+      const loop = loops.find((l) => l.body !== undefined && command >= l.body[0] && command < l.body[1]);
+      const e = entries.get(name);
+      // One loop sets it, over this word alone, and nothing else may (its only unknown is that word's).
+      if (loop?.body === undefined || loops.length > 1 || loop.words?.length !== 1 || e === undefined || e.wild?.length !== 1) return undefined;
+      if (e.values.length > 0 || e.patterns.length > 0 || e.reasons !== 1 || e.unknown !== `the loop over ${e.wild[0]} may give ${name} any value`) return undefined;
+      if (everything !== undefined || (hidden !== undefined && bodySetsUnseen(loop.body, command))) return undefined;
+      if (SHELL_SET.has(name) || anyShell(shells, (sh) => sh.specialParameter(name)) !== undefined) return undefined;
+      return { pattern: e.wild[0]!, body: loop.body[0] };
     },
     mayBeOption: (name) => {
       if (!NAME.test(name)) return true;

@@ -26,6 +26,8 @@ export interface GlobOptionCandidate {
   readonly option: GlobOption;
   /** The directories the command works in. */
   readonly bases: readonly string[];
+  /** A loop's word in a variable's place: the shell expanded it before the command of this index (decision 0161). */
+  readonly expandedBefore?: number;
 }
 
 /** The glob's pattern from one directory: a path pattern, or why it cannot be told. */

@@ -31,7 +31,7 @@ import { innerPathWords, inputTextsOf, textPieces } from '../programs/unmodelled
 import { writtenInput } from '../programs/shell-code.js';
 import { PROGRAMS } from '../programs/index.js';
 import type { DirectoryChange } from '../programs/model.js';
-import { flowOf } from '../syntax/flow.js';
+import { flowOf, loopsOf } from '../syntax/flow.js';
 import { followFlow, type CwdOutcome, type CwdStep } from './cwd-flow.js';
 import { cdMayFailAnyway } from './cd-failure.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
@@ -622,6 +622,35 @@ function withLoopPatterns(v: Variant, i: number, chosen: ChosenVariables): Varia
 }
 
 /**
+ * The words with the one `"$f"` a loop gives a match of a word that begins with a wildcard
+ * (`for f in *.md; do cp "$f" docs/; done`: see `ChosenVariables.loopWildPattern`) spelled as that
+ * word, and the loop body's first command — when no other word of the command is a pattern, so the
+ * glob-option check (`glob-option-words.ts`) looks at this word: a match that begins with `-` would
+ * be an option in its place, as in `cp *.md docs/` (decision 0161).
+ */
+function withWildLoopPattern(v: Variant, i: number, chosen: ChosenVariables): { words: Variant; body: number } | undefined {
+  let found: { k: number; pattern: string; body: number } | undefined;
+  for (let k = 1; k < v.argv.length; k++) {
+    if (v.literal[k] !== false) continue;
+    const m = /^"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})"$/.exec(v.raw[k] ?? '');
+    const wild = m === null ? undefined : chosen.loopWildPattern((m[1] ?? m[2])!, i);
+    // Any other word that is not literal (another pattern, a variable) leaves the command as it was.
+    if (wild === undefined || found !== undefined) return undefined;
+    found = { k, ...wild };
+  }
+  if (found === undefined) return undefined;
+  const { k, pattern, body } = found;
+  return {
+    words: {
+      argv: v.argv.map((w, j) => (j === k ? pattern : w)),
+      literal: [...v.literal],
+      raw: v.raw.map((w, j) => (j === k ? pattern : w)),
+    },
+    body,
+  };
+}
+
+/**
  * A pattern of `*`, `?` and `**` only, among plain name characters (`src/*.js`, `src/**` then `*.ts`):
  * the file-system view's expansion matches what every shell makes of it. Brackets, braces and
  * zsh's extended forms (`^`, `#`, `~`, `(…)`, `<1-9>`) it does not settle.
@@ -1057,6 +1086,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       environment: GivenEnvironment,
       given: NamesGiven | undefined,
       refused = false,
+      expandedBefore?: number,
     ): void => {
       const option = globOptionWord(name, words.argv, words.literal, refused);
       if (option === undefined) return;
@@ -1068,6 +1098,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         raw: words.raw[option.index] ?? words.argv[option.index]!,
         option,
         bases: dirs,
+        ...(expandedBefore !== undefined ? { expandedBefore } : {}),
       };
       globOptions.push(c);
       if (option.names === undefined) return;
@@ -1317,7 +1348,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         addCodeVariableWrites(i, name, cmd, environment, bases, add, note, ctx.environment);
         return;
       }
-      const words = withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis));
+      const looped = withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis));
+      const wild = withWildLoopPattern(looped, i, chosenVariables(analysis));
+      const words = wild?.words ?? looped;
       const { modelled, dirs } = addOperands(
         i,
         name,
@@ -1334,7 +1367,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       );
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
-      globCandidate(i, name, cmd, words, bases, dirs, environment, given);
+      globCandidate(i, name, cmd, words, bases, dirs, environment, given, false, wild?.body);
     };
     // Each statement from every directory the shell may be in when it runs (see cwd-flow.ts).
     let judged = 0;
@@ -1362,8 +1395,24 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     }
     // A glob word that may be an option (`wc -c [-]*`): settled by the names the view shows, else unseen.
     const settled = new Set<number>();
+    const loops = loopsOf(flowOf(analysis));
     const unsettled = globOptions.flatMap((c) => {
-      const why = globOptionUnsettled(c, effects, ctx.globMatches, (word, base) => resolveFrom(word, false, base, ctx, vars));
+      // The command's own writes come after the shell expanded its glob (`cp *.md docs/`), unless a
+      // loop runs it again or a redirection of it opens a file (decision 0161).
+      const once =
+        !loops.some((l) => l.from <= c.command && c.command < l.to) && !analysis.commands[c.command]!.redirects.some((r) => r.kind === 'file');
+      // A loop's word (`for f in *.md`) was expanded before its body's first command: only what ran
+      // before that may make such a name — unless another loop or a function runs the loop again.
+      const at = c.expandedBefore;
+      const before =
+        at !== undefined
+          ? loops.filter((l) => l.from <= at && at < l.to).length === 1
+            ? effects.filter((e) => e.command < at)
+            : effects
+          : once
+            ? effects.filter((e) => e.command !== c.command)
+            : effects;
+      const why = globOptionUnsettled(c, before, ctx.globMatches, (word, base) => resolveFrom(word, false, base, ctx, vars));
       if (why === undefined) settled.add(c.command);
       return why === undefined ? [] : [{ c, why }];
     });

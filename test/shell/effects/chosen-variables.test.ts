@@ -111,3 +111,30 @@ describe('chosenVariables: the one wildcard word a loop gives its variable in th
     expect(pattern(command, program)).toBeUndefined();
   });
 });
+
+describe('chosenVariables: a loop word that begins with a wildcard, expanded before the body (decision 0161)', () => {
+  const wild = (command: string, program: string) => {
+    const a = analyzeShell(command);
+    const i = a.commands.findIndex((c) => c.argv[0] === program);
+    return chosenVariables(a).loopWildPattern('f', i);
+  };
+  it('is the word, and the body is where the shell had expanded it', () => {
+    expect(wild('for f in *.md; do cp "$f" docs/; done', 'cp')).toEqual({ pattern: '*.md', body: 0 });
+    expect(wild('touch x; for f in *; do cp "$f" docs/; done', 'cp')).toEqual({ pattern: '*', body: 1 });
+  });
+  it('leaves the variable one that may be an option', () => {
+    expect(may('for f in *.md; do cp "$f" docs/; done')).toBe(true);
+  });
+  it.each([
+    ['for f in *.md; do f=x; cp "$f" docs/; done', 'cp'],
+    ['for f in *.md; do read f; cp "$f" docs/; done', 'cp'],
+    ['for f in *.md src/*.md; do cp "$f" docs/; done', 'cp'],
+    ['for f in *.md; do :; done; for f in *.txt; do cp "$f" docs/; done', 'cp'],
+    ['for f in *.md; do :; done; cp "$f" docs/', 'cp'],
+    ['for f in src/*.md; do cp "$f" docs/; done', 'cp'],
+    ['for f in $(ls); do cp "$f" docs/; done', 'cp'],
+    ['for f in [-]*; do cp "$f" docs/; done', 'cp'],
+  ])('is none: %s', (command, program) => {
+    expect(wild(command, program)).toBeUndefined();
+  });
+});
