@@ -90,6 +90,12 @@ export interface ReadPlace {
    * one of the names run anything else (an alias, a function, `hash`, `enable`, text from `eval`).
    */
   printedBy?: readonly string[];
+  /**
+   * Named only as an element of this array's literal (`A=(~/notes/a.txt)`, decision 0160): a value,
+   * not a command. {@link sourcedFiles} leaves it out when every start-up file was read and no text
+   * names the array but where it assigns it (a text that uses it may run or source an element).
+   */
+  arrayOf?: string;
   why: string;
 }
 
@@ -268,7 +274,34 @@ export function sourcedFiles(
   if (queue.length > 0) whole = false;
   // A data reader's files are printed (decision 0160) where nothing read may rename the reader.
   const renamed = (name: string): boolean => !whole || texts.some((t) => mayRename(t, name));
-  return [...out, ...late].flatMap(({ printedBy, ...p }) => (printedBy === undefined || printedBy.some(renamed) ? [p] : []));
+  // An array literal's element is a value where no text uses the array (decision 0160).
+  const used = (name: string): boolean => !whole || texts.some((t) => arrayUsed(t, name));
+  return [...out, ...late].flatMap(({ printedBy, arrayOf, ...p }) =>
+    (printedBy === undefined || printedBy.some(renamed)) && (arrayOf === undefined || used(arrayOf)) ? [p] : [],
+  );
+}
+
+/**
+ * An array literal of plain words assigned to a name (`A=(~/x)`, `A+=(…)`, `declare -a A=(…)`,
+ * zsh's `typeset -a A=(…)`): no substitution, parameter, quote, subscript, glob qualifier or
+ * escape in it, so the shell only expands `~` and globs there and runs nothing.
+ */
+const ARRAY_LITERAL = /(^|[\s;&|{])(([A-Za-z_]\w*)\+?=)\(([^()`$[\]\\'"<>]*)\)(?=$|[\s;&|}])/g;
+
+/**
+ * Whether shell text may use array `name` other than by assigning it a literal: any whole-word
+ * mention of the name outside such an assignment (`"${A[@]}"`, `$A`, `for f in $A`, `${(P)x}` with
+ * `x=A`, `declare -n r=A`), or text toolgate does not see (`eval`, `<(…)`).
+ */
+function arrayUsed(text: string, name: string): boolean {
+  if (/\beval\b|<\(|\/dev\/stdin|\/dev\/fd\/|\/proc\/self\//.test(text)) return true;
+  const word = new RegExp(`(?:^|[^\\w])${escaped(name)}(?!\\w)`, 'g');
+  const assigned = new RegExp(`(?:^|[^\\w$])${escaped(name)}\\+?=\\(`, 'y');
+  for (const m of text.matchAll(word)) {
+    assigned.lastIndex = m.index;
+    if (!assigned.test(text)) return true;
+  }
+  return false;
 }
 
 /**
@@ -364,6 +397,8 @@ export function namedBy(
   let values: ReadonlyMap<string, string[]> = given;
   /** While an alias's text is read: when the shell runs what it names. */
   let aliasBecause: string | undefined;
+  /** While an array literal's elements are read: the array's name. */
+  let arrayOf: string | undefined;
   /** How a file placed now is read, when not as `kind` (shell text an inputrc's macro sources, an inputrc `bind -f` names). */
   let readAs: Kind | undefined = kind === 'inputrc' ? 'sh' : undefined;
   const place = (
@@ -414,6 +449,7 @@ export function namedBy(
         ...(runs ? { runs: true as const } : {}),
         ...(through ? { through: true as const } : {}),
         ...(readAs !== undefined ? { readAs } : {}),
+        ...(arrayOf !== undefined ? { arrayOf } : {}),
         why: `${from} ${what} ${said}${end ?? ''}: ${because ?? (runs ? RUNS_PROGRAM : RUNS)[kind]}`,
       });
     }
@@ -528,7 +564,15 @@ export function namedBy(
       // Without PROMPT_SUBST a prompt's single-quoted text is never run: not read as commands.
       const lineOf = (line: string) => (promptSubst ? line : withoutPromptTexts(line, PROMPT_VARIABLES.zsh));
       for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(lineOf(uncommented(line))))) {
-        for (const command of commandsOf(clean)) visit(command);
+        // An array literal of plain words (`A=(~/notes/a.txt)`) assigns values: its elements are read
+        // apart, each place marked with the array (kept unless nothing else names the array).
+        const arrays = [...clean.matchAll(ARRAY_LITERAL)];
+        for (const command of commandsOf(arrays.length === 0 ? clean : clean.replace(ARRAY_LITERAL, '$1$2'))) visit(command);
+        for (const a of arrays) {
+          arrayOf = a[3]!;
+          for (const command of commandsOf(a[4]!)) visit(command);
+          arrayOf = undefined;
+        }
         if (depth < 2 && /PROMPT_COMMAND/.test(clean)) {
           const outer = aliasBecause;
           aliasBecause = 'interactive bash runs it before each prompt';
