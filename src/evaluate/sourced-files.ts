@@ -229,14 +229,14 @@ export function sourcedFiles(
     }
     // A sourced file sees the variables its sourcing file set (oh-my-zsh's `ZSH=…` in ~/.zshrc, `$ZSH/custom` in oh-my-zsh.sh).
     const values = kind === 'sh' || kind === 'zsh' || kind === 'inputrc' ? assignedValues(text, given) : given;
-    const places = namedBy(text, file, kind, at, undefined, given, kind !== 'zsh' || promptSubst);
+    // The text as the shell runs it, derived once for both readers below.
+    const runs = textAsRun(text, kind, promptSubst);
+    const places = namedBy(runs, file, kind, at, undefined, given, kind !== 'zsh' || promptSubst);
     // The same text read as a hook's is (decision 0152): what the shell analysis finds a line runs —
     // through a runner's model (`timeout 5 ~/x.sh`, `find … -exec`, `sh -c`), a loop, a variable —
     // each file it runs protected (not read again here: the hook reader reads the scripts it runs).
     // Listed last, so that the start-up reader's own reason (`~/.aliases sources ~/.more`) is the one a write meets first.
-    // Without PROMPT_SUBST a zsh prompt's single-quoted text is never run: not read as commands here either.
-    const runText = kind === 'zsh' && !promptSubst ? text.split('\n').map((line) => withoutPromptTexts(line, PROMPT_VARIABLES.zsh)).join('\n') : text;
-    if (kind === 'sh' || kind === 'zsh') late.push(...runByText(runText, file, kind, at, view));
+    if (kind === 'sh' || kind === 'zsh') late.push(...runByText(runs, file, kind, at, view));
     for (const place of places) {
       out.push(place);
       if (place.loader !== undefined || place.printedBy !== undefined) continue;
@@ -355,6 +355,19 @@ function zshStartTexts(view: ReadonlyFsView, home: string, zdot: string): (strin
     else if (text !== undefined) out.push(text);
   }
   return out;
+}
+
+/**
+ * A start-up file's text as its shell runs it: in zsh without PROMPT_SUBST, each prompt's
+ * single-quoted value emptied (zsh never runs it). Derived once per file, for the start-up
+ * reader ({@link namedBy}) and the hook-text reader alike.
+ */
+function textAsRun(text: string, kind: Kind, promptSubst: boolean): string {
+  if (kind !== 'zsh' || promptSubst) return text;
+  return text
+    .split('\n')
+    .map((line) => withoutPromptTexts(line, PROMPT_VARIABLES.zsh))
+    .join('\n');
 }
 
 /**
@@ -561,9 +574,7 @@ export function namedBy(
       /** A command name that is a program of the home by its path. */
       const homeProgram = (word: string): boolean => /^(~|\$\{?HOME\}?)\//.test(word) || word.startsWith(`${vars.home}/`);
       // `${V:-WORD}` with V unknown: WORD is what the shell may use (RT27-S2, S5, S6), each alternative read.
-      // Without PROMPT_SUBST a prompt's single-quoted text is never run: not read as commands.
-      const lineOf = (line: string) => (promptSubst ? line : withoutPromptTexts(line, PROMPT_VARIABLES.zsh));
-      for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(lineOf(uncommented(line))))) {
+      for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(uncommented(line)))) {
         // An array literal of plain words (`A=(~/notes/a.txt)`) assigns values: its elements are read
         // apart, each place marked with the array (kept unless nothing else names the array).
         const arrays = [...clean.matchAll(ARRAY_LITERAL)];
