@@ -45,6 +45,7 @@ export { isPlanFile };
 import { protectedNames, type ProtectedNames } from './protected-names.js';
 import { globMatches, newBudget, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
+import { keptLinkWrites } from './kept-link-writes.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { gitAfterCd } from './git-after-cd.js';
@@ -539,7 +540,8 @@ function heldPathAsks(state: EvalState): undefined {
 /** Whether a command that writes `path` also reads a whole tree: it makes the name from a source (`ln -s staged conf`, `cp -r`), not empty (`mkdir`). */
 function madeFromSource(effects: readonly PathEffect[], path: string): boolean {
   for (const w of effects)
-    if (w.op === 'write' && w.path === path && effects.some((r) => r.op === 'read' && r.tree === 'all' && r.command === w.command)) return true;
+    if (w.op === 'write' && w.path === path && effects.some((r) => r.op === 'read' && r.tree === 'all' && r.command === w.command))
+      return true;
   return false;
 }
 
@@ -633,7 +635,9 @@ function hookCodeRemoval(removed: string, real: string | undefined, state: EvalS
     const hit = code.find(
       (h) =>
         isInside(h.path, p) ||
-        (h.python === true ? pythonModuleIn(p, h.path, state.ctx.fs) : isInside(p, h.path) && (h.pattern === undefined || h.pattern.test(p))),
+        (h.python === true
+          ? pythonModuleIn(p, h.path, state.ctx.fs)
+          : isInside(p, h.path) && (h.pattern === undefined || h.pattern.test(p))),
     );
     if (hit !== undefined)
       return `${hit.path} holds code ${hit.runBy}: ${p === hit.path ? 'moving or removing it' : isInside(hit.path, p) ? `moving or removing ${p}, which holds it,` : `moving or removing ${p}`} lets the next call put other code there`;
@@ -886,7 +890,9 @@ export const allowRules: PipelineStep = {
 
 /** Whether an allow rule's command starts with `prog` (`Bash(npm run test *)` names npm, though not `npm test`). */
 function namedBy(rules: readonly CompiledRule[], tool: string, prog: string): boolean {
-  return rules.some((r) => r.rule.text.startsWith(`${tool}(${prog} `) || r.rule.text.startsWith(`${tool}(${prog}:`) || r.rule.text === `${tool}(${prog})`);
+  return rules.some(
+    (r) => r.rule.text.startsWith(`${tool}(${prog} `) || r.rule.text.startsWith(`${tool}(${prog}:`) || r.rule.text === `${tool}(${prog})`,
+  );
 }
 
 /**
@@ -1118,9 +1124,11 @@ function whatWrites(state: EvalState, verdicts: readonly PartVerdict[], writes: 
   const cmd = facts.analysis.commands[writes.command];
   const verdict = cmd === undefined ? undefined : verdicts.find((v) => v.cmd === cmd);
   // `it writes X …` read with another subject (`its redirection writes X …`).
-  const by = (subject: string): string => (writes.why.startsWith('it ') ? `${subject} ${writes.why.slice(3)}` : `${subject}: ${writes.why}`);
+  const by = (subject: string): string =>
+    writes.why.startsWith('it ') ? `${subject} ${writes.why.slice(3)}` : `${subject}: ${writes.why}`;
   // A redirection on a compound command (`{ cat a; jq . b; } > x.json`) belongs to no part.
-  if (cmd === undefined || verdict === undefined) return `every part is covered by an allow rule or read-only, but ${by("a compound command's redirection")}`;
+  if (cmd === undefined || verdict === undefined)
+    return `every part is covered by an allow rule or read-only, but ${by("a compound command's redirection")}`;
   if (verdict.rule !== undefined) return `"${allowText(cmd)}" is covered by ${verdict.rule.rule.text}, but ${writes.why}`;
   const redirected = cmd.redirects.some((r) => r.kind === 'file');
   return `"${allowText(cmd)}" is read-only and needs no allow rule, but ${redirected ? by('its redirection') : writes.why}`;
@@ -1175,7 +1183,9 @@ function effectOutside(state: EvalState, cmd: SimpleCommand): string | undefined
  */
 function redirectWritesOk(
   state: EvalState,
-): { ok: true; rule?: CompiledRule } | { ok: false; why: string; /** The part that writes (-1: a compound command's redirection). */ command: number } {
+):
+  | { ok: true; rule?: CompiledRule }
+  | { ok: false; why: string; /** The part that writes (-1: a compound command's redirection). */ command: number } {
   let used: CompiledRule | undefined;
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   for (const e of facts.effects) {
@@ -1429,7 +1439,8 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv, git: GitReads | und
 function protectedSpecOf(ctx: EvaluationContext, prepared: PreparedContext, dialect: Dialect): ProtectedPathSpec {
   const base = ctx.options?.protectedPaths ?? dialect.protectedPaths;
   const last = prepared.protectedSpec;
-  if (last !== undefined && last.base === base && last.dialectVariables === dialect.userConfigDirEnv && sameValues(last, ctx)) return last.spec;
+  if (last !== undefined && last.base === base && last.dialectVariables === dialect.userConfigDirEnv && sameValues(last, ctx))
+    return last.spec;
   const env = prepared.env;
   const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
   const withStartup = withStartupFolders(base, ctx, norm);
@@ -1485,7 +1496,13 @@ function withStartupFolders(spec: ProtectedPathSpec, ctx: EvaluationContext, nor
   return protectedWithFolders(spec, folders);
 }
 
-export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, prepared: PreparedContext, dialect: Dialect): EvalState {
+export function makeState(
+  call: ToolCall,
+  ctx: EvaluationContext,
+  mode: PermissionMode,
+  prepared: PreparedContext,
+  dialect: Dialect,
+): EvalState {
   const { env, workingDirectories } = prepared;
   // One discovery and one configuration read per repository for the whole call (never kept past it).
   const git = ctx.fs !== undefined ? gitReads(ctx.fs) : undefined;
@@ -1502,6 +1519,9 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
     markWordShellCode(facts.analysis);
     // `envdir d ls` with a file d/LD_PRELOAD: the variables a folder's files give the command (decision 0131).
     markFolderEnvironment(facts.analysis, facts.effects, world);
+    // `cp -d docs/rc x && echo … >> x`: where a link copied or moved as a link leads is written (decision 0162).
+    const kept = ctx.fs !== undefined ? keptLinkWrites(facts.effects, ctx.fs) : [];
+    if (kept.length > 0) facts = { ...facts, effects: [...facts.effects, ...kept] };
     // What the passes below share, made once for the call.
     const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
     const home = normalizePath(ctx.home, norm);

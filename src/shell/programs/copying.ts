@@ -80,7 +80,8 @@ function copied(name: CopyProgram, argv: readonly string[], words: ReadWords, li
   const source = (index: number): FileOperand[] => {
     if (name === 'ln' && linkIn !== undefined)
       return [
-        { op: 'read', index, tree: 'all', linkIn },
+        // The links inside a folder linked to are reached through the new name as they are (decision 0162).
+        { op: 'read', index, tree: 'all', linkIn, keepsLinks: true },
         { op: 'write', index, tree: 'some', from: [], linkIn },
       ];
     // mv renames (or, across file systems, copies links as links): it follows no link, neither
@@ -98,10 +99,15 @@ function copied(name: CopyProgram, argv: readonly string[], words: ReadWords, li
       ];
     const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
     // `cp -r` copies links as links (`-H`: except those it is given): it reads no link's target.
+    // `-d`, `-P`, `--no-dereference` and `-a` copy a link they are given as a link too: the new
+    // name leads where it does (decision 0162).
     if (recursive && !links && followed !== 'all') {
       read.walksLinks = false;
       read.keepsLinks = true;
       if (followed === 'none') read.linkItself = true;
+    } else if (!links && followed === 'none') {
+      read.keepsLinks = true;
+      read.linkItself = true;
     }
     return links ? [read, { op: 'write', index, tree: 'some', from: [] }] : [read];
   };
