@@ -11,10 +11,12 @@ import type { EnvironmentFacts, EvalState, EvaluationContext } from './types.js'
 import type { MatchEnv } from './rule-match.js';
 import { installedPythonNames, loaderLocations, loaderLocationWrite, type LoaderPlace } from './loader-locations.js';
 import { pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
-import { configuredProgramWrite, configuredPrograms } from './git-configured-programs.js';
+import { configuredProgramWrite, configuredPrograms, entryPrograms } from './git-configured-programs.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { gitUserConfigPlaces } from './git-hooks-dir.js';
-import { readPlaceWrite, sourcedFiles, type ReadPlace } from './sourced-files.js';
+import { readPlaceWrite, startupFiles, type ReadPlace } from './sourced-files.js';
+import type { StartupGitEntry } from './startup-git.js';
+import { gitReads } from '../shell/programs/git/reads.js';
 import { gitRunPlaces } from './hook-scripts.js';
 import { writtenRepositoryRuns } from './written-repository.js';
 import { gnupgProgramWrite, gnupgPrograms } from './gnupg-programs.js';
@@ -52,7 +54,7 @@ export function userReadPlaces(state: EvalState): ReadPlace[] {
     const text = v.loader?.shape === 'vim-script' ? environmentValue(state.ctx.environment, name) : undefined;
     return typeof text === 'string' ? [{ name, text }] : [];
   });
-  const sourced = sourcedFiles(
+  const startup = startupFiles(
     state.ctx.fs,
     {
       home: state.env.home,
@@ -62,6 +64,7 @@ export function userReadPlaces(state: EvalState): ReadPlace[] {
     },
     vimScripts,
   );
+  const sourced = startup.places;
   const projectDir = state.ctx.projectDir ?? state.workingDirectories[0];
   // git as the user's shells start it, too: a start-up file's `export GIT_CONFIG_GLOBAL=~/dots/gitconfig`
   // makes that file the global configuration, whose includes and hooks are read as git's own.
@@ -72,7 +75,36 @@ export function userReadPlaces(state: EvalState): ReadPlace[] {
       const git = { fs: state.ctx.fs, environment, projectDir };
       return [...gitUserConfigPlaces(git, state.env.home, state.git), ...gitRunPlaces(git, state.env.home, state.git)];
     }),
+    ...startupGitPlaces(state, startup.git, projectDir),
   ];
+}
+
+/**
+ * The places the git configuration the start-up files give every git names (`startup-git.ts`,
+ * decision 0156): each program a key's value runs, read as the configuration files' are
+ * (`entryPrograms`), and the folder `core.hooksPath` names — from the top of the project's
+ * working tree, where git runs them for the project (a relative value is relative to it).
+ */
+function startupGitPlaces(state: EvalState, entries: readonly StartupGitEntry[], projectDir: string | undefined): ReadPlace[] {
+  const view = state.ctx.fs;
+  if (view === undefined || entries.length === 0 || projectDir === undefined) return [];
+  const home = state.env.home;
+  const found = (state.git ?? gitReads(view)).repositoryAt(projectDir);
+  const top = 'found' in found ? (found.found.workTree ?? projectDir) : projectDir;
+  const out: ReadPlace[] = [];
+  for (const e of entries) {
+    if (e.key !== 'core.hookspath' || e.value === '') continue;
+    const path = normalizePath(e.value.startsWith('/') ? e.value : `${top}/${e.value}`, { cwd: top, home, platform: state.env.platform });
+    out.push({ path, folder: true, why: `core.hooksPath in ${e.file} makes ${path} where git takes its hooks from: a file there runs at the next git commit, merge or push` });
+  }
+  for (const p of entryPrograms(entries, top, home, view))
+    out.push({
+      path: p.path,
+      ...(p.pattern !== undefined ? { pattern: p.pattern } : {}),
+      runs: true,
+      why: `${p.key} in ${p.file} ${p.via === undefined ? `names ${p.path} as a program git runs` : `makes git run code from ${p.path} (${p.via})`}: writing it changes what a later git command runs`,
+    });
+  return out;
 }
 
 /**

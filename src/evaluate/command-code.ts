@@ -270,8 +270,12 @@ class Reader {
       });
     // A program by name where the text puts folders on PATH (`PATH=scripts:$PATH s.sh`): the file of that name in each
     // (a builtin's name too: a file named `cd` there is protected for nothing, which costs no everyday write).
-    if (!first.includes('/') && /^[\w.+-]+$/.test(first))
-      for (const dir of paths.program) this.script(join(join(cwd, dir), first), depth + 1, `run by ${shown} (found on the PATH the text sets)`, true);
+    // `.`/`source` is no file there: bash looks its operand up on PATH instead (`PATH=~/bin:$PATH; . x.sh` sourced ~/bin/x.sh).
+    const sourcedName = first === '.' || first === 'source' ? plain.slice(1).find((w) => w !== '--') : undefined;
+    const lookedUp = sourcedName ?? first;
+    if (!lookedUp.includes('/') && /^[\w.+-]+$/.test(lookedUp) && lookedUp !== '.' && lookedUp !== '..')
+      for (const dir of paths.program.flatMap((d) => programDirs(d, cwd, this.world.home)))
+        this.script(join(dir, lookedUp), depth + 1, `run by ${shown} (found on the PATH the text sets)`, true);
     // What `find … -exec` runs in place of `{}`: the files it finds.
     if (found !== undefined && (first === '{}' || (unattendedRuns(plain) ?? []).some((r) => r.kind === 'script' && r.file === '{}'))) {
       for (const start of found.starts) {
@@ -745,6 +749,16 @@ function packageRoot(dir: string, view: ReadonlyFsView | undefined): string {
     if (view.exists(join(d, 'package.json')) || view.exists(join(d, 'node_modules'))) return d;
     if (d === '/') return dir;
   }
+}
+
+/**
+ * The folders a PATH entry the text sets is searched as, from `cwd`: a `~` entry is the home's too
+ * — the shell expands an unquoted one after `=` and `:`, and bash's command search a quoted one
+ * (bash 5.2: `PATH="~/bin:$PATH"; x.sh` ran ~/bin/x.sh; dash took it as a folder named `~`).
+ */
+function programDirs(entry: string, cwd: string, home: string): string[] {
+  const tilde = /^~(?=\/|$)/.test(entry) ? [join(home, `.${entry.slice(1)}`)] : [];
+  return [...tilde, join(cwd, entry)];
 }
 
 const dirOf = (path: string): string => path.slice(0, path.lastIndexOf('/')) || '/';

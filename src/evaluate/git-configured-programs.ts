@@ -92,7 +92,21 @@ export function configuredPrograms(
   // And what the environment gives git after them (GIT_CONFIG_COUNT…, GIT_CONFIG_PARAMETERS; red team 27 C).
   const environment = environmentConfig(variable, { reads, home: world.home });
   const entries = 'unknown' in environment || environment.entries.length === 0 ? config.entries : [...config.entries, ...environment.entries];
-  const top = repo?.workTree ?? world.cwd;
+  return entryPrograms(entries, repo?.workTree ?? world.cwd, world.home, view);
+}
+
+/**
+ * The program files `entries` name (see {@link configuredPrograms}), each read as git runs it from
+ * `top`, the top of the working tree: the configuration files' entries, the environment's, and
+ * those the user's shell start-up files give every git (`startup-git.ts`, decision 0156).
+ */
+export function entryPrograms(
+  entries: readonly { key: string; value: string | null; file: string }[],
+  top: string,
+  home: string,
+  view: ReadonlyFsView,
+): ConfiguredProgram[] {
+  const world = { home };
   const out: ConfiguredProgram[] = [];
   for (const e of entries) {
     if (e.value === null || e.value.trim() === '' || !mayNameProgram(e.key)) continue;

@@ -25,6 +25,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { commandCode } from './command-code.js';
+import { readStartupGit, startupGitEntries, startupGitReading, type StartupGitEntry } from './startup-git.js';
 import { isInside } from '../paths/index.js';
 import { writtenNames } from '../paths/real.js';
 import { interpreterName } from '../shell/programs/interpreter-names.js';
@@ -51,6 +52,7 @@ import {
   assignedTexts,
   calledBody,
   commandHead,
+  commandsOf,
   fedFiles,
   functionBodies,
   listedFrom,
@@ -58,6 +60,7 @@ import {
   pathLike,
   promptCommands,
   promptSubstitutions,
+  uncommented,
   wordsOf,
 } from './sourced-text.js';
 
@@ -157,7 +160,20 @@ export function sourcedFiles(
    */
   vimScripts: readonly { name: string; text: string }[] = [],
 ): ReadPlace[] {
-  if (view?.readText === undefined) return [];
+  return startupFiles(view, vars, vimScripts).places;
+}
+
+/**
+ * What {@link sourcedFiles} reads, and the git configuration the shell start-up files it reads
+ * give every git the user's shell starts (`startup-git.ts`, decision 0156).
+ */
+export function startupFiles(
+  view: ReadonlyFsView | undefined,
+  vars: StartupVariables,
+  vimScripts: readonly { name: string; text: string }[] = [],
+): { places: ReadPlace[]; git: StartupGitEntry[] } {
+  const git = startupGitReading();
+  if (view?.readText === undefined) return { places: [], git: [] };
   const h = trimmed(vars.home);
   const zdot = trimmed(vars.zdotdir ?? vars.home);
   const xdg = trimmed(vars.xdgConfigHome ?? `${h}/.config`);
@@ -236,7 +252,10 @@ export function sourcedFiles(
     // through a runner's model (`timeout 5 ~/x.sh`, `find … -exec`, `sh -c`), a loop, a variable —
     // each file it runs protected (not read again here: the hook reader reads the scripts it runs).
     // Listed last, so that the start-up reader's own reason (`~/.aliases sources ~/.more`) is the one a write meets first.
-    if (kind === 'sh' || kind === 'zsh') late.push(...runByText(runs, file, kind, at, view));
+    if (kind === 'sh' || kind === 'zsh') {
+      late.push(...runByText(runs, file, kind, at, view), ...commandVariableCode(text, file, at, view, values));
+      readStartupGit(text, shownFrom(file, at.home), at.home, git);
+    }
     for (const place of places) {
       out.push(place);
       if (place.loader !== undefined || place.printedBy !== undefined) continue;
@@ -276,9 +295,10 @@ export function sourcedFiles(
   const renamed = (name: string): boolean => !whole || texts.some((t) => mayRename(t, name));
   // An array literal's element is a value where no text uses the array (decision 0160).
   const used = (name: string): boolean => !whole || texts.some((t) => arrayUsed(t, name));
-  return [...out, ...late].flatMap(({ printedBy, arrayOf, ...p }) =>
+  const kept = [...out, ...late].flatMap(({ printedBy, arrayOf, ...p }) =>
     (printedBy === undefined || printedBy.some(renamed)) && (arrayOf === undefined || used(arrayOf)) ? [p] : [],
   );
+  return { places: kept, git: startupGitEntries(git) };
 }
 
 /**
@@ -318,6 +338,36 @@ function mayRename(text: string, name: string): boolean {
   return text
     .split('\n')
     .some((line) => word.test(line) && (/\b(?:alias|function|functions|aliases|hash|enable|autoload|builtin|zle|bindkey)\b/.test(line) || defined.test(line)));
+}
+
+/**
+ * What the command a start-up line gives a command-shaped loader variable runs beyond the words
+ * `loaderPlaces` names (`export GIT_SSH_COMMAND='ssh -F ~/bin/x.cfg'`: the configuration file's
+ * `Include`s and what their ProxyCommand runs; a script's own lines), read by the hook reader
+ * (`command-code.ts`) as the environment's value is (`variable-commands.ts`; red team 27 K5: git
+ * ls-remote from bash -i ran ~/dots/ssh's ProxyCommand). From the home, as {@link runByText}.
+ */
+function commandVariableCode(text: string, file: string, vars: Known, view: ReadonlyFsView, values: ReadonlyMap<string, string[]>): ReadPlace[] {
+  const from = shownFrom(file, vars.home);
+  const out: ReadPlace[] = [];
+  for (const line of text.split('\n')) {
+    for (const a of loaderAssignments(uncommented(line))) {
+      if (a.variable.shape !== 'command') continue;
+      // A bare program name (`EDITOR=vim`) names no file of the user's: not read.
+      for (const value of withValues(a.value, values).filter((v) => /[/~$]/.test(v)))
+        for (const c of commandCode(value.replace(/^\s*\|{0,2}-?/, ''), { cwd: vars.home, top: vars.home, home: vars.home, view }, false)) {
+          // The program the value names by its path is the loader place's already (`loaderNamed`).
+          if (/^run by `[^`]*`$/.test(c.via)) continue;
+          out.push({
+            path: c.path,
+            ...(c.pattern !== undefined ? { pattern: c.pattern } : {}),
+            runs: true as const,
+            why: `${from} sets ${a.name} (${a.variable.what}) to \`${value}\`, which runs code of ${c.path} (${c.via})`,
+          });
+        }
+    }
+  }
+  return out;
 }
 
 /**
@@ -1018,25 +1068,6 @@ function globSource(path: string): string {
 
 function escaped(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A line without its comment (`#` that starts a word). */
-function uncommented(line: string): string {
-  return line.replace(/(^|\s)#.*$/, '$1');
-}
-
-/**
- * The simple commands of a line: split at `;`, `&&`, `||`, `|`, `&`, braces, parentheses and
- * backquotes (a substitution's command, run where the line runs it — in a prompt too: a
- * backquoted `sh ~/x` in bash's PS1 ran at each prompt, RT27-S9, as a `$(…)` does), leading
- * keywords dropped, and after a `[[ … ]]` test (zsh's short `if [[ -r ~/.x ]] source ~/.x` runs the
- * command after it: RT26-E8, zsh 5.9; `(( … ))` splits at its parentheses).
- */
-function commandsOf(line: string): string[] {
-  return line
-    .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()`]|(?<=\s)\]\](?=\s|$)/)
-    .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|exec|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
-    .filter((c) => c !== '');
 }
 
 function trimmed(dir: string): string {

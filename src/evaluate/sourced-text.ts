@@ -312,3 +312,22 @@ export function loaderAssignments(line: string): { name: string; value: string; 
   }
   return out;
 }
+
+/** A line without its comment (`#` that starts a word). @internal */
+export function uncommented(line: string): string {
+  return line.replace(/(^|\s)#.*$/, '$1');
+}
+
+/**
+ * The simple commands of a line: split at `;`, `&&`, `||`, `|`, `&`, braces, parentheses and
+ * backquotes (a substitution's command, run where the line runs it — in a prompt too: a
+ * backquoted `sh ~/x` in bash's PS1 ran at each prompt, RT27-S9, as a `$(…)` does), leading
+ * keywords dropped, and after a `[[ … ]]` test (zsh's short `if [[ -r ~/.x ]] source ~/.x` runs the
+ * command after it: RT26-E8, zsh 5.9; `(( … ))` splits at its parentheses). @internal
+ */
+export function commandsOf(line: string): string[] {
+  return line
+    .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()`]|(?<=\s)\]\](?=\s|$)/)
+    .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|exec|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
+    .filter((c) => c !== '');
+}

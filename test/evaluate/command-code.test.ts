@@ -138,6 +138,16 @@ describe('commandCode through the shell analysis (decision 0136)', () => {
     expect(paths('PATH=scripts:$PATH s.sh', files)).toEqual([`${P}/scripts/s.sh`]);
   });
 
+  // fix32-git, bash 5.2 -c from the project: each ran ~/bin/x.sh (dash took a quoted `~` as a folder of that name).
+  it("searches a `~` entry of the PATH the text sets in the home, and looks `.`'s operand up there", () => {
+    expect(paths('PATH=~/bin:$PATH; x.sh', files)).toEqual([`${H}/bin/x.sh`, `${P}/~/bin/x.sh`]);
+    expect(paths('PATH="$PATH:~/bin" x.sh', files)).toContain(`${H}/bin/x.sh`);
+    // And from the working directory when PATH has none (bash's sourcepath falls back to it).
+    expect(paths(`PATH=${H}/bin:$PATH; . x.sh`, files)).toEqual([`${H}/bin/x.sh`, `${P}/x.sh`]);
+    expect(paths(`PATH=${H}/bin:$PATH; source -- x.sh`, files)).toContain(`${H}/bin/x.sh`);
+    expect(paths(`PATH=${H}/bin:$PATH; . x.sh`, files)).not.toContain(`${H}/bin`);
+  });
+
   it('protects the files find hands to -exec, by their name when the expression gives one', () => {
     const [found] = commandCode("find scripts -name '*.sh' -exec sh {} \\;", world(files), true);
     expect(found?.path).toBe(`${P}/scripts`);

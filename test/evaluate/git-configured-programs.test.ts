@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseFsView } from '../../src/cases/case-fs.js';
-import { configuredProgramWrite, configuredPrograms } from '../../src/evaluate/git-configured-programs.js';
+import { configuredProgramWrite, configuredPrograms, entryPrograms } from '../../src/evaluate/git-configured-programs.js';
 
 const P = '/home/user/project';
 const H = '/home/user';
@@ -103,5 +103,17 @@ describe("configuredPrograms: the user's global configuration, read by the one r
     expect(world2('[core]\n\tfsmonitor = ~/scripts/fsm.sh\n')).toEqual([`${H}/scripts/fsm.sh`]);
     expect(world2('[alias]\n\tup = !/opt/tools/up.sh --all\n')).toEqual(['/opt/tools/up.sh']);
     expect(world2('[core]\n\teditor = vim\n')).toEqual([]);
+  });
+});
+
+describe("entryPrograms: entries read apart from the files (the start-up files' git -c and pairs, decision 0156)", () => {
+  const view = caseFsView({ [H]: 'directory', [P]: 'directory', [`${H}/bin`]: 'directory' }, { cwd: P, home: H, platform: 'linux' });
+  const paths = (key: string, value: string) => entryPrograms([{ key, value, file: '`git -c` of ~/.bashrc' }], P, H, view).map((p) => p.path);
+  it('reads each value as the configuration files\' are, from the top of the work tree', () => {
+    expect(paths('core.fsmonitor', `${H}/bin/x.sh`)).toEqual([`${H}/bin/x.sh`]);
+    expect(paths('core.pager', `sh ${H}/bin/p.sh`)).toEqual([`${H}/bin/p.sh`]);
+    expect(paths('core.fsmonitor', './x.sh')).toEqual([`${P}/x.sh`]);
+    expect(paths('color.ui', 'always')).toEqual([]);
+    expect(paths('core.editor', 'vim')).toEqual([]);
   });
 });

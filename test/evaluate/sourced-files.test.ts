@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { caseFsView } from '../../src/cases/case-fs.js';
-import { namedBy, readPlaceWrite, sourcedFiles } from '../../src/evaluate/sourced-files.js';
+import { namedBy, readPlaceWrite, sourcedFiles, startupFiles } from '../../src/evaluate/sourced-files.js';
 
 const H = '/home/user';
 const VARS = { home: H, zdotdir: H, xdgConfigHome: `${H}/.config` };
@@ -282,6 +282,15 @@ describe('sourcedFiles: vim scripts the environment holds (check29 c29-37)', () 
   it("reads a start-up file's exported VIMINIT the same way", () => {
     expect(hit({ [`${H}/.bashrc`]: 'text: export VIMINIT="so ~/x.vim"\n' }, `${H}/x.vim`)).toBe('~/.bashrc sets VIMINIT, which sources /home/user/x.vim: vim runs it as commands when it starts');
   });
+
+  // Red team 27 K5: git ls-remote from bash -i ran ~/dots/ssh's ProxyCommand.
+  it("reads a command-shaped variable's value as the hook reader reads a command: ssh's -F file and its Include", () => {
+    const files = { [`${H}/.bashrc`]: "text: export GIT_SSH_COMMAND='ssh -F ~/bin/x.cfg'\n", [`${H}/bin/x.cfg`]: 'text: Include ~/dots/ssh\n', [`${H}/dots/ssh`]: 'text: # s\n' };
+    expect(hit(files, `${H}/dots/ssh`)).toContain('~/.bashrc sets GIT_SSH_COMMAND');
+    expect(hit({ ...files, [`${H}/.bashrc`]: "text: declare -x GIT_SSH_COMMAND='ssh -F ~/bin/x.cfg'\n" }, `${H}/dots/ssh`)).toBeDefined();
+    expect(hit({ ...files, [`${H}/.bashrc`]: 'text: export GIT_SSH_COMMAND=ssh EDITOR=vim\n' }, `${H}/dots/ssh`)).toBeUndefined();
+    expect(hit(files, `${H}/dots/other`)).toBeUndefined();
+  });
 });
 
 // fix32-runners: each ran its file at `bash -i`/`zsh -i` with a fake home (bash 5.2, zsh 5.9).
@@ -315,3 +324,23 @@ describe('start-up files that source through a loop, a descriptor or an alias (f
     expect(hit({ [`${H}/.bashrc`]: 'text: eval "$(cat ${X:-~/dots/x})"\n' }, `${H}/dots/x`)).toBeDefined();
   });
 });
+
+describe('startupFiles: the git configuration the shell start-up files give git (decision 0156)', () => {
+  const git = (text: string, file = '.bashrc') => startupFiles(view({ [`${H}/${file}`]: `text: ${text}\n` }), { home: H }).git;
+  it('reads the pairs a line exports, and the -c of a git an alias, a function or a line runs', () => {
+    expect(git('export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0="sh $HOME/bin/x.sh"')).toEqual([
+      { key: 'core.fsmonitor', value: `sh ${H}/bin/x.sh`, file: '~/.bashrc (GIT_CONFIG_KEY_0)' },
+    ]);
+    expect(git("alias git='git -c core.fsmonitor=$HOME/bin/x.sh'")).toEqual([{ key: 'core.fsmonitor', value: `${H}/bin/x.sh`, file: '`git -c` of ~/.bashrc' }]);
+    expect(git('git() { command git -c core.hooksPath=~/bin "$@"; }', '.zshrc')).toEqual([{ key: 'core.hookspath', value: `${H}/bin`, file: '`git -c` of ~/.zshrc' }]);
+    expect(git(`export GIT_CONFIG_PARAMETERS="'core.editor'='~/bin/ed'"`).map((e) => e.key)).toEqual(['core.editor']);
+    expect(git('typeset -x GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=~/bin/p').map((e) => e.value)).toEqual([`${H}/bin/p`]);
+  });
+  it('reads nothing git never sees: export -n, a count with a pair missing, a value still holding a variable', () => {
+    expect(git('export -n GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=~/bin/x.sh')).toEqual([]);
+    expect(git('export GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=~/bin/x.sh')).toEqual([]);
+    expect(git("alias g='git -c core.editor=$EDITOR'")).toEqual([]);
+    expect(git("alias gs='git status' gl='git log'")).toEqual([]);
+  });
+});
+

@@ -1,0 +1,97 @@
+/**
+ * The git configuration the user's shell start-up files give the git they start (decision 0156):
+ * the pairs `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` and `GIT_CONFIG_PARAMETERS`
+ * a start-up line sets (`export`, `declare -x`, `typeset -x`, or plain: a name inherited exported
+ * stays exported), and the `-c KEY=VALUE` of a git command a line, an alias's text or a function's
+ * body runs (`alias git='git -c core.fsmonitor=~/bin/x.sh'`, `git() { command git -c
+ * core.hooksPath=~/bin "$@"; }`). Every git the user's shell starts — at the terminal, and the
+ * Bash tool's through Claude Code's snapshot of aliases and functions — reads them after its
+ * files (check30 c30-51, c30-52; red team 27 C4: bash 5.2 -i on a pty ran the program named).
+ * The entries are read by the model of git (`programs/git/inherited-config.ts`, `runs.ts`), not here.
+ */
+import { inheritedConfig } from '../shell/programs/git/inherited-config.js';
+import { lineConfigEntries } from '../shell/programs/git/runs.js';
+import { quoteRemoved } from '../shell/syntax/words.js';
+import { aliasTexts } from '../shell/programs/startup-builtins.js';
+import { commandHead, commandsOf, uncommented } from './sourced-text.js';
+
+/** One configuration entry a start-up file gives git, and the file and spelling that gives it, as a reason says it. */
+export interface StartupGitEntry {
+  /** The key as git reads it (section and name lower case). */
+  key: string;
+  value: string;
+  /** Where it comes from (`~/.bashrc (GIT_CONFIG_KEY_0)`, `` `git -c` of ~/.bashrc ``). */
+  file: string;
+}
+
+/** The variables git reads configuration pairs from. */
+const PAIR_VARIABLE = /(?:^|[;&|]\s*|\s)(GIT_CONFIG_(?:COUNT|KEY_\d+|VALUE_\d+|PARAMETERS))=((?:"[^"]*"|'[^']*'|[^\s;&|"'`])*)/g;
+
+/** What the start-up files read so far set: the pair variables' last values, and the `-c` entries. */
+export interface StartupGitReading {
+  variables: Map<string, { value: string; from: string }>;
+  entries: StartupGitEntry[];
+}
+
+/** An empty reading, to fill with {@link readStartupGit}. */
+export function startupGitReading(): StartupGitReading {
+  return { variables: new Map(), entries: [] };
+}
+
+/**
+ * Reads one shell start-up file's text (`from`: as a reason shows it) into `reading`: the pair
+ * variables its lines set and the `-c` entries of the git commands its lines, aliases and
+ * functions run. `home` expands `~`, `$HOME` and `${HOME}` (bash expands `~` after a `=` in an
+ * argument too; git runs a program value through `sh -c`, which expands `$HOME`).
+ */
+export function readStartupGit(text: string, from: string, home: string, reading: StartupGitReading): void {
+  for (const line of text.split('\n').map(uncommented)) {
+    // `export -n NAME=V` sets NAME and takes its export away (bash 5.2: git's environment has no NAME).
+    const unexported = /(?:^|[;&|]\s*)(?:export\s+(?:-\w*\s+)*-\w*n|(?:declare|typeset)\s+(?:[-+]\w*\s+)*\+\w*x)\b/.test(line);
+    if (!unexported)
+      for (const m of line.matchAll(PAIR_VARIABLE))
+        reading.variables.set(m[1]!, { value: expandHome(m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), home), from });
+    for (const command of commandsOf(line)) {
+      const head = commandHead(command);
+      if (head === undefined) continue;
+      const words = head.words.map((w) => quoteRemoved(w));
+      // An alias's text is read as the commands it becomes when typed.
+      const texts = [command, ...aliasTexts(words).flatMap(commandsOf)];
+      for (const t of texts) reading.entries.push(...gitDashC(t, from, home));
+    }
+  }
+}
+
+/**
+ * The entries of a finished reading: the `-c` entries, then the pairs the variables make as git
+ * reads them (`inheritedConfig`); pairs git could not read (a count with a pair missing) add none.
+ */
+export function startupGitEntries(reading: StartupGitReading): StartupGitEntry[] {
+  const { variables } = reading;
+  const pairs = inheritedConfig((name) => variables.get(name)?.value ?? null);
+  const fromPairs = 'unknown' in pairs ? [] : pairs.entries;
+  return [
+    ...reading.entries,
+    ...fromPairs.flatMap((e) => {
+      if (e.value === null) return [];
+      const name = /\((\w+)\)$/.exec(e.file)?.[1] ?? 'GIT_CONFIG_PARAMETERS';
+      return [{ key: e.key, value: e.value, file: `${variables.get(name)?.from ?? 'a start-up file'} (${name})` }];
+    }),
+  ];
+}
+
+/** The `-c KEY=VALUE` entries of one command when its program is git (`git`, `\git`, `/usr/bin/git`). */
+function gitDashC(command: string, from: string, home: string): StartupGitEntry[] {
+  const head = commandHead(command);
+  if (head?.name !== 'git') return [];
+  const argv = head.words.map((w) => expandHome(quoteRemoved(w), home));
+  // A word still holding an expansion is no value toolgate reads (`-c core.editor=$E`).
+  const literal = argv.map((w) => !/[$`]/.test(w));
+  return lineConfigEntries(argv, literal, []).map((e) => ({ key: e.key, value: e.value, file: `\`git -c\` of ${from}` }));
+}
+
+/** `~` at the start or after `=` or `:`, `$HOME` and `${HOME}`, as the home. */
+function expandHome(word: string, home: string): string {
+  const h = home === '/' ? '' : home.replace(/\/+$/, '');
+  return word.replace(/(^|[=:\s])~(?=\/|$|:|\s)/g, `$1${h}`).replace(/\$\{HOME\}|\$HOME\b/g, h);
+}
