@@ -93,6 +93,9 @@ function startupGitPlaces(state: EvalState, entries: readonly StartupGitEntry[],
   const top = 'found' in found ? (found.found.workTree ?? projectDir) : projectDir;
   const out: ReadPlace[] = [];
   for (const e of entries) {
+    // An include git reads as configuration: absolute or `~/` (git refuses a relative one outside a file), as decision 0147 reads the environment's.
+    if (/^include(?:if\..+)?\.path$/.test(e.key) && e.value.startsWith('/'))
+      out.push({ path: normalizePath(e.value, { cwd: top, home, platform: state.env.platform }), why: `${e.key} in ${e.file} makes git read it as configuration: a key written there (core.fsmonitor, an ! alias) runs a program at the next git command` });
     if (e.key !== 'core.hookspath' || e.value === '') continue;
     const path = normalizePath(e.value.startsWith('/') ? e.value : `${top}/${e.value}`, { cwd: top, home, platform: state.env.platform });
     out.push({ path, folder: true, why: `core.hooksPath in ${e.file} makes ${path} where git takes its hooks from: a file there runs at the next git commit, merge or push` });
