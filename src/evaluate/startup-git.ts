@@ -68,6 +68,8 @@ export function readStartupGit(text: string, from: string, home: string, reading
  */
 export function startupGitEntries(reading: StartupGitReading): StartupGitEntry[] {
   const { variables } = reading;
+  // git's model is in the hook's shell file: a Write or Edit with no pair set never loads it.
+  if (variables.size === 0) return reading.entries;
   const pairs = inheritedConfig((name) => variables.get(name)?.value ?? null);
   const fromPairs = 'unknown' in pairs ? [] : pairs.entries;
   return [
@@ -83,7 +85,8 @@ export function startupGitEntries(reading: StartupGitReading): StartupGitEntry[]
 /** The `-c KEY=VALUE` entries of one command when its program is git (`git`, `\git`, `/usr/bin/git`). */
 function gitDashC(command: string, from: string, home: string): StartupGitEntry[] {
   const head = commandHead(command);
-  if (head?.name !== 'git') return [];
+  // Only a git given configuration on its line is read by git's model (`alias gs='git status'` loads none).
+  if (head?.name !== 'git' || !head.words.some((w) => /^-c|^--config-env/.test(w))) return [];
   const argv = head.words.map((w) => expandHome(quoteRemoved(w), home));
   // A word still holding an expansion is no value toolgate reads (`-c core.editor=$E`).
   const literal = argv.map((w) => !/[$`]/.test(w));
