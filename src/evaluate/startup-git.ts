@@ -10,9 +10,9 @@
  * The entries are read by the model of git (`programs/git/inherited-config.ts`, `runs.ts`), not here.
  */
 import { inheritedConfig } from '../shell/programs/git/inherited-config.js';
-import { lineConfigEntries } from '../shell/programs/git/runs.js';
+import { isGitName, lineConfigEntries } from '../shell/programs/git/runs.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
-import { aliasTexts } from '../shell/programs/startup-builtins.js';
+import { aliasTexts, takesExportAway } from '../shell/programs/startup-builtins.js';
 import { commandHead, commandsOf, uncommented } from './sourced-text.js';
 
 /** One configuration entry a start-up file gives git, and the file and spelling that gives it, as a reason says it. */
@@ -47,7 +47,7 @@ export function startupGitReading(): StartupGitReading {
 export function readStartupGit(text: string, from: string, home: string, reading: StartupGitReading): void {
   for (const line of text.split('\n').map(uncommented)) {
     // `export -n NAME=V` sets NAME and takes its export away (bash 5.2: git's environment has no NAME).
-    const unexported = /(?:^|[;&|]\s*)(?:export\s+(?:-\w*\s+)*-\w*n|(?:declare|typeset)\s+(?:[-+]\w*\s+)*\+\w*x)\b/.test(line);
+    const unexported = takesExportAway(line);
     if (!unexported)
       for (const m of line.matchAll(PAIR_VARIABLE))
         reading.variables.set(m[1]!, { value: expandHome(m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), home), from });
@@ -86,7 +86,7 @@ export function startupGitEntries(reading: StartupGitReading): StartupGitEntry[]
 function gitDashC(command: string, from: string, home: string): StartupGitEntry[] {
   const head = commandHead(command);
   // Only a git given configuration on its line is read by git's model (`alias gs='git status'` loads none).
-  if (head?.name !== 'git' || !head.words.some((w) => /^-c|^--config-env/.test(w))) return [];
+  if (head === undefined || !isGitName(head.name) || !head.words.some((w) => /^-c|^--config-env/.test(w))) return [];
   const argv = head.words.map((w) => expandHome(quoteRemoved(w), home));
   // A word still holding an expansion is no value toolgate reads (`-c core.editor=$E`).
   const literal = argv.map((w) => !/[$`]/.test(w));

@@ -478,3 +478,11 @@ export const PARAMETER_ALTERNATIVE_EXAMPLES: readonly { readonly text: string; r
   { text: '. ~/.x', alternatives: ['. ~/.x'] },
   { text: 'echo ${#X} ${X%/*} ${X:?unset}', alternatives: ['echo ${#X} ${X%/*} ${X:?unset}'] },
 ];
+
+/**
+ * Whether a start-up line takes a variable's export away as it sets it (`export -n NAME=V`,
+ * `declare +x NAME=V`, `typeset +x`): bash 5.2 sets NAME and the programs it starts do not see it.
+ */
+export function takesExportAway(line: string): boolean {
+  return /(?:^|[;&|]\s*)(?:export\s+(?:-\w*\s+)*-\w*n|(?:declare|typeset)\s+(?:[-+]\w*\s+)*\+\w*x)\b/.test(line);
+}

@@ -565,3 +565,8 @@ export function gitProgramText(argv: readonly string[]): ProgramText | undefined
   });
   return files.length === 0 ? undefined : { files };
 }
+
+/** Whether a command's program name is git's, as a start-up line spells it (`git`; `\git` and a path are the caller's to fold). */
+export function isGitName(name: string): boolean {
+  return name === 'git';
+}
