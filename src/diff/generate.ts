@@ -60,7 +60,8 @@ export function callsOfRule(rule: Rule, env: SampleEnv): ToolCall[] {
     const host = rule.domain.replace(/^\*\./, '');
     out.push({ tool: 'WebFetch', input: { url: `https://${host}/` } }, { tool: 'WebFetch', input: { url: `https://sub.${host}/` } });
   } else if (rule.family === 'bare' && (rule.tool === 'Read' || rule.tool === 'Edit' || rule.tool === 'Write')) {
-    for (const file_path of [`${env.cwd}/.env`, `${env.home}/.ssh/id_rsa`, '/etc/passwd'])
+    // A bare rule covers an ordinary file outside the working directories too, which a mode asks for.
+    for (const file_path of [`${env.cwd}/.env`, `${env.home}/.ssh/id_rsa`, '/etc/passwd', `${env.home}/notes.md`])
       out.push({ tool: rule.tool, input: { file_path } });
   }
   return out;

@@ -85,7 +85,17 @@ describe('no widening reported means no call decides looser', () => {
           expect({ call: c, before, after, looser: RANK[after] < RANK[before] }).toMatchObject({ looser: false });
         }
       }),
-      { numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 300) },
+      {
+        numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 300),
+        examples: [
+          // CI seed 1748024346: a bare Edit allow with acceptEdits taken away widened an edit outside the working directories.
+          [
+            { allow: [], ask: [], deny: [], defaultMode: 'acceptEdits', additionalDirectories: [] },
+            { allow: ['Edit'], ask: [], deny: [], defaultMode: undefined, additionalDirectories: [] },
+            [{ tool: 'Edit', input: { file_path: '/opt/data/sub/y.md' } }],
+          ],
+        ],
+      },
     );
   }, 600_000);
 });
