@@ -567,6 +567,6 @@ export function gitProgramText(argv: readonly string[]): ProgramText | undefined
 }
 
 /** Whether a command's program name is git's, as a start-up line spells it (`git`; `\git` and a path are the caller's to fold). */
-export function isGitName(name: string): boolean {
-  return name === 'git';
+export function isGitName(program: string): boolean {
+  return program === 'git';
 }
