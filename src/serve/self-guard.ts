@@ -554,11 +554,7 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   }
   if (!linked || paths.length === 0 || g.fs.identity === undefined) return undefined;
   const identity = g.fs.identity.bind(g.fs);
-  const guarded = new Map<string, string>();
-  for (const f of files) {
-    const id = identity(f);
-    if (id !== undefined) guarded.set(id, f);
-  }
+  const guarded = byIdentity(files, identity);
   for (const p of paths) {
     const id = identity(p);
     const file = id !== undefined ? guarded.get(id) : undefined;
@@ -568,11 +564,7 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
         `${p} has the device and inode of ${file}, one of toolgate serve's own files`,
       );
   }
-  const policyIds = new Map<string, string>();
-  for (const f of policy) {
-    const id = identity(f);
-    if (id !== undefined) policyIds.set(id, f);
-  }
+  const policyIds = byIdentity(policy, identity);
   for (const p of written) {
     const id = identity(p);
     const file = id !== undefined ? policyIds.get(id) : undefined;
@@ -649,11 +641,7 @@ function holdsGuarded(dir: string, files: readonly string[], fs: ReadonlyFsView)
 function otherNameUnder(dir: string, files: readonly string[], fs: ReadonlyFsView): { path: string; file: string } | undefined {
   if (fs.identity === undefined || fs.list === undefined || fs.isDirectory === undefined) return undefined;
   if (fs.isDirectory(dir) !== true || !files.some((f) => (fs.linkCount?.(f) ?? 1) > 1)) return undefined;
-  const ids = new Map<string, string>();
-  for (const f of files) {
-    const id = fs.identity(f);
-    if (id !== undefined) ids.set(id, f);
-  }
+  const ids = byIdentity(files, fs.identity.bind(fs));
   if (ids.size === 0) return undefined;
   const view = fs as ListingView;
   const found = walkTree(view, dir, newBudget(), (p) => {
@@ -663,6 +651,16 @@ function otherNameUnder(dir: string, files: readonly string[], fs: ReadonlyFsVie
     return fs.isSymlink?.(p) !== true && view.isDirectory(p) === true ? { descend: p } : undefined;
   });
   return 'file' in found ? found : undefined;
+}
+
+/** The files by their identity in the view (device and inode): a name with the same identity is another name of the file. */
+function byIdentity(files: readonly string[], identity: (path: string) => string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of files) {
+    const id = identity(f);
+    if (id !== undefined) out.set(id, f);
+  }
+  return out;
 }
 
 /** Every string in a tool's input (keys of objects too), at most `limit` of them. */
