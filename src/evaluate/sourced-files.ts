@@ -55,6 +55,7 @@ import {
   commandsOf,
   fedFiles,
   functionBodies,
+  homeExpanded,
   listedFrom,
   loaderAssignments,
   pathLike,
@@ -290,11 +291,12 @@ export function startupFiles(
         for (const f of patternFiles(place.path, place.pattern, view)) queue.push({ file: f, kind: place.readAs ?? kind, depth: depth + 1, vars: at, given: values });
     }
   }
-  if (queue.length > 0) whole = false;
+  // Text toolgate does not see (`eval`, `. <(…)`, `/dev/stdin`) may define or use anything: as if not all was read.
+  const settled = whole && queue.length === 0 && !texts.some((t) => UNSEEN_TEXT.test(t));
   // A data reader's files are printed (decision 0160) where nothing read may rename the reader.
-  const renamed = (name: string): boolean => !whole || texts.some((t) => mayRename(t, name));
+  const renamed = (name: string): boolean => !settled || texts.some((t) => mayRename(t, name));
   // An array literal's element is a value where no text uses the array (decision 0160).
-  const used = (name: string): boolean => !whole || texts.some((t) => arrayUsed(t, name));
+  const used = (name: string): boolean => !settled || texts.some((t) => arrayUsed(t, name));
   const kept = [...out, ...late].flatMap(({ printedBy, arrayOf, ...p }) =>
     (printedBy === undefined || printedBy.some(renamed)) && (arrayOf === undefined || used(arrayOf)) ? [p] : [],
   );
@@ -308,13 +310,15 @@ export function startupFiles(
  */
 const ARRAY_LITERAL = /(^|[\s;&|{])(([A-Za-z_]\w*)\+?=)\(([^()`$[\]\\'"<>]*)\)(?=$|[\s;&|}])/g;
 
+/** Text whose commands toolgate does not see: what `eval`, a process substitution or a descriptor runs. */
+const UNSEEN_TEXT = /\beval\b|<\(|\/dev\/stdin|\/dev\/fd\/|\/proc\/self\//;
+
 /**
  * Whether shell text may use array `name` other than by assigning it a literal: any whole-word
  * mention of the name outside such an assignment (`"${A[@]}"`, `$A`, `for f in $A`, `${(P)x}` with
- * `x=A`, `declare -n r=A`), or text toolgate does not see (`eval`, `<(…)`).
+ * `x=A`, `declare -n r=A`). Text toolgate does not see is the caller's ({@link UNSEEN_TEXT}).
  */
 function arrayUsed(text: string, name: string): boolean {
-  if (/\beval\b|<\(|\/dev\/stdin|\/dev\/fd\/|\/proc\/self\//.test(text)) return true;
   const word = new RegExp(`(?:^|[^\\w])${escaped(name)}(?!\\w)`, 'g');
   const assigned = new RegExp(`(?:^|[^\\w$])${escaped(name)}\\+?=\\(`, 'y');
   for (const m of text.matchAll(word)) {
@@ -327,12 +331,10 @@ function arrayUsed(text: string, name: string): boolean {
 /**
  * Whether shell start-up text may make `name` run something other than its program: a line
  * naming it that defines an alias or a function (`name()`, `function name`, zsh's
- * `functions[name]=`), `hash`es or `enable`s a name, or text whose commands toolgate does not see
- * (`eval`, `. <(…)`, `/dev/stdin`) — which may define anything. An allowlist in reverse: any such
- * word on a line with the name, or any unseen text at all, counts.
+ * `functions[name]=`), `hash`es or `enable`s a name. An allowlist in reverse: any such word on a
+ * line with the name counts; text toolgate does not see is the caller's ({@link UNSEEN_TEXT}).
  */
 function mayRename(text: string, name: string): boolean {
-  if (/\beval\b|<\(|\/dev\/stdin|\/dev\/fd\/|\/proc\/self\//.test(text)) return true;
   const word = new RegExp(`(?:^|[^\\w.-])${escaped(name)}(?![\\w.-])`);
   const defined = new RegExp(`${escaped(name)}\\s*\\(\\s*\\)`);
   return text
@@ -780,7 +782,7 @@ function loaderNamed(
   for (const value of withValues(assignment.value, values)) {
     // The shell expands `~` at the start and after `:` of an assignment; a quoted one is the
     // program's to expand (git runs EDITOR through sh -c): either way the home.
-    const expanded = value.replace(/(^|[:=\s])~(?=\/|$|:|\s)/g, `$1${vars.home}`).replace(/\$\{HOME\}|\$HOME\b/g, vars.home);
+    const expanded = homeExpanded(value, vars.home);
     // The files a data reader of the value only prints (`cat ~/motd.txt`), and by which readers.
     const readers = new Set<string>();
     const asData = (program: string): boolean => {

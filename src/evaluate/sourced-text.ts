@@ -313,6 +313,16 @@ export function loaderAssignments(line: string): { name: string; value: string; 
   return out;
 }
 
+/**
+ * `~` at the start or after `=`, `:` or a blank, `$HOME` and `${HOME}`, as the home: what the
+ * shell makes of an assignment's value, and what a program that runs the value through `sh -c`
+ * (git, for EDITOR) makes of a quoted one. @internal
+ */
+export function homeExpanded(word: string, home: string): string {
+  const h = home === '/' ? '' : home.replace(/\/+$/, '');
+  return word.replace(/(^|[=:\s])~(?=\/|$|:|\s)/g, `$1${h}`).replace(/\$\{HOME\}|\$HOME\b/g, h);
+}
+
 /** A line without its comment (`#` that starts a word). @internal */
 export function uncommented(line: string): string {
   return line.replace(/(^|\s)#.*$/, '$1');

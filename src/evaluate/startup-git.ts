@@ -13,7 +13,7 @@ import { inheritedConfig } from '../shell/programs/git/inherited-config.js';
 import { isGitName, lineConfigEntries } from '../shell/programs/git/runs.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
 import { aliasTexts, takesExportAway } from '../shell/programs/startup-builtins.js';
-import { commandHead, commandsOf, uncommented } from './sourced-text.js';
+import { commandHead, commandsOf, homeExpanded, uncommented } from './sourced-text.js';
 
 /** One configuration entry a start-up file gives git, and the file and spelling that gives it, as a reason says it. */
 export interface StartupGitEntry {
@@ -50,7 +50,7 @@ export function readStartupGit(text: string, from: string, home: string, reading
     const unexported = takesExportAway(line);
     if (!unexported)
       for (const m of line.matchAll(PAIR_VARIABLE))
-        reading.variables.set(m[1]!, { value: expandHome(m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), home), from });
+        reading.variables.set(m[1]!, { value: homeExpanded(m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), home), from });
     for (const command of commandsOf(line)) {
       const head = commandHead(command);
       if (head === undefined) continue;
@@ -87,14 +87,8 @@ function gitDashC(command: string, from: string, home: string): StartupGitEntry[
   const head = commandHead(command);
   // Only a git given configuration on its line is read by git's model (`alias gs='git status'` loads none).
   if (head === undefined || !isGitName(head.name) || !head.words.some((w) => /^-c|^--config-env/.test(w))) return [];
-  const argv = head.words.map((w) => expandHome(quoteRemoved(w), home));
+  const argv = head.words.map((w) => homeExpanded(quoteRemoved(w), home));
   // A word still holding an expansion is no value toolgate reads (`-c core.editor=$E`).
   const literal = argv.map((w) => !/[$`]/.test(w));
   return lineConfigEntries(argv, literal, []).map((e) => ({ key: e.key, value: e.value, file: `\`git -c\` of ${from}` }));
-}
-
-/** `~` at the start or after `=` or `:`, `$HOME` and `${HOME}`, as the home. */
-function expandHome(word: string, home: string): string {
-  const h = home === '/' ? '' : home.replace(/\/+$/, '');
-  return word.replace(/(^|[=:\s])~(?=\/|$|:|\s)/g, `$1${h}`).replace(/\$\{HOME\}|\$HOME\b/g, h);
 }

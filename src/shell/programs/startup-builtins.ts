@@ -57,19 +57,7 @@ export function hashedPrograms(words: Words): string[] {
  * the next prompt (bash 5.2, zsh 5.9: `ll` ran ~/.x). @internal
  */
 export function aliasTexts(words: Words): string[] {
-  const out: string[] = [];
-  if (words[0] !== 'alias') return out;
-  let options = true;
-  for (const w of words.slice(1)) {
-    if (options && w === '--') options = false;
-    else if (options && /^[-+][A-Za-z]+$/.test(w)) continue;
-    else {
-      options = false;
-      const eq = /^[^=\s]+=(.*)$/s.exec(w);
-      if (eq !== null && eq[1] !== '') out.push(eq[1]!);
-    }
-  }
-  return out;
+  return aliasAssignments(words).map(([, text]) => text);
 }
 
 /**
@@ -77,6 +65,12 @@ export function aliasTexts(words: Words): string[] {
  * @internal
  */
 export function aliasDefinitions(words: Words): [string, string][] {
+  // A name the shell would still expand or quote is no alias a later line can use by that name.
+  return aliasAssignments(words).filter(([name]) => !/[$`'"]/.test(name));
+}
+
+/** The `NAME=TEXT` operands of an `alias` call with a text, after its options (`-p`, zsh's `-g`, `-s`) and `--`. */
+function aliasAssignments(words: Words): [string, string][] {
   const out: [string, string][] = [];
   if (words[0] !== 'alias') return out;
   let options = true;
@@ -85,7 +79,7 @@ export function aliasDefinitions(words: Words): [string, string][] {
     else if (options && /^[-+][A-Za-z]+$/.test(w)) continue;
     else {
       options = false;
-      const eq = /^([^=\s$`'"]+)=(.*)$/s.exec(w);
+      const eq = /^([^=\s]+)=(.*)$/s.exec(w);
       if (eq !== null && eq[2] !== '') out.push([eq[1]!, eq[2]!]);
     }
   }
@@ -482,6 +476,7 @@ export const PARAMETER_ALTERNATIVE_EXAMPLES: readonly { readonly text: string; r
 /**
  * Whether a start-up line takes a variable's export away as it sets it (`export -n NAME=V`,
  * `declare +x NAME=V`, `typeset +x`): bash 5.2 sets NAME and the programs it starts do not see it.
+ * @internal
  */
 export function takesExportAway(line: string): boolean {
   return /(?:^|[;&|]\s*)(?:export\s+(?:-\w*\s+)*-\w*n|(?:declare|typeset)\s+(?:[-+]\w*\s+)*\+\w*x)\b/.test(line);
