@@ -1348,8 +1348,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         addCodeVariableWrites(i, name, cmd, environment, bases, add, note, ctx.environment);
         return;
       }
-      const looped = withLoopPatterns(expandedArgv(cmd), i, chosenVariables(analysis));
-      const wild = withWildLoopPattern(looped, i, chosenVariables(analysis));
+      const chosen = chosenVariables(analysis);
+      const looped = withLoopPatterns(expandedArgv(cmd), i, chosen);
+      const wild = withWildLoopPattern(looped, i, chosen);
       const words = wild?.words ?? looped;
       const { modelled, dirs } = addOperands(
         i,
@@ -1362,7 +1363,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         note,
         ctx,
         environment,
-        chosenVariables(analysis),
+        chosen,
         given,
       );
       placed.set(i, dirs);
@@ -1395,7 +1396,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     }
     // A glob word that may be an option (`wc -c [-]*`): settled by the names the view shows, else unseen.
     const settled = new Set<number>();
-    const loops = loopsOf(flowOf(analysis));
+    const loops = globOptions.length > 0 ? loopsOf(flowOf(analysis)) : [];
     const unsettled = globOptions.flatMap((c) => {
       // The command's own writes come after the shell expanded its glob (`cp *.md docs/`), unless a
       // loop runs it again or a redirection of it opens a file (decision 0161).
