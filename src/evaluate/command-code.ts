@@ -32,6 +32,7 @@ import { shellInvocation } from '../shell/programs/shell-invocation.js';
 import { programTextOf, wrappedScriptsOf } from '../shell/programs/index.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 import { givenWords } from './given-values.js';
+import { expandBraces } from '../shell/syntax/brace.js';
 
 /** A file or folder a command runs code from, and how (a reason's words). */
 export interface CodePlace {
@@ -54,6 +55,12 @@ export interface CommandWorld {
   home: string;
   projectDir?: string;
   view?: ReadonlyFsView;
+  /**
+   * Shell text run in the same shell as the command, before or after it (the other start-up files
+   * a shell reads, decision 0163): the values it gives a variable are values the command's words
+   * may take, and a variable it gives any value is not taken as the command's own one value.
+   */
+  givenText?: string;
 }
 
 /** How many levels of text are read (command → script → script it runs → …). */
@@ -146,7 +153,17 @@ class Reader {
    */
   text(text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin = false, cwd = this.world.cwd, outer: SearchPaths = NO_PATHS, shell: 'bash' | 'sh' = 'bash'): void {
     const { home, projectDir, top, view } = this.world;
-    const read = readCommands(text, { cwd, home, top, shell, ...(projectDir !== undefined ? { projectDir } : {}), ...(scriptDir !== undefined ? { scriptDir } : {}), ...(view !== undefined ? { view } : {}) });
+    const { givenText } = this.world;
+    const read = readCommands(text, {
+      cwd,
+      home,
+      top,
+      shell,
+      ...(projectDir !== undefined ? { projectDir } : {}),
+      ...(scriptDir !== undefined ? { scriptDir } : {}),
+      ...(view !== undefined ? { view } : {}),
+      ...(givenText !== undefined ? { givenText } : {}),
+    });
     // The folders the text puts on the search paths, read with the values toolgate knows put in
     // (`PATH="$CLAUDE_PROJECT_DIR/tools:$PATH"`, `"$(git rev-parse --show-toplevel)/tools"`: red team 27 RT27-B17, B18).
     const known = read?.text ?? text;
@@ -345,7 +362,9 @@ class Reader {
           const file = place(f);
           if (file !== undefined) this.script(file, depth + 1, `read as the text ${shown} runs`, true);
         }
-        if (depth < MAX_DEPTH) this.text(run.text, scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
+        // `bash -c '"$0"' ~/bin/x.sh`, `sh -c '. "$1"' _ ~/x`: the words after the text are its `$0`, `$1`, … (bash 5.2 -i ran each, check32).
+        const args = (run.args ?? []).map((a) => this.argumentValue(words[plain.indexOf(a)] ?? a));
+        if (depth < MAX_DEPTH) this.text(withPositional(run.text, args), scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
       } else if (run.kind === 'folder') {
         const folder = placeWord(run.dir);
         if (folder !== undefined) this.add(folder, `run by ${shown}, each file in it`, undefined, childPattern(folder));
@@ -380,7 +399,8 @@ class Reader {
     const cut = w.search(/[$`]/);
     if (cut < 0) return;
     // The values the text gives the word's variables, or the paths its substitution names (decision 0152).
-    for (const given of givenWords(word, this.texts.at(-1) ?? '')) {
+    const elsewhere = this.world.givenText;
+    for (const given of givenWords(word, `${this.texts.at(-1) ?? ''}${elsewhere === undefined ? '' : `\n${elsewhere}`}`)) {
       const at = this.place(given.word, scriptDir, cwd);
       if (at === undefined) continue;
       const via = `run by ${shown}, to which the text gives the value ${given.word}`;
@@ -416,7 +436,8 @@ class Reader {
       if (changedDirectory(proper.map(unquoted)) !== undefined) continue;
       // A loop's or `set`'s words are the names themselves, one the view does not show yet too.
       const names = proper[0] === 'for' || proper[0] === 'set';
-      for (const word of proper.slice(names && proper[0] === 'for' ? 3 : 1)) {
+      // Braces are expanded first (`for f in ~/bin/{x,y}.sh`: bash 5.2 -i ran ~/bin/x.sh, decision 0163).
+      for (const word of proper.slice(names && proper[0] === 'for' ? 3 : 1).flatMap((w) => expandBraces(w) ?? [w])) {
         const operand = word.replace(/^\d*[<>]+&?/, '');
         if (operand === '' || operand.startsWith('-') || /^[A-Za-z_]\w*=/.test(operand) || /^\/(?:dev|proc)\//.test(operand)) continue;
         const at = this.place(operand, scriptDir, cwd);
@@ -604,6 +625,19 @@ class Reader {
     return join(cwd, home && value.startsWith('~/') ? `${this.world.home}/${value.slice(2)}` : value);
   }
 
+  /**
+   * What a word as written hands the command, when it is plain text after the shell's expansions
+   * (a leading `~`, `$HOME`, quotes): `undefined` for anything else (another variable, a
+   * substitution, a blank or a pattern character in the value).
+   */
+  private argumentValue(word: string): string | undefined {
+    const home = this.world.home;
+    const value = /^'[^']*'$/.test(word)
+      ? word.slice(1, -1)
+      : unquoted((/^~(?=\/|$)/.test(word) ? `${home}${word.slice(1)}` : word).replace(/^("?)\$(?:HOME\b|\{HOME\})/, `$1${home}`));
+    return /^[\w./@%+,:=-]+$/.test(value) ? value : undefined;
+  }
+
   /** Where a word of a command names, or `undefined` when toolgate cannot place it. */
   private place(word: string, scriptDir: string | undefined, cwd: string): string | undefined {
     const { projectDir, top, home } = this.world;
@@ -656,6 +690,22 @@ function fedByText(expansions: string, text: string): boolean {
     if (new RegExp(`(?:^|[\\s;&|(])for\\s+${n}\\b|(?:^|[\\s;&|(])read\\b[^;&|\\n]*\\s${n}(?:\\s|$|[;&|])|(?:^|[\\s;&|(])${n}=|\\b(?:mapfile|readarray)\\b[^;&|\\n]*\\s${n}\\b`, 'm').test(text)) return true;
   }
   return false;
+}
+
+/**
+ * Shell text with the positional parameters it is given put in (`args[0]` is `$0`): `$0`…`$9`,
+ * `${N}`, and `$@`/`$*` (all from `$1`) where each value is known; one not known is left as
+ * written (it names nothing, as before).
+ */
+function withPositional(text: string, args: readonly (string | undefined)[]): string {
+  if (args.length === 0) return text;
+  const rest = args.slice(1);
+  const all = rest.every((v) => v !== undefined) ? rest.join(' ') : undefined;
+  return text
+    // `for f; do …` walks `$1`, `$2`, …
+    .replace(/\bfor\s+([A-Za-z_]\w*)\s*(;|\n|\s+do\b)/g, (m, name: string, end: string) => (all === undefined || all === '' ? m : `for ${name} in ${all}${end}`))
+    .replace(/\$(?:\{([0-9])\}|([0-9]))/g, (m, a: string | undefined, b: string | undefined) => args[Number(a ?? b)] ?? m)
+    .replace(/\$(?:\{[@*]\}|[@*])/g, (m) => all ?? m);
 }
 
 /** Whether a step is text a shell only parses (`bash -n -c TEXT`, `sh -o noexec -c …`), at any depth. */

@@ -66,6 +66,8 @@ export interface StepWorld {
   /** The shell that runs it. */
   shell: 'bash' | 'sh';
   view?: ReadonlyFsView;
+  /** Text run in the same shell (`command-code.ts`'s `givenText`): a variable it may change has no one known value. */
+  givenText?: string;
 }
 
 /**
@@ -170,6 +172,9 @@ export function withKnownValues(text: string, world: StepWorld): string {
     if (values.has(name)) continue;
     const seen = variableView(out, name);
     if (seen.unknown !== undefined) continue;
+    // A value another start-up file may give it (`. ~/.vars` before `"$T"`) is as likely as the text's own (decision 0163).
+    const elsewhere = world.givenText === undefined || seen.assigned.length === 0 ? undefined : variableView(world.givenText, name);
+    if (elsewhere !== undefined && (elsewhere.unknown !== undefined || elsewhere.assigned.length > 0)) continue;
     // A nameref (`declare -n N=T`): `$N` is T's value, not the text `T` (bash 5.2 ran T's program).
     if (new RegExp(`\\b(?:declare|typeset|local)\\s+(?:-\\w+\\s+)*-[a-zA-Z]*n[a-zA-Z]*\\s+(?:\\S+\\s+)*${name}=`).test(out)) continue;
     const given = name === 'CLAUDE_PROJECT_DIR' ? world.projectDir : name === 'HOME' ? world.home : undefined;

@@ -33,6 +33,7 @@ import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-vari
 import { shellName } from '../shell/programs/shell-names.js';
 import { tmuxFormatJobs, tmuxLineCommands, tmuxOptionKind, tmuxShellCommand } from '../shell/programs/tmux-grammar.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
+import { expandBraces } from '../shell/syntax/brace.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import {
   aliasDefinitions,
@@ -62,6 +63,7 @@ import {
   promptCommands,
   promptSubstitutions,
   uncommented,
+  withOwnPath,
   wordsOf,
 } from './sourced-text.js';
 
@@ -213,6 +215,8 @@ export function startupFiles(
   const known: Known = { ...vars, home: h, zdotdir: zdot, xdgConfigHome: xdg };
   type Queued = { file: string; kind: Kind; depth: number; vars: Known; given: ReadonlyMap<string, string[]> };
   const queue: Queued[] = starts.map(([file, kind]) => ({ file, kind, depth: 0, vars: known, given: new Map() }));
+  /** The shell texts read, for the hook reader once every one is known: a value one gives is known in the others (decision 0163). */
+  const shellTexts: { runs: string; text: string; file: string; kind: Kind; at: Known; values: ReadonlyMap<string, string[]> }[] = [];
   // An exported vim script's text, read as a vimrc's; a file it sources is read in turn.
   for (const { name, text } of vimScripts)
     for (const place of namedBy(text.slice(0, MAX_TEXT), `the exported ${name}, which`, 'vimScript', known)) {
@@ -230,7 +234,9 @@ export function startupFiles(
       continue;
     }
     // An alias a line defines stands for its text in the lines after it (`alias s=source`, then `s ~/dots/x`).
-    const text = kind === 'sh' || kind === 'zsh' ? aliasesExpanded(raw.slice(0, MAX_TEXT), definedAliases) : raw.slice(0, MAX_TEXT);
+    const expanded = kind === 'sh' || kind === 'zsh' ? aliasesExpanded(raw.slice(0, MAX_TEXT), definedAliases) : raw.slice(0, MAX_TEXT);
+    // bash's BASH_SOURCE is the file's own path: `source "${BASH_SOURCE%/*}/x.sh"` sources a file beside it.
+    const text = kind === 'sh' ? withOwnPath(expanded, file, view.realpath?.(file) ?? file) : expanded;
     if (raw.length > MAX_TEXT) whole = false;
     texts.push(text);
     // `export ZDOTDIR=$HOME/.config/zsh` in ~/.zshenv: zsh reads the rest of its start-up files
@@ -254,7 +260,7 @@ export function startupFiles(
     // each file it runs protected (not read again here: the hook reader reads the scripts it runs).
     // Listed last, so that the start-up reader's own reason (`~/.aliases sources ~/.more`) is the one a write meets first.
     if (kind === 'sh' || kind === 'zsh') {
-      late.push(...runByText(runs, file, kind, at, view), ...commandVariableCode(text, file, at, view, values));
+      shellTexts.push({ runs, text, file, kind, at, values });
       readStartupGit(text, shownFrom(file, at.home), at.home, git);
     }
     for (const place of places) {
@@ -290,6 +296,14 @@ export function startupFiles(
       if (place.pattern !== undefined && depth < MAX_DEPTH && place.runs !== true && place.lists !== true)
         for (const f of patternFiles(place.path, place.pattern, view)) queue.push({ file: f, kind: place.readAs ?? kind, depth: depth + 1, vars: at, given: values });
     }
+  }
+  // One shell runs the start-up files it reads in one set of variables: what the others give a variable is known in each (decision 0163).
+  for (const [i, r] of shellTexts.entries()) {
+    const givenText = shellTexts
+      .filter((_, k) => k !== i)
+      .map((o) => o.runs)
+      .join('\n');
+    late.push(...runByText(r.runs, r.file, r.kind, r.at, view, givenText), ...commandVariableCode(r.text, r.file, r.at, view, r.values));
   }
   // Text toolgate does not see (`eval`, `. <(…)`, `/dev/stdin`) may define or use anything: as if not all was read.
   const settled = whole && queue.length === 0 && !texts.some((t) => UNSEEN_TEXT.test(t));
@@ -377,10 +391,12 @@ function commandVariableCode(text: string, file: string, vars: Known, view: Read
  * reader for both: decision 0152), as places the file names: from the home, where an interactive
  * shell usually starts and where a relative name in a start-up file is read from.
  */
-function runByText(text: string, file: string, kind: Kind, vars: Known, view: ReadonlyFsView): ReadPlace[] {
+function runByText(text: string, file: string, kind: Kind, vars: Known, view: ReadonlyFsView, givenText: string): ReadPlace[] {
   const from = shownFrom(file, vars.home);
   // A program found on a PATH the file sets is the start-up reader's own (`puts ~/bin on PATH`, every program there).
-  const places = commandCode(text, { cwd: vars.home, top: vars.home, home: vars.home, view }, false).filter((c) => !c.via.includes('(found on the PATH the text sets)'));
+  const places = commandCode(text, { cwd: vars.home, top: vars.home, home: vars.home, view, ...(givenText !== '' ? { givenText } : {}) }, false).filter(
+    (c) => !c.via.includes('(found on the PATH the text sets)'),
+  );
   return places.map((c) => ({
     path: c.path,
     ...(c.pattern !== undefined ? { pattern: c.pattern } : view.isDirectory?.(c.path) === true ? { folder: true as const } : {}),
@@ -459,6 +475,8 @@ export function namedBy(
   const out: ReadPlace[] = [];
   /** Variables whose words a file holds, one a line (`while read f … done < LIST`): such a word names the list. */
   let listed = new Map<string, string[]>();
+  /** The loops' words by variable, of the texts being read: a text read inside a loop's body (`do "$p"`) still knows them. */
+  let loops = new Map<string, string[]>();
   let values: ReadonlyMap<string, string[]> = given;
   /** While an alias's text is read: when the shell runs what it names. */
   let aliasBecause: string | undefined;
@@ -485,7 +503,13 @@ export function namedBy(
         for (const l of list.flatMap((w) => withValues(w, values))) {
           const named = placed(l, vars, bases);
           if (named !== undefined)
-            out.push({ ...named, lists: true, through: true, why: `${from} ${what} each file ${named.path} names: ${(runs ? RUNS_PROGRAM : RUNS)[kind]}` });
+            out.push({
+              ...named,
+              lists: true,
+              through: true,
+              ...(runs ? { runs: true as const } : {}),
+              why: `${from} ${what} each file ${named.path} names: ${(runs ? RUNS_PROGRAM : RUNS)[kind]}`,
+            });
         }
         continue;
       }
@@ -529,7 +553,9 @@ export function namedBy(
     const functions = functionBodies(text);
     /** One text the shell reads as commands: the file's, or an `eval`'s, a trap's, a function's at a call. */
     const read = (chunk: string, depth: number, calledAs?: string): void => {
-      const lists = loopLists(chunk);
+      const outerLoops = loops;
+      const lists = new Map([...outerLoops, ...loopLists(chunk)]);
+      loops = lists;
       const before = values;
       const chunkValues = assignedValues(chunk, values);
       for (const loop of lists.keys()) chunkValues.delete(loop);
@@ -621,6 +647,10 @@ export function namedBy(
         ) {
           // A program of the home run by its path (`eval "$(~/.local/bin/mise activate bash)"`).
           place(name, lists, bases, 'runs the program', true, end);
+        } else if ([name, ...(lists.get(loopVariable(name) ?? '') ?? [])].some((w) => listed.has(listVariable(w) ?? ''))) {
+          // `readarray -t A < LIST; "${A[@]}"`, `while read -r p; do "$p"; done < LIST`, `for p in "${A[@]}"; do "$p"`:
+          // each name the list holds runs (bash 5.2 -i, check32).
+          place(name, lists, bases, 'runs the program', true, end);
         }
       };
       /** A command name that is a program of the home by its path. */
@@ -670,6 +700,7 @@ export function namedBy(
       }
       values = before;
       listed = outer;
+      loops = outerLoops;
     };
     if (kind !== 'inputrc') read(text, 0);
     else {
@@ -918,10 +949,11 @@ function vimString(literal: string): string {
 /** A `for NAME in WORDS` list of a shell file, by name: `. "$NAME"` in its loop sources each word. */
 function loopLists(text: string): Map<string, string[]> {
   const lists = new Map<string, string[]>();
-  for (const m of text.matchAll(/\bfor\s+(\w+)\s+in\s+([^;\n]*?)\s*(?:;|\n|\bdo\b)/g))
-    lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
+  // A word's braces are expanded first (`for f in ~/bin/{x,y}.sh`: bash 5.2 -i sourced ~/bin/x.sh, check32).
+  const words = (list: string): string[] => wordsOf(list).flatMap((w) => expandBraces(w) ?? [w]);
+  for (const m of text.matchAll(/\bfor\s+(\w+)\s+in\s+([^;\n]*?)\s*(?:;|\n|\bdo\b)/g)) lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...words(m[2]!)]);
   // zsh's short form, `for f (WORDS)`, whose words may end in a glob qualifier (`*.zsh(N)`, oh-my-zsh's own loop).
-  for (const m of text.matchAll(/\bfor\s+(\w+)\s+\(((?:[^()\n]|\([^()\n]*\))*)\)/g)) lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...wordsOf(m[2]!)]);
+  for (const m of text.matchAll(/\bfor\s+(\w+)\s+\(((?:[^()\n]|\([^()\n]*\))*)\)/g)) lists.set(m[1]!, [...(lists.get(m[1]!) ?? []), ...words(m[2]!)]);
   return lists;
 }
 
@@ -971,12 +1003,16 @@ function loopVariable(operand: string): string | undefined {
   return /^"?\$\{?(\w+)\}?"?$/.exec(operand)?.[1];
 }
 
-/** The variable a word is, whole (`"$f"`, `"${L[@]}"`, zsh's `${(f)L}`), or undefined. */
+/** The variable a word is, whole (`"$f"`, `"${L[@]}"`, an element `${L[0]}`, zsh's `${(f)L}`), or undefined. */
 function listVariable(word: string): string | undefined {
-  return /^"?\$\{?(?:\([^)]*\))?(\w+)(?:\[[@*]\])?\}?"?$/.exec(word)?.[1];
+  return /^"?\$\{?(?:\([^)]*\))?(\w+)(?:\[[^\]]*\])?\}?"?$/.exec(word)?.[1];
 }
 
-/** The names a list file holds, one a line (blank lines and `#` comments left out), as far as {@link MAX_TEXT} reaches. */
+/**
+ * The names a list file holds, one a line (blank lines and `#` comments left out), as far as
+ * {@link MAX_TEXT} reaches; of a line with blanks, each field with a `/` too (`read -r a b` splits
+ * a line into fields).
+ */
 function listedNames(text: string | undefined): string[] {
   if (text === undefined) return [];
   return text
@@ -984,6 +1020,7 @@ function listedNames(text: string | undefined): string[] {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#'))
+    .flatMap((l) => [l, ...(/\s/.test(l) ? l.split(/\s+/).filter((f) => f.includes('/')) : [])])
     .slice(0, MAX_FILES);
 }
 

@@ -6,13 +6,14 @@
  * < F)`, zsh's `source =(…)`), a pipe into a shell (`cat F | bash`, `head F | . /dev/stdin`), a
  * function's body at each of its calls (`load() { . "$1"; }; load F`), and a variable whose words
  * a file holds (`while read -r f; do . "$f"; done < LIST`, `mapfile -t L < LIST`,
- * `for f in $(cat LIST)`). Read from the text as the start-up file holds it; which program a name
+ * `for f in $(cat LIST)`, `read -r a b < LIST`). Read from the text as the start-up file holds it; which program a name
  * is comes from `shell/programs/` (shell-names, quoting-printers).
  */
 import { printfValues } from './given-values.js';
 import { LOADER_VARIABLES, type LoaderVariable } from '../shell/programs/loader-variables.js';
 import { quotesWhatItReads } from '../shell/programs/quoting-printers.js';
 import { shellName } from '../shell/programs/shell-names.js';
+import { replaceExpansions } from '../shell/syntax/known-variables.js';
 import { splitWords } from '../shell/syntax/split.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
 
@@ -231,6 +232,16 @@ export function listedFrom(text: string): Map<string, string[]> {
   }
   for (const m of text.matchAll(/\b(?:mapfile|readarray)\b((?:\s+-[A-Za-z]+(?:\s+(?![<-])\S+)?)*)\s+([A-Za-z_]\w*)\s*<\s*("[^"]*"|'[^']*'|[^\s;&|)]+)/g))
     add(m[2]!, [m[3]!]);
+  // `read -r a b < LIST` (no loop): the names take the fields of its first line, a name the list holds.
+  for (const m of text.matchAll(/(?:^|[;&|({]\s*|\b(?:then|do|else)\s+)(?:IFS=\S*\s+)?read((?:\s+[^\s;&|<>]+)+)\s*<\s*("[^"]*"|'[^']*'|[^\s;&|)<]+)/gm)) {
+    const words = wordsOf(m[1]!);
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === '-a') add(words[++i] ?? '', [m[2]!]);
+      else if (/^-[dinNptu]$/.test(w)) i++;
+      else if (/^[A-Za-z_]\w*$/.test(w)) add(w, [m[2]!]);
+    }
+  }
   for (const m of text.matchAll(/(?:^|[\s;&|])(?:export\s+|local\s+|typeset\s+(?:-\w+\s+)*)?([A-Za-z_]\w*)=\(?("?)(\$\(|`|\$\{\(f\)"\$\()/g)) {
     const rest = text.slice(m.index + m[0].length - m[3]!.length);
     const sub = substitutions(rest.replace(/^\$\{\(f\)"/, ''))[0];
@@ -340,4 +351,34 @@ export function commandsOf(line: string): string[] {
     .split(/;|&&|\|\||\||&|(?:^|\s)[{}](?=\s|$)|[()`]|(?<=\s)\]\](?=\s|$)/)
     .map((c) => c.replace(/^\s*(?:(?:then|do|else|elif|if|while|until|!|builtin|command|exec|time|noglob|emulate\s+\w+\s+-c)\s+)*/, '').trim())
     .filter((c) => c !== '');
+}
+
+/** A path that reads the same quoted or not, and holds no pattern character. */
+const PLAIN_PATH = /^\/[\w./@%+,:=-]*$/;
+
+/**
+ * A bash start-up file's text with its own path put in where the text names it (decision 0163):
+ * `$BASH_SOURCE`, `${BASH_SOURCE[0]}`, `${BASH_SOURCE:-…}` (the file), `${BASH_SOURCE%/*}` (its
+ * folder), and then `$(dirname "FILE")`, `$(readlink -f "FILE")`/`$(realpath "FILE")` (`real`:
+ * where its links lead) and `$(cd "DIR" && pwd)` of those paths. bash sets BASH_SOURCE to the
+ * path it read the file by (`/home/u/.bashrc` for ~/.bashrc, `~` expanded for `. ~/.a`: bash 5.2
+ * -i ran `source "${BASH_SOURCE%/*}/bin/x.sh"` and `. "$(dirname "${BASH_SOURCE[0]}")/bin/x.sh"`,
+ * check32). Outside single quotes; only a plain absolute path is put in.
+ * @internal
+ */
+export function withOwnPath(text: string, file: string, real = file): string {
+  if (!text.includes('BASH_SOURCE') || !PLAIN_PATH.test(file) || !PLAIN_PATH.test(real)) return text;
+  const dirOf = (p: string): string => p.slice(0, p.lastIndexOf('/')) || '/';
+  const own = replaceExpansions(text, (t, i) => {
+    const m = /^\$(?:\{BASH_SOURCE(?:\[0\])?(%\/\*|:?-(?:[^{}]|\{[^{}]*\})*)?\}|BASH_SOURCE\b)/.exec(t.slice(i, i + 200));
+    return m === null ? undefined : [m[0].length, m[1] === '%/*' ? dirOf(file) : file];
+  });
+  if (own === text) return text;
+  const path = (p: string): string => `"?${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?`;
+  return own
+    .replace(new RegExp(`\\$\\(\\s*(?:readlink\\s+-[fe]|realpath)\\s+(?:--\\s+)?${path(file)}\\s*\\)`, 'g'), real)
+    .replace(new RegExp(`\\$\\(\\s*dirname\\s+(?:--\\s+)?${path(file)}\\s*\\)|\`\\s*dirname\\s+(?:--\\s+)?${path(file)}\\s*\``, 'g'), dirOf(file))
+    .replace(new RegExp(`\\$\\(\\s*dirname\\s+(?:--\\s+)?${path(real)}\\s*\\)`, 'g'), dirOf(real))
+    .replace(new RegExp(`\\$\\(\\s*cd\\s+(?:-P\\s+)?${path(dirOf(file))}\\s*(?:&&|;)\\s*pwd(?:\\s+-P)?\\s*\\)`, 'g'), dirOf(file))
+    .replace(new RegExp(`\\$\\(\\s*cd\\s+(?:-P\\s+)?${path(dirOf(real))}\\s*(?:&&|;)\\s*pwd(?:\\s+-P)?\\s*\\)`, 'g'), dirOf(real));
 }

@@ -19,6 +19,19 @@ const world = (files: Record<string, string> = {}) => ({
 const paths = (command: string, files?: Record<string, string>) => commandCode(command, world(files), true).map((c) => c.path);
 
 describe('commandCode', () => {
+  // fix33-given (decision 0163): each ran ~/bin/x.sh at bash 5.2 -i from ~/.bashrc.
+  it("puts a shell text's arguments in for $0, $1, $@ and `for f;`, and reads values the other start-up texts give", () => {
+    const home = (command: string, givenText?: string) =>
+      commandCode(command, { ...world(), cwd: H, ...(givenText !== undefined ? { givenText } : {}) }, false).map((c) => c.path);
+    for (const command of [`bash -c '"$0"' ~/bin/x.sh`, `sh -c '. "$1"' _ ~/bin/x.sh`, `bash -c '"$@"' _ ~/bin/x.sh`, `sh -c '"$0"' "$HOME/bin/x.sh"`, `bash -c 'for f; do "$f"; done' _ ~/bin/x.sh`])
+      expect(home(command), command).toContain(`${H}/bin/x.sh`);
+    expect(home(`sh -c 'echo "$1"' _ ~/bin/x.sh`)).not.toContain(`${H}/bin/x.sh`);
+    expect(home('"$T"', 'T=~/bin/x.sh')).toContain(`${H}/bin/x.sh`);
+    // A value another text gives is as likely as the text's own one.
+    expect(home('T=/usr/bin/true; "$T"', 'T=~/bin/x.sh')).toContain(`${H}/bin/x.sh`);
+    expect(home('"$T"')).toEqual([]);
+  });
+
   // check30 class H/J, run for real with bash 5.2 and dash: each of these ran a file written in scripts/ (or the program).
   it('takes every source of the names a loop, a pipe or xargs runs, and the program named by a path', () => {
     const files = { [`${P}/scripts`]: 'directory', [`${P}/scripts/a.sh`]: 'text: true\n', [`${P}/src`]: 'directory' };

@@ -325,6 +325,33 @@ describe('start-up files that source through a loop, a descriptor or an alias (f
   });
 });
 
+describe('sourcedFiles: the values a start-up text gives a word it runs (decision 0163)', () => {
+  // check32 and fix33-given rows: each ran the file at bash 5.2 -i.
+  const x = `${H}/bin/x.sh`;
+  it('runs each name a list file holds, read by readarray, read or while read', () => {
+    const list = { [`${H}/.runlist`]: `text: ${x}\n` };
+    for (const rc of ['readarray -t A < ~/.runlist; "${A[@]}"', 'while read -r p; do "$p"; done < ~/.runlist', 'read -r p < ~/.runlist; "$p"', 'mapfile -t A < ~/.runlist; for p in "${A[@]}"; do "$p"; done']) {
+      expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n`, ...list }, x), rc).toBeDefined();
+      expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n`, ...list }, `${H}/.runlist`), rc).toBeDefined();
+      expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n`, ...list }, `${H}/bin/y.sh`), rc).toBeUndefined();
+    }
+    expect(hit({ [`${H}/.bashrc`]: 'text: read -r a b < ~/.runlist; "$b"\n', [`${H}/.runlist`]: `text: x ${x}\n` }, x)).toBeDefined();
+  });
+  it('knows a value one file gives in the files it sources and after it, and BASH_SOURCE as the file', () => {
+    expect(hit({ [`${H}/.bashrc`]: 'text: T=~/bin\n. ~/.a\n', [`${H}/.a`]: 'text: $T/x.sh\n' }, x)).toBeDefined();
+    expect(hit({ [`${H}/.bashrc`]: 'text: . ~/.vars\n"$T"\n', [`${H}/.vars`]: 'text: T=~/bin/x.sh\n' }, x)).toBeDefined();
+    expect(hit({ [`${H}/.bashrc`]: 'text: . ~/.vars\ncat "$T"\n', [`${H}/.vars`]: 'text: T=~/notes.txt\n' }, `${H}/notes.txt`)).toBeUndefined();
+    expect(hit({ [`${H}/.bashrc`]: 'text: source "${BASH_SOURCE%/*}/bin/x.sh"\n' }, x)).toContain('sources /home/user/bin/x.sh');
+    expect(hit({ [`${H}/.bashrc`]: 'text: . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/bin/x.sh"\n' }, x)).toBeDefined();
+    expect(hit({ [`${H}/.bashrc`]: 'text: . ~/dots/init.sh\n', [`${H}/dots`]: 'directory', [`${H}/dots/init.sh`]: 'text: source "${BASH_SOURCE%/*}/x.sh"\n' }, `${H}/dots/x.sh`)).toBeDefined();
+    expect(hit({ [`${H}/.bashrc`]: 'text: source "${BASH_SOURCE%/*}/bin/x.sh"\n' }, `${H}/bin/y.sh`)).toBeUndefined();
+  });
+  it("expands a for-list's braces", () => {
+    expect(hit({ [`${H}/.bashrc`]: 'text: for f in ~/bin/{x,y}.sh; do [ -f $f ] && . $f; done\n' }, x)).toBeDefined();
+    expect(hit({ [`${H}/.bashrc`]: 'text: for f in ~/bin/{x,y}.sh; do [ -x "$f" ] && "$f"; done\n' }, x)).toBeDefined();
+  });
+});
+
 describe('startupFiles: the git configuration the shell start-up files give git (decision 0156)', () => {
   const git = (text: string, file = '.bashrc') => startupFiles(view({ [`${H}/${file}`]: `text: ${text}\n` }), { home: H }).git;
   it('reads the pairs a line exports, and the -c of a git an alias, a function or a line runs', () => {

@@ -29,8 +29,11 @@ export type UnattendedRun =
     }
   /** A file an option has the interpreter load before the script (`node -r ./setup.js`). */
   | { readonly kind: 'preload'; readonly file: string }
-  /** Shell text run by the command (`bash -c TEXT`). */
-  | { readonly kind: 'text'; readonly text: string }
+  /**
+   * Shell text run by the command (`bash -c TEXT`); `args`: the words after it, which the text
+   * gets as `$0`, `$1`, … (`sh -c '. "$1"' _ ~/x`).
+   */
+  | { readonly kind: 'text'; readonly text: string; readonly args?: readonly string[] }
   /** A Python module run by `-m`, found from the working directory first. */
   | { readonly kind: 'module'; readonly module: string }
   /** The Makefiles make reads: those `-f` names, else the default names in `dir` (`-C`). */
@@ -203,7 +206,7 @@ function shellRuns(words: readonly string[]): UnattendedRun[] {
       if (/^-[a-zA-Z]*c/.test(w)) text = true;
       continue;
     }
-    return text ? [{ kind: 'text', text: w }] : [{ kind: 'script', file: w, language: 'shell-script' }];
+    return text ? [{ kind: 'text', text: w, args: words.slice(i + 1) }] : [{ kind: 'script', file: w, language: 'shell-script' }];
   }
   return [];
 }
