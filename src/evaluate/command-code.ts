@@ -16,6 +16,7 @@
  * characters each.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
+import type { GivenWord } from './given-values.js';
 import { normalizePath } from '../paths/index.js';
 import { resolveAsKernel } from '../paths/real.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
@@ -46,12 +47,22 @@ export interface CodePlace {
   via: string;
 }
 
+/** A shell's own forms of a word, as the reader asks them (`given-values-zsh.ts`, decision 0164). */
+export interface WordForms {
+  /** The words a run word the reader cannot place may become, by the shell's own ways of giving a value. */
+  given(word: string, text: string): GivenWord[];
+  /** Whether the reader may place the word as bash reads it (zsh's `~b/x.sh` names a named directory's file). */
+  placeable(word: string): boolean;
+}
+
 /** Where a command runs, and what the reader may look at. */
 export interface CommandWorld {
   /** The folder it runs in (a hook's: the project; a git hook's: the work tree's top). */
   cwd: string;
   /** What `$(git rev-parse --show-toplevel)` says there. */
   top: string;
+  /** What the shell that reads the text reads its own way, beside bash's forms (a zsh start-up file's). */
+  forms?: WordForms;
   home: string;
   projectDir?: string;
   view?: ReadonlyFsView;
@@ -395,6 +406,7 @@ class Reader {
    * reader cannot list the files that run. A variable only inherited names nothing (decision 0136).
    */
   private unplaced(word: string, scriptDir: string | undefined, cwd: string, shown: string): void {
+    this.givenByForms(word, scriptDir, cwd, shown);
     const w = unquoted(word);
     const cut = w.search(/[$`]/);
     if (cut < 0) return;
@@ -417,6 +429,21 @@ class Reader {
     }
     const text = this.texts.at(-1) ?? '';
     if (fedByText(w.slice(cut), text)) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`);
+  }
+
+  /**
+   * The words the shell's own forms give a run word toolgate cannot place (zsh's `~b/x.sh`, `$A[1]`,
+   * `${(P)N}`, `print -v T`: decision 0164), each placed as {@link unplaced} places bash's values.
+   */
+  private givenByForms(word: string, scriptDir: string | undefined, cwd: string, shown: string): void {
+    for (const given of this.world.forms?.given(word, this.texts.at(-1) ?? '') ?? []) {
+      const at = this.place(given.word, scriptDir, cwd);
+      if (at === undefined) continue;
+      const via = `run by ${shown}, to which the text gives the value ${given.word}`;
+      if (given.shape === 'exact') this.add(at, via);
+      else if (given.shape === 'prefix') this.put(dirOf(at), via, undefined, prefixPattern(at));
+      else this.put(dirOf(at), `${via} and rewrites (toolgate cannot name the file below ${dirOf(at)})`, undefined, new RegExp(`^${escapedText(dirOf(at))}/.+$`, 's'));
+    }
   }
 
   /**
@@ -641,6 +668,7 @@ class Reader {
   /** Where a word of a command names, or `undefined` when toolgate cannot place it. */
   private place(word: string, scriptDir: string | undefined, cwd: string): string | undefined {
     const { projectDir, top, home } = this.world;
+    if (this.world.forms?.placeable(word) === false) return undefined;
     let w = unquoted(word);
     // A single-quoted word is its text: no `~`, variable or substitution in it is expanded
     // (`ext::'~/bin/x.sh' %S` runs the file `~/bin/x.sh` below the folder, bash and git alike).
@@ -861,6 +889,13 @@ export function simpleCommands(text: string): string[] {
       cur += c + (s[++i] ?? '');
       continue;
     }
+    // A parameter expansion is one word: a `(`, `;` or `|` inside it splits nothing (zsh's `${(P)N}`, `${x//;/}`).
+    if (c === '$' && s[i + 1] === '{' && depth === 0) {
+      const end = braceEnd(s, i + 1);
+      cur += s.slice(i, end + 1);
+      i = end;
+      continue;
+    }
     if (c === '$' && s[i + 1] === '(') {
       depth++;
       cur += '$(';
@@ -887,6 +922,17 @@ export function simpleCommands(text: string): string[] {
   }
   if (cur.trim() !== '') out.push(cur.trim());
   return out;
+}
+
+/** The index of the `}` that closes the `{` at `open` (braces nested), or the text's last index. */
+function braceEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < text.length; j++) {
+    if (text[j] === '\\') j++;
+    else if (text[j] === '{') depth++;
+    else if (text[j] === '}' && --depth === 0) return j;
+  }
+  return text.length - 1;
 }
 
 /** Words split at blanks outside quotes and `$(…)`, quotes kept. */

@@ -25,6 +25,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { commandCode } from './command-code.js';
+import { ZSH_WORD_FORMS, type ShellWordForms } from './given-values-zsh.js';
 import { readStartupGit, startupGitEntries, startupGitReading, type StartupGitEntry } from './startup-git.js';
 import { isInside } from '../paths/index.js';
 import { writtenNames } from '../paths/real.js';
@@ -235,8 +236,10 @@ export function startupFiles(
     }
     // An alias a line defines stands for its text in the lines after it (`alias s=source`, then `s ~/dots/x`).
     const expanded = kind === 'sh' || kind === 'zsh' ? aliasesExpanded(raw.slice(0, MAX_TEXT), definedAliases) : raw.slice(0, MAX_TEXT);
-    // bash's BASH_SOURCE is the file's own path: `source "${BASH_SOURCE%/*}/x.sh"` sources a file beside it.
-    const text = kind === 'sh' ? withOwnPath(expanded, file, view.realpath?.(file) ?? file) : expanded;
+    // What the shell reads its own way, restated for both readers below: bash's BASH_SOURCE and zsh's
+    // `%x` are the file's own path (`source "${BASH_SOURCE%/*}/x.sh"` sources a file beside it),
+    // zsh's glob qualifiers' code (decisions 0163, 0164).
+    const text = OWN_READING[kind]?.(expanded, file, view.realpath?.(file) ?? file) ?? expanded;
     if (raw.length > MAX_TEXT) whole = false;
     texts.push(text);
     // `export ZDOTDIR=$HOME/.config/zsh` in ~/.zshenv: zsh reads the rest of its start-up files
@@ -393,8 +396,13 @@ function commandVariableCode(text: string, file: string, vars: Known, view: Read
  */
 function runByText(text: string, file: string, kind: Kind, vars: Known, view: ReadonlyFsView, givenText: string): ReadPlace[] {
   const from = shownFrom(file, vars.home);
+  const forms = KIND_FORMS[kind];
   // A program found on a PATH the file sets is the start-up reader's own (`puts ~/bin on PATH`, every program there).
-  const places = commandCode(text, { cwd: vars.home, top: vars.home, home: vars.home, view, ...(givenText !== '' ? { givenText } : {}) }, false).filter(
+  const places = commandCode(
+    text,
+    { cwd: vars.home, top: vars.home, home: vars.home, view, ...(givenText !== '' ? { givenText } : {}), ...(forms !== undefined ? { forms } : {}) },
+    false,
+  ).filter(
     (c) => !c.via.includes('(found on the PATH the text sets)'),
   );
   return places.map((c) => ({
@@ -449,6 +457,18 @@ function withoutPromptTexts(line: string, names: ReadonlySet<string>): string {
     (all: string, head: string, name: string) => (names.has(name) ? `${head}''` : all),
   );
 }
+
+/**
+ * What the shell of a kind of start-up file reads its own way, beside bash's forms: zsh's ways of
+ * giving a run word its value and its file's own path (decision 0164).
+ */
+const KIND_FORMS: Partial<Record<Kind, ShellWordForms>> = { zsh: ZSH_WORD_FORMS };
+
+/** How the shell of a kind of start-up file reads the text before the readers do: its own path, its own code forms. */
+const OWN_READING: Partial<Record<Kind, (text: string, file: string, real: string) => string>> = {
+  sh: withOwnPath,
+  zsh: ZSH_WORD_FORMS.textAsRead,
+};
 
 /** Why writing `written` (resolved: `real`) changes a file a program reads (one of `places`), or `undefined`. */
 export function readPlaceWrite(written: string, real: string | undefined, places: readonly ReadPlace[]): string | undefined {
