@@ -17,7 +17,7 @@ import { gitUserConfigPlaces } from './git-hooks-dir.js';
 import { readPlaceWrite, startupFiles, type ReadPlace } from './sourced-files.js';
 import type { StartupGitEntry } from './startup-git.js';
 import { gitReads } from '../shell/programs/git/reads.js';
-import { gitRunPlaces } from './hook-scripts.js';
+import { gitRunPlaces, hookFolderPlaces } from './hook-scripts.js';
 import { writtenRepositoryRuns } from './written-repository.js';
 import { gnupgProgramWrite, gnupgPrograms } from './gnupg-programs.js';
 import { npmProgramWrite, npmPrograms } from './npm-configured-programs.js';
@@ -89,18 +89,35 @@ function startupGitPlaces(state: EvalState, entries: readonly StartupGitEntry[],
   const view = state.ctx.fs;
   if (view === undefined || entries.length === 0 || projectDir === undefined) return [];
   const home = state.env.home;
-  const found = (state.git ?? gitReads(view)).repositoryAt(projectDir);
+  const reads = state.git ?? gitReads(view);
+  const found = reads.repositoryAt(projectDir);
   const top = 'found' in found ? (found.found.workTree ?? projectDir) : projectDir;
   const out: ReadPlace[] = [];
+  const norm = { cwd: top, home, platform: state.env.platform };
+  const shown = (f: string): string => (f.startsWith(`${home.replace(/\/+$/, '')}/`) ? `~${f.slice(home.replace(/\/+$/, '').length)}` : f);
+  /** The entries, and those of each file an include names, read as git reads that file (decision 0166). */
+  const all: { key: string; value: string; file: string }[] = [...entries];
   for (const e of entries) {
     // An include git reads as configuration: absolute or `~/` (git refuses a relative one outside a file), as decision 0147 reads the environment's.
-    if (/^include(?:if\..+)?\.path$/.test(e.key) && e.value.startsWith('/'))
-      out.push({ path: normalizePath(e.value, { cwd: top, home, platform: state.env.platform }), why: `${e.key} in ${e.file} makes git read it as configuration: a key written there (core.fsmonitor, an ! alias) runs a program at the next git command` });
-    if (e.key !== 'core.hookspath' || e.value === '') continue;
-    const path = normalizePath(e.value.startsWith('/') ? e.value : `${top}/${e.value}`, { cwd: top, home, platform: state.env.platform });
-    out.push({ path, folder: true, why: `core.hooksPath in ${e.file} makes ${path} where git takes its hooks from: a file there runs at the next git commit, merge or push` });
+    if (!/^include(?:if\..+)?\.path$/.test(e.key) || !e.value.startsWith('/')) continue;
+    const path = normalizePath(e.value, norm);
+    out.push({ path, why: `${e.key} in ${e.file} makes git read it as configuration: a key written there (core.fsmonitor, an ! alias) runs a program at the next git command` });
+    const included = reads.config([path], home);
+    if ('unknown' in included) continue;
+    const by = `${shown(path)} (which ${e.key} in ${e.file} includes)`;
+    // A file it includes in turn is configuration too.
+    for (const i of included.includes)
+      if (i.path !== path) out.push({ path: i.path, why: `${shown(i.from)} includes it, and ${by} makes git read it as configuration: a key written there runs a program at the next git command` });
+    for (const x of included.entries) if (x.value !== null) all.push({ key: x.key, value: x.value, file: by });
   }
-  for (const p of entryPrograms(entries, top, home, view))
+  for (const e of all) {
+    if (e.key !== 'core.hookspath' || e.value === '') continue;
+    const path = normalizePath(e.value.startsWith('/') ? e.value : `${top}/${e.value}`, norm);
+    out.push({ path, folder: true, why: `core.hooksPath in ${e.file} makes ${path} where git takes its hooks from: a file there runs at the next git commit, merge or push` });
+    // What the hooks there run (decision 0166), as the repository's own hooks' lines are read.
+    out.push(...hookFolderPlaces(path, top, home, projectDir, view));
+  }
+  for (const p of entryPrograms(all, top, home, view))
     out.push({
       path: p.path,
       ...(p.pattern !== undefined ? { pattern: p.pattern } : {}),

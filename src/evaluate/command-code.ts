@@ -34,6 +34,7 @@ import { programTextOf, wrappedScriptsOf } from '../shell/programs/index.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 import { givenWords } from './given-values.js';
 import { expandBraces } from '../shell/syntax/brace.js';
+import { quotesWhatItReads } from '../shell/programs/quoting-printers.js';
 
 /** A file or folder a command runs code from, and how (a reason's words). */
 export interface CodePlace {
@@ -428,7 +429,7 @@ class Reader {
       return;
     }
     const text = this.texts.at(-1) ?? '';
-    if (fedByText(w.slice(cut), text)) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`);
+    if (fedByText(withoutQuotedOutput(w.slice(cut)), text)) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`);
   }
 
   /**
@@ -700,6 +701,19 @@ function readsCodeOnInput(words: readonly string[]): boolean {
 
 /** A `|` that is no `||`: the text pipes one command into another. */
 const PIPE = /(?:^|[^|])\|(?!\|)/;
+
+/**
+ * The expansions without each substitution that is one command of a program printing only quoted
+ * values (`$(dircolors -b ~/.dircolors)`: `quoting-printers.ts`), whose output names no file and
+ * runs nothing of what it read (decision 0166; Debian's stock ~/.bashrc evaluates it).
+ */
+function withoutQuotedOutput(expansions: string): string {
+  return expansions.replace(/\$\(([^()`$|;&<>]*)\)|`([^`$|;&<>]*)`/g, (all, a: string | undefined, b: string | undefined) => {
+    const words = (a ?? b ?? '').trim().split(/\s+/);
+    const name = words[0] ?? '';
+    return quotesWhatItReads(name.slice(name.lastIndexOf('/') + 1), words.slice(1)) ? '' : all;
+  });
+}
 
 /**
  * Whether the expansions of a word (`$f`, `${f}`, `$1`, `$(…)`) take their value from the text

@@ -41,7 +41,7 @@ export function givenWords(word: string, text: string): GivenWord[] {
   for (const m of bare.matchAll(/\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`/g)) {
     const words = (m[1] ?? m[2] ?? '').trim().split(/\s+/);
     // A program that quotes every value it prints (`dircolors -b ~/.dircolors`) makes no command of the file.
-    if (quotesWhatItReads(words[0]?.slice(words[0].lastIndexOf('/') + 1) ?? '')) continue;
+    if (quotesWhatItReads(words[0]?.slice(words[0].lastIndexOf('/') + 1) ?? '', words.slice(1))) continue;
     for (const w of words) if (PATH_WORD.test(w) && !/^["']?\/(?:dev|proc)\//.test(w)) out.push({ word: w, shape: 'exact' });
   }
   for (const m of bare.matchAll(/\$(?:([A-Za-z_]\w*)|\{([!~=^]*)([A-Za-z_]\w*)([^}]*)\})/g)) {

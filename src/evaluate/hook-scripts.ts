@@ -36,11 +36,19 @@ export function gitRunPlaces(
   const repo = found.found;
   const config = reads.config(configFiles(repo, home, configPlaces(variable)), home);
   if ('unknown' in config) return [];
+  return hookFolderPlaces(hooksDirectory(repo, config.entries, home), repo.workTree ?? repo.gitDir, home, ctx.projectDir, view);
+}
+
+/**
+ * The scripts the hooks in folder `hooks` run, git running each from `top` (the top of the work
+ * tree): the repository's hooks folder, or the `core.hooksPath` a start-up file gives every git
+ * (decision 0166). Without a view that lists and reads, none.
+ */
+export function hookFolderPlaces(hooks: string, top: string, home: string, projectDir: string | undefined, view: EvaluationContext['fs']): ReadPlace[] {
+  if (view?.readText === undefined || view.list === undefined) return [];
   const h = home === '/' ? '' : home.replace(/\/+$/, '');
   const said = (f: string) => (f.startsWith(`${h}/`) ? `~${f.slice(h.length)}` : f);
   const out: ReadPlace[] = [];
-  const hooks = hooksDirectory(repo, config.entries, home);
-  const top = repo.workTree ?? repo.gitDir;
   // husky 9 points core.hooksPath at `.husky/_`, whose hooks run `.husky/<hook>` (its `h` script).
   const dirs = hooks.endsWith('/.husky/_') ? [hooks, hooks.slice(0, -2)] : [hooks];
   let read = 0;
@@ -51,7 +59,7 @@ export function gitRunPlaces(
       if (view.isDirectory?.(file) !== false) continue;
       read++;
       // git runs a hook from the top of the work tree: what its lines run (decision 0128).
-      for (const c of scriptCode(file, { cwd: top, top, home, projectDir: ctx.projectDir, view }))
+      for (const c of scriptCode(file, { cwd: top, top, home, ...(projectDir !== undefined ? { projectDir } : {}), view }))
         out.push({ path: c.path, ...(c.pattern !== undefined ? { pattern: c.pattern } : { folder: true as const }), why: `${said(c.path)} holds code the git hook ${said(file)} runs (${c.via}): git runs the hook at the next commit, merge or push` });
     }
   return out;

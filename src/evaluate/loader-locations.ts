@@ -7,14 +7,17 @@
 import { isInside, isInsideAny, normalizePath, resolveProcAlias } from '../paths/index.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { loadedBelow, pythonNamesOf, pythonSiteFolders } from '../shell/programs/loader-names.js';
-import { LOADER_VARIABLES, loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
+import { LOADER_VARIABLES, shapedLoaderPlaces, type LoaderVariable, type ShapedPlace } from '../shell/programs/loader-variables.js';
 import type { PathWorld } from './path-lookup.js';
 import { environmentValue } from './shell-world.js';
 import type { EnvironmentFacts } from './types.js';
 import type { Sourced } from '../settings/types.js';
 
-/** One exported place: the variable, the place (absolute) and what loads from it. */
-export interface LoaderPlace {
+/**
+ * One exported place: the variable, the place (absolute) and what loads from it — with the place's
+ * own filter where it has one (`loads`, `what`: `ShapedPlace`, gcc's tool folder).
+ */
+export interface LoaderPlace extends Omit<ShapedPlace, 'path'> {
   name: string;
   place: string;
   variable: LoaderVariable;
@@ -41,8 +44,8 @@ export function loaderLocations(
       // `/proc/self/cwd/x.sh` is x.sh in the working directory, as the absolute path is (RP23-V8 × V6).
       const set = settingsEnv?.[spelled];
       const by = set?.value === value ? { by: `the env of ${set.source.file ?? `the ${set.source.kind} settings`} sets ${spelled}, which` } : {};
-      for (const p of loaderPlaces(v.shape, value))
-        out.push({ name: spelled, place: resolveProcAlias(normalizePath(p, norm), world.cwd, p).path, variable: v, ...by });
+      for (const { path: p, ...own } of shapedLoaderPlaces(v.shape, value))
+        out.push({ name: spelled, place: resolveProcAlias(normalizePath(p, norm), world.cwd, p).path, variable: v, ...own, ...by });
     }
   }
   return out;
@@ -95,10 +98,11 @@ export function loaderLocationWrite(
       .slice(p.place.length)
       .split('/')
       .filter((x) => x !== '');
+    const loads = p.loads ?? p.variable.loads;
     const inside =
       isInside(written, p.place) &&
-      (rel.length > 0 || p.variable.loads === undefined || write.unseenNames === true) &&
-      loadedBelow(p.variable.loads, rel, installed);
+      (rel.length > 0 || loads === undefined || write.unseenNames === true) &&
+      loadedBelow(loads, rel, installed);
     const holds =
       !inside &&
       isInside(p.place, written) &&
@@ -106,7 +110,7 @@ export function loaderLocationWrite(
       isInside(written, world.home) &&
       !isInsideAny(written, world.workingDirectories);
     if (inside || holds)
-      return `${p.by ?? `the exported ${p.name}`} names ${p.place}, ${p.variable.what}: writing there changes what a later program runs${shadowed(p.variable, rel, inside)}`;
+      return `${p.by ?? `the exported ${p.name}`} names ${p.place}, ${p.what ?? p.variable.what}: writing there changes what a later program runs${shadowed(p.variable, rel, inside)}`;
   }
   return undefined;
 }

@@ -27,10 +27,10 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { commandCode } from './command-code.js';
 import { ZSH_WORD_FORMS, type ShellWordForms } from './given-values-zsh.js';
 import { readStartupGit, startupGitEntries, startupGitReading, type StartupGitEntry } from './startup-git.js';
-import { isInside } from '../paths/index.js';
+import { isInside, normalizePath } from '../paths/index.js';
 import { writtenNames } from '../paths/real.js';
 import { interpreterName } from '../shell/programs/interpreter-names.js';
-import { loaderPlaces, type LoaderVariable } from '../shell/programs/loader-variables.js';
+import { shapedLoaderPlaces, type LoaderVariable, type ShapedPlace } from '../shell/programs/loader-variables.js';
 import { shellName } from '../shell/programs/shell-names.js';
 import { tmuxFormatJobs, tmuxLineCommands, tmuxOptionKind, tmuxShellCommand } from '../shell/programs/tmux-grammar.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
@@ -50,6 +50,8 @@ import {
   sourcedOperand,
 } from '../shell/programs/startup-builtins.js';
 import { zshPromptSubstMayBeOn } from '../shell/programs/zsh-prompt-subst.js';
+import { bodySubstitutions, dataHeredocs } from '../shell/syntax/data-heredocs.js';
+import { copiesInputAsData } from '../shell/programs/data-readers.js';
 import {
   assignedTexts,
   calledBody,
@@ -88,7 +90,7 @@ export interface ReadPlace {
    * (`loader-locations.ts`: a search path's folder only for the names programs load from it), not
    * by {@link readPlaceWrite}. `by` says who names it (`~/.bashrc sets EDITOR, which`).
    */
-  loader?: { name: string; variable: LoaderVariable; by: string };
+  loader?: { name: string; variable: LoaderVariable; by: string } & Omit<ShapedPlace, 'path'>;
   /** The file is read as another kind of start-up file than the one naming it (an inputrc `bind -f` names, shell text an inputrc's macro sources). */
   readAs?: Kind;
   /**
@@ -502,6 +504,8 @@ export function namedBy(
   let aliasBecause: string | undefined;
   /** While an array literal's elements are read: the array's name. */
   let arrayOf: string | undefined;
+  /** While a data here-document's lines are read: the programs that only print them (`cat`). */
+  let printedHere: string[] | undefined;
   /** How a file placed now is read, when not as `kind` (shell text an inputrc's macro sources, an inputrc `bind -f` names). */
   let readAs: Kind | undefined = kind === 'inputrc' ? 'sh' : undefined;
   const place = (
@@ -559,6 +563,7 @@ export function namedBy(
         ...(through ? { through: true as const } : {}),
         ...(readAs !== undefined ? { readAs } : {}),
         ...(arrayOf !== undefined ? { arrayOf } : {}),
+        ...(printedHere !== undefined ? { printedBy: printedHere } : {}),
         why: `${from} ${what} ${said}${end ?? ''}: ${because ?? (runs ? RUNS_PROGRAM : RUNS)[kind]}`,
       });
     }
@@ -676,7 +681,8 @@ export function namedBy(
       /** A command name that is a program of the home by its path. */
       const homeProgram = (word: string): boolean => /^(~|\$\{?HOME\}?)\//.test(word) || word.startsWith(`${vars.home}/`);
       // `${V:-WORD}` with V unknown: WORD is what the shell may use (RT27-S2, S5, S6), each alternative read.
-      for (const clean of chunk.split('\n').flatMap((line) => parameterAlternatives(uncommented(line)))) {
+      /** One line as the shell reads it, each `${V:-WORD}` alternative apart. */
+      const readLine = (clean: string): void => {
         // An array literal of plain words (`A=(~/notes/a.txt)`) assigns values: its elements are read
         // apart, each place marked with the array (kept unless nothing else names the array).
         const arrays = [...clean.matchAll(ARRAY_LITERAL)];
@@ -708,7 +714,8 @@ export function namedBy(
         for (const f of descriptorSourced(clean, opened)) place(f, none, bases, 'sources, through a descriptor,', false, end, true);
         for (const f of environmentFiles(clean)) place(f.word, none, bases, f.what, false, end, true);
         for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
-        for (const a of loaderAssignments(clean)) out.push(...loaderNamed(a, from, vars, values));
+        for (const a of loaderAssignments(clean))
+          out.push(...loaderNamed(a, from, vars, values).map((p) => (printedHere === undefined ? p : { ...p, printedBy: [...(p.printedBy ?? []), ...printedHere] })));
         if (kind === 'zsh') for (const f of fpathDirs(clean)) place(f, none, bases, 'puts on fpath');
         // `INPUTRC=~/dots/rc` (exported or not: readline reads the shell's variable at the first prompt).
         if (kind === 'sh')
@@ -717,7 +724,19 @@ export function namedBy(
             place(a.value, none, bases, 'sets INPUTRC to', false, undefined, true, RUNS.inputrc);
             readAs = undefined;
           }
-      }
+      };
+      // A here-document only a data reader or `:` reads is data (decision 0166): what its lines name
+      // counts where that program may be another (an alias, a function: `printedBy`), and an
+      // unquoted one's substitutions run as the shell expands it.
+      const data = dataHeredocs(chunk, copiesInputAsData);
+      chunk.split('\n').forEach((line, k) => {
+        const heredoc = data.find((d) => k >= d.first && k <= d.last);
+        const outerPrinted = printedHere;
+        if (heredoc !== undefined) printedHere = [...(outerPrinted ?? []), heredoc.program];
+        for (const clean of parameterAlternatives(uncommented(line))) readLine(clean);
+        printedHere = outerPrinted;
+        if (heredoc !== undefined && !heredoc.quoted) for (const s of bodySubstitutions(line)) readLine(s);
+      });
       values = before;
       listed = outer;
       loops = outerLoops;
@@ -840,15 +859,19 @@ function loaderNamed(
       readers.add(program);
       return true;
     };
-    const code = new Set(loaderPlaces(assignment.variable.shape, expanded, asData));
-    for (const word of loaderPlaces(assignment.variable.shape, expanded)) {
+    const code = new Set(shapedLoaderPlaces(assignment.variable.shape, expanded, asData).map((p) => p.path));
+    for (const { path: word, ...own } of shapedLoaderPlaces(assignment.variable.shape, expanded)) {
       if (!/^(?:\/|\$\{?(?:ZDOTDIR|XDG_CONFIG_HOME)\b)/.test(word)) continue;
       const named = placed(word, vars, []);
       if (named === undefined) continue;
-      const why = `${by} names ${named.path}, ${assignment.variable.what}`;
+      const why = `${by} names ${named.path}, ${own.what ?? assignment.variable.what}`;
       const printed = code.has(word) ? {} : { printedBy: [...readers] };
       if (named.pattern !== undefined || named.folder !== undefined) out.push({ ...named, ...printed, why: `${why} (${word})` });
-      else out.push({ path: named.path, loader: { name: assignment.name, variable: assignment.variable, by }, ...printed, why });
+      else {
+        // gcc's `../..` and `../lib` places (`shapedLoaderPlaces`) are compared as the folders they are.
+        const path = normalizePath(named.path, { cwd: vars.home, home: vars.home, platform: 'linux' });
+        out.push({ path, loader: { name: assignment.name, variable: assignment.variable, by, ...own }, ...printed, why });
+      }
     }
   }
   return out;

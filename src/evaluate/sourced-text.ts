@@ -118,7 +118,7 @@ export function readerFiles(text: string): { program: string; word: string }[] {
     const head = commandHead(rest.join(' '));
     const program = head?.name ?? '';
     for (const word of inputs) out.push({ program, word });
-    if (head === undefined || quotesWhatItReads(head.name)) continue;
+    if (head === undefined || quotesWhatItReads(head.name, head.words.slice(1))) continue;
     let options = true;
     for (const w of head.words.slice(1)) {
       if (options && w === '--') options = false;

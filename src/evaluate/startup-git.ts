@@ -12,6 +12,7 @@
 import { inheritedConfig } from '../shell/programs/git/inherited-config.js';
 import { isGitName, lineConfigEntries } from '../shell/programs/git/runs.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
+import { quoteWord } from '../shell/syntax/environment.js';
 import { aliasTexts, takesExportAway } from '../shell/programs/startup-builtins.js';
 import { commandHead, commandsOf, homeExpanded, uncommented } from './sourced-text.js';
 
@@ -27,15 +28,24 @@ export interface StartupGitEntry {
 /** The variables git reads configuration pairs from. */
 const PAIR_VARIABLE = /(?:^|[;&|]\s*|\s)(GIT_CONFIG_(?:COUNT|KEY_\d+|VALUE_\d+|PARAMETERS))=((?:"[^"]*"|'[^']*'|[^\s;&|"'`])*)/g;
 
-/** What the start-up files read so far set: the pair variables' last values, and the `-c` entries. */
+/** A variable a start-up line sets (`export FSM=~/bin/x.sh`), which `--config-env KEY=FSM` reads. */
+const ANY_ASSIGNMENT = /(?:^|[;&|]\s*|\s)([A-Za-z_]\w*)=((?:"[^"]*"|'[^']*'|[^\s;&|"'`])*)/g;
+
+/**
+ * What the start-up files read so far set: the pair variables' last values, the `-c` entries, and
+ * (decision 0166) every variable's last value with the git commands given `--config-env`, read once
+ * all files are: git takes the variable's value when the command runs, after every start-up file.
+ */
 export interface StartupGitReading {
   variables: Map<string, { value: string; from: string }>;
   entries: StartupGitEntry[];
+  assigned: Map<string, string>;
+  configEnv: { argv: string[]; literal: boolean[]; from: string }[];
 }
 
 /** An empty reading, to fill with {@link readStartupGit}. */
 export function startupGitReading(): StartupGitReading {
-  return { variables: new Map(), entries: [] };
+  return { variables: new Map(), entries: [], assigned: new Map(), configEnv: [] };
 }
 
 /**
@@ -48,16 +58,19 @@ export function readStartupGit(text: string, from: string, home: string, reading
   for (const line of text.split('\n').map(uncommented)) {
     // `export -n NAME=V` sets NAME and takes its export away (bash 5.2: git's environment has no NAME).
     const unexported = takesExportAway(line);
-    if (!unexported)
+    if (!unexported) {
       for (const m of line.matchAll(PAIR_VARIABLE))
         reading.variables.set(m[1]!, { value: homeExpanded(m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), home), from });
+      for (const m of line.matchAll(ANY_ASSIGNMENT))
+        reading.assigned.set(m[1]!, homeExpanded(m[2]!.replace(/"([^"]*)"|'([^']*)'/g, '$1$2'), home));
+    }
     for (const command of commandsOf(line)) {
       const head = commandHead(command);
       if (head === undefined) continue;
       const words = head.words.map((w) => quoteRemoved(w));
       // An alias's text is read as the commands it becomes when typed.
       const texts = [command, ...aliasTexts(words).flatMap(commandsOf)];
-      for (const t of texts) reading.entries.push(...gitDashC(t, from, home));
+      for (const t of texts) reading.entries.push(...gitDashC(t, from, home, reading));
     }
   }
 }
@@ -68,12 +81,18 @@ export function readStartupGit(text: string, from: string, home: string, reading
  */
 export function startupGitEntries(reading: StartupGitReading): StartupGitEntry[] {
   const { variables } = reading;
+  // `--config-env KEY=NAME`: NAME's last value, as the start-up files leave it (a value still holding an expansion is none).
+  const env = [...reading.assigned].filter(([, v]) => !/[$`]/.test(v)).map(([n, v]) => `${n}=${quoteWord(v)}`);
+  const fromEnv = reading.configEnv.flatMap((c) =>
+    lineConfigEntries(c.argv, c.literal, env).map((e) => ({ key: e.key, value: e.value, file: `\`git --config-env\` of ${c.from}` })),
+  );
   // git's model is in the hook's shell file: a Write or Edit with no pair set never loads it.
-  if (variables.size === 0) return reading.entries;
+  if (variables.size === 0) return [...reading.entries, ...fromEnv];
   const pairs = inheritedConfig((name) => variables.get(name)?.value ?? null);
   const fromPairs = 'unknown' in pairs ? [] : pairs.entries;
   return [
     ...reading.entries,
+    ...fromEnv,
     ...fromPairs.flatMap((e) => {
       if (e.value === null) return [];
       const name = /\((\w+)\)$/.exec(e.file)?.[1] ?? 'GIT_CONFIG_PARAMETERS';
@@ -82,13 +101,20 @@ export function startupGitEntries(reading: StartupGitReading): StartupGitEntry[]
   ];
 }
 
-/** The `-c KEY=VALUE` entries of one command when its program is git (`git`, `\git`, `/usr/bin/git`). */
-function gitDashC(command: string, from: string, home: string): StartupGitEntry[] {
+/**
+ * The `-c KEY=VALUE` entries of one command when its program is git (`git`, `\git`, `/usr/bin/git`);
+ * a command given `--config-env` is kept in `reading` whole, read when every file is.
+ */
+function gitDashC(command: string, from: string, home: string, reading: StartupGitReading): StartupGitEntry[] {
   const head = commandHead(command);
   // Only a git given configuration on its line is read by git's model (`alias gs='git status'` loads none).
   if (head === undefined || !isGitName(head.name) || !head.words.some((w) => /^-c|^--config-env/.test(w))) return [];
   const argv = head.words.map((w) => homeExpanded(quoteRemoved(w), home));
   // A word still holding an expansion is no value toolgate reads (`-c core.editor=$E`).
   const literal = argv.map((w) => !/[$`]/.test(w));
+  if (head.words.some((w) => /^--config-env/.test(w))) {
+    reading.configEnv.push({ argv, literal, from });
+    return [];
+  }
   return lineConfigEntries(argv, literal, []).map((e) => ({ key: e.key, value: e.value, file: `\`git -c\` of ${from}` }));
 }

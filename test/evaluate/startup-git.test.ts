@@ -29,3 +29,20 @@ describe('readStartupGit', () => {
     expect(read('declare +x GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=~/x')).toEqual([]);
   });
 });
+
+// Decision 0166: `git --config-env KEY=NAME` takes NAME's value when the command runs, after every
+// start-up file (bash 5.2 -i with `export FSM=~/bin/x.sh` and the alias or function ran x.sh at `git status`).
+describe('readStartupGit: --config-env', () => {
+  it('reads the variable a start-up file sets, in any file, before or after the alias', () => {
+    expect(read('export FSM=~/bin/x.sh\nalias git="git --config-env=core.fsmonitor=FSM"')).toEqual([
+      { key: 'core.fsmonitor', value: `${H}/bin/x.sh`, file: '`git --config-env` of ~/.rc0' },
+    ]);
+    expect(read('git() { command git --config-env core.fsmonitor=FSM "$@"; }', 'FSM=~/bin/y.sh').map((e) => e.value)).toEqual([
+      `${H}/bin/y.sh`,
+    ]);
+  });
+  it('reads nothing for a variable no start-up file sets, or one set to an expansion', () => {
+    expect(read('alias git="git --config-env=core.fsmonitor=FSM"')).toEqual([]);
+    expect(read('FSM=$(pick)\nalias git="git --config-env=core.fsmonitor=FSM"')).toEqual([]);
+  });
+});

@@ -27,6 +27,18 @@ export function readsOnlyData(words: readonly string[]): boolean {
   return readWords(words, model.grammar) !== undefined;
 }
 
+/** Builtins that read none of their input: a here-document given them is only text (`: <<'EOF'`, a block comment). */
+const READS_NO_INPUT: ReadonlySet<string> = new Set([':', 'true']);
+
+/**
+ * Whether `name`, given no operand, only copies its standard input out as data (a data reader of
+ * {@link readsOnlyData}: `cat`, `head`) or reads none of it (`:`, `true`): what a here-document
+ * given it holds is text, not code (decision 0166).
+ */
+export function copiesInputAsData(name: string): boolean {
+  return READS_NO_INPUT.has(name) || readsOnlyData([name]);
+}
+
 /**
  * Examples of {@link readsOnlyData}, each a test (`test/shell/programs/data-readers.test.ts`).
  * @internal

@@ -20,8 +20,16 @@
  * A name without a `.` may be a folder holding any of these: it counts.
  */
 
-/** What loads from a variable's places (`LoaderVariable.loads`); absent: every file there counts. */
-export type LoadedNames = 'python-modules' | 'node-modules' | 'perl-modules' | 'ruby-libraries' | 'shared-libraries';
+/**
+ * What loads from a variable's places (`LoaderVariable.loads`); absent: every file there counts.
+ * gcc's (decision 0166; gcc 12, strace): `gcc-start-files`, what the driver takes from a
+ * `LIBRARY_PATH` folder before its own — a `specs` file (whose `*linker:` ran a program at `gcc
+ * m.c`) and the start files it links into every program (`Scrt1.o`, `crti.o`, `crtbeginS.o`), there,
+ * in its `MACHINE/` and `MACHINE/VERSION/` folders; `gcc-tools`, the tool folder below
+ * `GCC_EXEC_PREFIX`'s `../..` (`MACHINE/bin/as`, `MACHINE/lib/specs`), looked in before `PATH`.
+ */
+export type LoadedNames =
+  'python-modules' | 'node-modules' | 'perl-modules' | 'ruby-libraries' | 'shared-libraries' | 'gcc-start-files' | 'gcc-tools';
 
 const words = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter((w) => w !== ''));
 
@@ -99,6 +107,10 @@ const PERL_LOADS = /^[^.]+$|\.(pm|pmc|pl|so|bundle|bs|al|ix)$/;
 const RUBY_LOADS = /^[^.]+$|\.(rb|so|bundle|o|dll)$/;
 /** A shared library (`libz.so`, `libz.so.1.2.13`), or a folder (`glibc-hwcaps/x86-64-v3`). */
 const SHARED_LIBRARY = /^[^.]+$|\.so(\.[\w.-]*)?$/;
+/** A target machine's folder name (`x86_64-linux-gnu`, `aarch64-linux-gnu`): a folder gcc looks in by that name. */
+const MACHINE = /^[\w.]+-[\w.-]+$/;
+/** A gcc start file (`crt1.o`, `Scrt1.o`, `crti.o`, `crtbeginS.o`, `crtfastmath.o`) or a specs file. */
+const START_FILE = /^(?:specs|\w*crt\w*\.o)$/;
 
 /**
  * Whether a write of `rel` (its `/`-separated segments below a place; empty: the place itself)
@@ -123,6 +135,14 @@ export function loadedBelow(kind: LoadedNames | undefined, rel: readonly string[
       return RUBY_LOADS.test(last);
     case 'shared-libraries':
       return SHARED_LIBRARY.test(last);
+    case 'gcc-start-files':
+      // The file itself at any of gcc's three depths, or the MACHINE/VERSION folders that hold them.
+      return (
+        rel.length <= 3 &&
+        (START_FILE.test(last) || (MACHINE.test(rel[0]!) && (rel.length === 1 || (rel.length === 2 && /^\d[\w.]*$/.test(last)))))
+      );
+    case 'gcc-tools':
+      return MACHINE.test(rel[0]!) && (rel.length === 1 || rel[1] === 'bin' || rel[1] === 'lib');
   }
 }
 

@@ -19,6 +19,7 @@ import { readsOnlyData } from './data-readers.js';
 import { makefileAssignments, makefileCommands, makeIncludeDirs, makeTexts } from './project-runners.js';
 import { driverPlaces, isCompilerDriver } from './compiler-driver.js';
 import { MAKE_DATA, MAKE_SHELL } from './make-variables.js';
+import type { LoadedNames } from './loader-names.js';
 
 export type { LoaderValueShape, LoaderVariable } from './program-variables.js';
 
@@ -63,8 +64,49 @@ export function loaderPlaces(
   if (shape === 'cc-flags') return driverFlagPlaces(value);
   if (shape === 'shell-flags') return shellFlagPlaces(value);
   if (shape === 'ruby-options' || shape === 'jvm-options' || shape === 'go-flags' || shape === 'perl-options') return optionPlaces(shape, value);
+  // Only the places every name of counts: a filtered one is {@link shapedLoaderPlaces}' caller's.
+  if (shape === 'exec-prefix' || shape === 'library-path')
+    return shapedLoaderPlaces(shape, value)
+      .filter((p) => p.loads === undefined)
+      .map((p) => p.path);
   const parts = shape === 'dirs' ? value.split(':') : shape === 'files' ? value.split(/[:\s]+/) : [value];
   return parts.filter((p) => p !== '');
+}
+
+/**
+ * A place with a filter of its own on the names loaded from it, where the variable's `loads` does
+ * not say all (decision 0166): `loads`, which names below count; `what`, what loads from there when
+ * not the variable's `what`.
+ */
+export interface ShapedPlace {
+  path: string;
+  loads?: LoadedNames;
+  what?: string;
+}
+
+/**
+ * The places `value` names, each with its own filter where it has one ({@link ShapedPlace}): for
+ * gcc's `exec-prefix`, the prefix's folder — and, when the prefix ends in `/`, its `../..`, whose
+ * `MACHINE/bin` and `MACHINE/lib` are gcc's tool folder (a relative one is left to the caller's
+ * normalising); for `library-path`, each folder and the `lib` folder beside it. Any other shape's
+ * places have no filter of their own.
+ */
+export function shapedLoaderPlaces(shape: LoaderValueShape, value: string, asData?: (program: string) => boolean): ShapedPlace[] {
+  if (shape === 'library-path')
+    return value
+      .split(':')
+      .filter((d) => d !== '')
+      .flatMap((d) => [{ path: d }, { path: `${d.replace(/\/+$/, '')}/../lib` }]);
+  if (shape !== 'exec-prefix') return loaderPlaces(shape, value, asData).map((path) => ({ path }));
+  if (value === '') return [];
+  const cut = value.lastIndexOf('/');
+  // No `/` at the end (`~/gcc`): gcc 12 ran the helpers of its folder (`~/cc1`) and read `~/gccspecs`;
+  // its `../..` is then below a folder named `gccMACHINE`, left out.
+  if (cut < value.length - 1) return [{ path: cut < 0 ? '.' : value.slice(0, cut) || '/' }];
+  return [
+    { path: value },
+    { path: `${value}../..`, loads: 'gcc-tools', what: "the folder whose MACHINE/bin gcc runs as and ld from, and whose MACHINE/lib it reads specs from, before PATH's" },
+  ];
 }
 
 /** The program whose options each options shape is. */

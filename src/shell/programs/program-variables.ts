@@ -26,8 +26,24 @@ import { MAKE_COMMAND_LINES, MAKE_DRIVER_FLAGS, MAKE_OTHER_PROGRAMS, MAKE_PROGRA
  * or a program's options, of which those that load a file name it (`node`: `--require X`, `--import X`
  * by `node-options.ts`; `ruby`: `-rX` with a path; `jvm`: `-javaagent:X`, `-agentpath:X`,
  * `-XX:VMOptionsFile=X`, `@X`; `go`: `-toolexec=X`, `-exec=X`, `-overlay=X`, `-modfile=X`).
+ * gcc's own (decision 0166): `exec-prefix`, the folder gcc runs its helpers from (`GCC_EXEC_PREFIX=~/gcc/`:
+ * `~/gcc/cc1`, `~/gcc/x86_64-linux-gnu/12/cc1`; with no `/` at the end, its folder's), and whose
+ * `../..` holds its tool folder (`MACHINE/bin/as`); `library-path`, a `:` list of folders each read with the
+ * `lib` folder beside it (`D/../lib`, gcc's multilib folder), for the names `loads` says.
  */
-export type LoaderValueShape = 'dirs' | 'dir' | 'file' | 'files' | 'program' | 'command' | 'shell-flags' | 'shell-text' | 'vim-script' | OptionsShape;
+export type LoaderValueShape =
+  | 'dirs'
+  | 'dir'
+  | 'file'
+  | 'files'
+  | 'program'
+  | 'command'
+  | 'shell-flags'
+  | 'shell-text'
+  | 'vim-script'
+  | 'exec-prefix'
+  | 'library-path'
+  | OptionsShape;
 
 /**
  * A value read as a program's options (see {@link LoaderValueShape}); `perl`: the folders `-I`
@@ -97,7 +113,8 @@ const MAKE_FLAGS: ProgramVariable = {
  * The variables added after serve's header came to end with `GIT_CONFIG_COUNT`'s pairs (see
  * {@link NAMES_AFTER_COUNTED_PAIRS}): the dynamic linker's audit list, vim's start-up variables,
  * npm's init-module, gcc's helper folders, and make's variables besides its programs (make-variables.ts), which make
- * takes from the environment as its own (`env LINK.c=~/bin/x.sh make hello` ran x.sh; #37, check29).
+ * takes from the environment as its own (`env LINK.c=~/bin/x.sh make hello` ran x.sh; #37, check29);
+ * then gcc's own variables (decision 0166), last so that a header written before them still reads.
  */
 const ADDED_AFTER_COUNTED_PAIRS: readonly (readonly [string, ProgramVariable])[] = [
   // glibc 2.36's dynamic linker loads LD_AUDIT's objects (a `:` list) into every dynamically linked
@@ -127,6 +144,16 @@ const ADDED_AFTER_COUNTED_PAIRS: readonly (readonly [string, ProgramVariable])[]
     (name) => [name, { loader: { shape: 'cc-flags', what: "options make's built-in rules and build scripts give the C compiler (-wrapper, -B, -specs and plugins name programs it runs)" } }] as const,
   ),
   [MAKE_SHELL_FLAGS, { loader: { shape: 'shell-flags', what: "the words make's recipes' shell takes before each line (an operand is a script it runs)" } }],
+  // gcc(1) ENVIRONMENT, each run for real with gcc 12.2 (decision 0166, check32): GCC_EXEC_PREFIX is
+  // put before the helpers' names as `-B` is (`GCC_EXEC_PREFIX=~/gcc/ gcc -c a.c` ran ~/gcc/cc1, and
+  // read ~/gcc/specs, ~/gcc/x86_64-linux-gnu/12/cc1, then ~/gcc/../../x86_64-linux-gnu/bin/as before
+  // PATH); LIBRARY_PATH's folders give the driver its specs file (`*linker:` there ran a program at
+  // `gcc m.c`) and start files before its own (its libraries come after the system's); the options
+  // of GCC_COMPARE_DEBUG are the driver's, given to a second cc1 (`-fplugin=X` loaded X, `-B DIR`
+  // ran DIR's cc1).
+  ['GCC_EXEC_PREFIX', { loader: { shape: 'exec-prefix', what: 'the prefix gcc runs its helpers (cc1, as, collect2) and reads its specs from, before its own' } }],
+  ['LIBRARY_PATH', { loader: { shape: 'library-path', what: "where gcc looks for its specs file (which names the programs it runs) and the start files it links, before its own", loads: 'gcc-start-files' } }],
+  ['GCC_COMPARE_DEBUG', { loader: { shape: 'cc-flags', what: 'options gcc gives a second compilation of each file (-fplugin and -B name code it runs)' } }],
 ];
 
 /** The variables, with what each names (the programs' own manuals). */

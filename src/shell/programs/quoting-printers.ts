@@ -9,9 +9,18 @@
  * A table a call of another tool reads too, in the hook's main bundle (tsup.config.ts, `outside`).
  */
 
-/** Whether `name` (a basename) prints what it reads only as quoted values. @internal */
-export function quotesWhatItReads(name: string): boolean {
-  return QUOTING.has(name);
+/**
+ * Whether `name` (a basename) given `args` prints what it reads only as quoted values. dircolors'
+ * `--print-ls-colors` (any start of it past `--print-l`: getopt takes a unique one, in any place
+ * before `--`) prints each entry of the file bare: `eval "$(dircolors --print-ls-colors F)"` ran
+ * F's `$(…)` (coreutils 9.1, decision 0166). @internal
+ */
+export function quotesWhatItReads(name: string, args: readonly string[]): boolean {
+  const unquoted = QUOTING.get(name);
+  if (unquoted === undefined) return false;
+  const end = args.indexOf('--');
+  return !(end < 0 ? args : args.slice(0, end)).some((a) => unquoted.test(a.replace(/^(['"])(.*)\1$/, '$2')));
 }
 
-const QUOTING: ReadonlySet<string> = new Set(['dircolors']);
+/** The programs that quote what they print, each with the options that make it print bare. */
+const QUOTING: ReadonlyMap<string, RegExp> = new Map([['dircolors', /^--print-l/]]);

@@ -79,3 +79,28 @@ describe('pythonSiteFolders and pythonNamesOf', () => {
     ).toEqual(['requests', 'six', '_cffi_backend']);
   });
 });
+
+// Decision 0166 (gcc 12.2 under strace): what gcc takes from LIBRARY_PATH's folders and GCC_EXEC_PREFIX's tool folder.
+describe('loadedBelow: gcc', () => {
+  const installed = () => false;
+  it.each([
+    [['specs'], true],
+    [['x86_64-linux-gnu', '12', 'specs'], true],
+    [['Scrt1.o'], true],
+    [['x86_64-linux-gnu', 'crtbeginS.o'], true],
+    [['x86_64-linux-gnu'], true],
+    [['libfoo.so'], false],
+    [['notes.txt'], false],
+    [['src', 'main.c'], false],
+  ])('gcc-start-files %j: %s', (rel, loads) => {
+    expect(loadedBelow('gcc-start-files', rel, installed)).toBe(loads);
+  });
+  it.each([
+    [['x86_64-linux-gnu', 'bin', 'as'], true],
+    [['aarch64-linux-gnu', 'lib', 'specs'], true],
+    [['x86_64-linux-gnu', 'notes.txt'], false],
+    [['home', 'user'], false],
+  ])('gcc-tools %j: %s', (rel, loads) => {
+    expect(loadedBelow('gcc-tools', rel, installed)).toBe(loads);
+  });
+});
