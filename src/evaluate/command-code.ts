@@ -407,13 +407,16 @@ class Reader {
    * reader cannot list the files that run. A variable only inherited names nothing (decision 0136).
    */
   private unplaced(word: string, scriptDir: string | undefined, cwd: string, shown: string): void {
-    this.givenByForms(word, scriptDir, cwd, shown);
     const w = unquoted(word);
     const cut = w.search(/[$`]/);
-    if (cut < 0) return;
-    // The values the text gives the word's variables, or the paths its substitution names (decision 0152).
+    // The values the text (and the other start-up files' text: decision 0163) gives the word's
+    // variables, or the paths its substitution names (decision 0152) — read as the shell reading the
+    // text reads the word: by its own forms where it has one (zsh's `$M[k]`, `~b/x`: decision 0164),
+    // which bash's reading would misread, else by bash's.
     const elsewhere = this.world.givenText;
-    for (const given of givenWords(word, `${this.texts.at(-1) ?? ''}${elsewhere === undefined ? '' : `\n${elsewhere}`}`)) {
+    const text = `${this.texts.at(-1) ?? ''}${elsewhere === undefined ? '' : `\n${elsewhere}`}`;
+    const byForms = this.world.forms?.given(word, text) ?? [];
+    for (const given of byForms.length > 0 ? byForms : cut < 0 ? [] : givenWords(word, text)) {
       const at = this.place(given.word, scriptDir, cwd);
       if (at === undefined) continue;
       const via = `run by ${shown}, to which the text gives the value ${given.word}`;
@@ -421,6 +424,7 @@ class Reader {
       else if (given.shape === 'prefix') this.put(dirOf(at), via, undefined, prefixPattern(at));
       else this.put(dirOf(at), `${via} and rewrites (toolgate cannot name the file below ${dirOf(at)})`, undefined, new RegExp(`^${escapedText(dirOf(at))}/.+$`, 's'));
     }
+    if (cut < 0) return;
     const lead = w.slice(0, cut);
     const folder = lead.includes('/') ? this.place(lead.slice(0, lead.lastIndexOf('/') + 1) || '/', scriptDir, cwd) : undefined;
     const { projectDir, top, home } = this.world;
@@ -428,23 +432,7 @@ class Reader {
       this.add(folder, `run by ${shown}, a file below it toolgate cannot name`);
       return;
     }
-    const text = this.texts.at(-1) ?? '';
-    if (fedByText(withoutQuotedOutput(w.slice(cut)), text)) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`);
-  }
-
-  /**
-   * The words the shell's own forms give a run word toolgate cannot place (zsh's `~b/x.sh`, `$A[1]`,
-   * `${(P)N}`, `print -v T`: decision 0164), each placed as {@link unplaced} places bash's values.
-   */
-  private givenByForms(word: string, scriptDir: string | undefined, cwd: string, shown: string): void {
-    for (const given of this.world.forms?.given(word, this.texts.at(-1) ?? '') ?? []) {
-      const at = this.place(given.word, scriptDir, cwd);
-      if (at === undefined) continue;
-      const via = `run by ${shown}, to which the text gives the value ${given.word}`;
-      if (given.shape === 'exact') this.add(at, via);
-      else if (given.shape === 'prefix') this.put(dirOf(at), via, undefined, prefixPattern(at));
-      else this.put(dirOf(at), `${via} and rewrites (toolgate cannot name the file below ${dirOf(at)})`, undefined, new RegExp(`^${escapedText(dirOf(at))}/.+$`, 's'));
-    }
+    if (fedByText(withoutQuotedOutput(w.slice(cut)), this.texts.at(-1) ?? '')) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`);
   }
 
   /**
