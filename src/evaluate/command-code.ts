@@ -26,11 +26,12 @@ import { hookRunnerOf } from '../shell/programs/git-hook-runners.js';
 import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
 import { readFind } from '../shell/programs/find.js';
 import { changedDirectory, loadedBuiltins } from '../shell/programs/startup-builtins.js';
+import { quoteRemoved } from '../shell/syntax/words.js';
 import { pathGlobRegExp } from '../dialects/shared/glob.js';
 import { nodeImports, scriptLanguage } from './script-imports.js';
 import { interpreterLanguage, isCodeFileName } from '../shell/programs/script-languages.js';
 import { shellInvocation } from '../shell/programs/shell-invocation.js';
-import { programTextOf, wrappedScriptsOf } from '../shell/programs/index.js';
+import { programTextOf, wrappedScriptsOf, type ProgramText } from '../shell/programs/index.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 import { givenWords } from './given-values.js';
 import { expandBraces } from '../shell/syntax/brace.js';
@@ -200,11 +201,16 @@ class Reader {
       if (parsedOnly(step, read.steps)) continue;
       // A file on the input of a command that runs its input (`sh -s < F`, `while read l; do eval "$l"; done < F`,
       // `ed -s R < F`, `sqlite3 db < F`): F is code, read as shell text when a shell reads it.
+      // A target the analysis leaves unread is placed as a word is (`sh < ~/bin/x.sh`: the shell expands the `~`; check32).
       const proper = commandProper(step.words.map(unquoted));
-      if (step.command.redirects.some((r) => r.kind === 'read' && r.targetLiteral) && readsCodeOnInput(proper))
+      const exact = commandProper(step.words.map((w) => quoteRemoved(w)));
+      if (readsCodeOnInput(proper, exact))
         for (const r of step.command.redirects)
-          if (r.kind === 'read' && r.targetLiteral)
-            for (const dir of step.dirs) this.script(join(dir, r.target), depth + 1, `run from the input of \`${clip(step.words.map(unquoted).join(' '))}\`${from !== undefined ? ` in ${from}` : ''}`, runsItsInput(proper));
+          if (r.kind === 'read')
+            for (const dir of step.dirs) {
+              const file = r.targetLiteral ? join(dir, r.target) : this.place(r.target, scriptDir, dir);
+              if (file !== undefined && !/^\/(?:dev|proc)\//.test(file)) this.script(file, depth + 1, `run from the input of \`${clip(step.words.map(unquoted).join(' '))}\`${from !== undefined ? ` in ${from}` : ''}`, inputIsShellText(proper, exact));
+            }
       // Inline code that names a script file it may load (`node -e "require('./x.js')"`, `python3 -c
       // "exec(open('x.py').read())"`, `runpy.run_path('x.py')`: red team 27 RT27-B23..B33): the file is code.
       for (const p of step.command.codePaths ?? [])
@@ -212,7 +218,7 @@ class Reader {
           for (const dir of step.dirs) this.script(join(dir, p), depth + 1, `named by the code \`${clip(step.words.map(unquoted).join(' '))}\` runs${from !== undefined ? ` in ${from}` : ''}`, false);
       // A runner handed names on its input (`ls scripts/*.sh | xargs -n1 sh`, `| xargs python3`): the names come from the text.
       if (step.command.argumentsFrom !== undefined && step.command.argumentsFrom !== 'find -exec' && runsFiles(proper))
-        for (const dir of step.dirs) this.flowSources(scriptDir, dir, `\`${clip(proper.join(' '))}\` given names on its input${from !== undefined ? ` in ${from}` : ''}`);
+        for (const dir of step.dirs) this.flowSources(scriptDir, dir, `\`${clip(proper.join(' '))}\` given names on its input${from !== undefined ? ` in ${from}` : ''}`, 'words');
       if (this.readAgain(step, read.steps)) continue;
       const found = foundBy(step, read.steps);
       for (const dir of step.dirs) this.command(step.words, scriptDir, depth, from, npmBin, dir, paths, step.top, found, dir !== cwd ? shownPath(dir, this.world) : undefined);
@@ -262,7 +268,8 @@ class Reader {
     found?: FoundFiles,
     movedTo?: string,
   ): void {
-    const unredirected = raw.filter((w, i) => !isRedirection(w) && !(i > 0 && isRedirectionOperator(raw[i - 1]!)));
+    // A redirection's operator alone (`bash 0< F` split at blanks) is no word of the command either.
+    const unredirected = raw.filter((w, i) => !isRedirection(w) && !isRedirectionOperator(w) && !(i > 0 && isRedirectionOperator(raw[i - 1]!)));
     const words = commandProper(unredirected);
     const place = (word: string) => this.place(word, scriptDir, cwd);
     const shownAll = `\`${clip((shownWords ?? unredirected).map(unquoted).join(' '))}\`${movedTo !== undefined ? ` (run in ${movedTo})` : ''}${from !== undefined ? ` in ${from}` : ''}`;
@@ -270,19 +277,30 @@ class Reader {
     if (words.length === 0) return;
     // `"$SHELL" F`: the user's login shell runs F (red team 27 RT27-B28).
     const plain = words.map(unquoted).map((w, k) => (k === 0 && /^\$\{?SHELL\}?$/.test(w) ? 'sh' : w));
+    // A program's text as the shell hands it (`awk 'BEGIN{system("sh " ENVIRON["HOME"] "/x")}'` keeps its inner quotes).
+    const exact = words.map((w, k) => (k === 0 ? plain[0]! : quoteRemoved(w)));
     const shown = `\`${clip((shownWords?.map(unquoted) ?? plain).join(' '))}\`${movedTo !== undefined ? ` (run in ${movedTo})` : ''}${from !== undefined ? ` in ${from}` : ''}`;
     const first = plain[0]!;
     const name = first.slice(first.lastIndexOf('/') + 1);
     // A shell or interpreter reading code from a pipe (`cat scripts/*.sh | sh`, `ls … | xargs -n1 sh`): what flows in is the text's.
-    if (readsCodeOnInput(plain) && !raw.some((w) => /^\d*<(?!\()/.test(w)) && PIPE.test(this.texts.at(-1) ?? ''))
+    if (readsCodeOnInput(plain, exact) && !raw.some((w) => /^\d*<(?!\()/.test(w)) && PIPE.test(this.texts.at(-1) ?? ''))
       this.flowSources(scriptDir, cwd, `${shown} reading from a pipe`);
     // The files its program's model says it reads its program from (`awk -f x.awk`, `sed -f s.sed`,
     // `m4 x.m4`, `git -c include.path=F`), and the file a redirection puts on the input it reads
     // its program from (`ed -s R < x.ed`, in text the analysis could not read: `steps` reads the rest).
-    const text = programTextOf(plain);
+    const text = programTextOf(exact);
+    const placeText = (f: ProgramText['files'][number]) => (f.value === undefined ? place(words[f.index]!) : this.placeValue(f.value, f.home === true, cwd));
     for (const f of text?.files ?? []) {
-      const at = f.value === undefined ? place(words[f.index]!) : this.placeValue(f.value, f.home === true, cwd);
+      const at = placeText(f);
       if (at !== undefined) this.add(at, `the program ${shown} reads`);
+    }
+    // The shell commands its program shows whole (`awk 'BEGIN{system("sh " ENVIRON["HOME"] "/bin/x.sh")}'`), read as
+    // shell text; the files whose lines it runs as commands (`sed 's/.*/&/e' F`, `awk '{system($0)}' F`), as scripts
+    // (check32: bash -i ran each; the input it reads so is `readsCodeOnInput`'s).
+    if (depth < MAX_DEPTH) for (const c of text?.commands ?? []) this.text(c, scriptDir, depth + 1, `a command ${shown} runs`, npmBin, cwd, paths);
+    for (const f of text?.dataRuns?.files ?? []) {
+      const at = placeText(f);
+      if (at !== undefined) this.script(at, depth + 1, `run line by line as shell commands by ${shown}`, true);
     }
     // bash's `enable -f ~/bin/x.so x`: the shared object it loads runs its code in the shell.
     for (const f of loadedBuiltins(plain)) {
@@ -291,11 +309,11 @@ class Reader {
       const at = place(k >= 0 ? words[k]! : f.startsWith('~') ? `./${f}` : f);
       if (at !== undefined) this.add(at, `the builtin ${shown} loads`);
     }
-    if (readsCodeOnInput(plain))
+    if (readsCodeOnInput(plain, exact))
       raw.forEach((w, k) => {
         const target = /^0?<$/.test(w) ? raw[k + 1] : /^0?<[^<&(]/.test(w) ? w.replace(/^0?</, '') : undefined;
         const file = target === undefined ? undefined : place(target);
-        if (file !== undefined && !/^\/(?:dev|proc)\//.test(file)) this.script(file, depth + 1, `run from the input of ${shown}`, runsItsInput(plain));
+        if (file !== undefined && !/^\/(?:dev|proc)\//.test(file)) this.script(file, depth + 1, `run from the input of ${shown}`, inputIsShellText(plain, exact));
       });
     // A program by name where the text puts folders on PATH (`PATH=scripts:$PATH s.sh`): the file of that name in each
     // (a builtin's name too: a file named `cd` there is protected for nothing, which costs no everyday write).
@@ -308,10 +326,23 @@ class Reader {
     // What `find … -exec` runs in place of `{}`: the files it finds.
     if (found !== undefined && (first === '{}' || (unattendedRuns(plain) ?? []).some((r) => r.kind === 'script' && r.file === '{}'))) {
       for (const start of found.starts) {
-        const folder = join(cwd, start);
+        // A start point the analysis leaves unread (`find ~/.shrc.d -exec sh {} \;`) is placed as a word is; one
+        // toolgate cannot place names what the other run words name (`unplaced`).
+        const folder = this.place(start, scriptDir, cwd);
+        if (folder === undefined) {
+          this.unplaced(start, scriptDir, cwd, shown);
+          continue;
+        }
         this.add(folder, `run by ${shown}, each file it finds there${found.name !== undefined ? ` named ${found.name.glob}` : ''}`, undefined, found.name !== undefined ? namePattern(folder, found.name) : undefined);
       }
       return;
+    }
+    // `eval "$l"` with `l` filled by the text (`mapfile -t L < F; for l in "${L[@]}"; do eval "$l"; done`: bash 5.2 -i ran
+    // F's lines, fix33-text): what it runs comes from the sources the text names.
+    if (first === 'eval') {
+      const filled = words.slice(1).map(unquoted).find((w) => /[$`]/.test(w));
+      const text = filled === undefined ? undefined : [...this.texts].reverse().find((t) => fedByText(filled.slice(filled.search(/[$`]/)), t));
+      if (text !== undefined) this.flowSources(scriptDir, cwd, `${shown}, whose text the text makes`, undefined, text);
     }
     // The program itself, named by its path (`.venv/bin/python x.py`, `node_modules/.bin/node x.js`): the file that runs (check30 J).
     const program = place(words[0]!);
@@ -432,7 +463,9 @@ class Reader {
       this.add(folder, `run by ${shown}, a file below it toolgate cannot name`);
       return;
     }
-    if (fedByText(withoutQuotedOutput(w.slice(cut)), this.texts.at(-1) ?? '')) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`);
+    // The text that fills it may be one that runs this one (`while read l; do sh -c "$l"; done < F`: `$l` is the loop's).
+    const filler = [...this.texts].reverse().find((t) => fedByText(withoutQuotedOutput(w.slice(cut)), t));
+    if (filler !== undefined) this.flowSources(scriptDir, cwd, `${shown}, whose file names the text makes`, 'lines', filler);
   }
 
   /**
@@ -440,10 +473,13 @@ class Reader {
    * that runs it (`for f in lib/*.sh scripts/*.sh`, `set -- scripts/*.sh`, `ls scripts | while
    * read f`, `$(ls scripts)`, `cat scripts/*.sh | sh`): each wildcard word's folder (with its
    * pattern), and each operand that names a file or folder the view shows (everything below a
-   * folder). A `cd`'s folder is where commands run, not a source.
+   * folder). A `cd`'s folder is where commands run, not a source. `lists`: the runner runs names
+   * (`xargs -a LIST -n1 sh`: each word; `. "$f"` after `while read f … < LIST`: each line), so a
+   * file source is a list whose names, as it holds them now, run too ({@link listedNames}). `from`:
+   * the text whose sources these are (the text being read, or one that runs it).
    */
-  private flowSources(scriptDir: string | undefined, cwd: string, runner: string): void {
-    const text = (this.texts.at(-1) ?? '').replace(/\$\(/g, ' ( ').replace(/`/g, ' ; ').replace(/"/g, '');
+  private flowSources(scriptDir: string | undefined, cwd: string, runner: string, lists?: 'words' | 'lines', from = this.texts.at(-1) ?? ''): void {
+    const text = from.replace(/\$\(/g, ' ( ').replace(/`/g, ' ; ').replace(/"/g, '');
     const via = `a source of the names ${runner} runs (toolgate cannot list them)`;
     const view = this.world.view;
     for (const command of simpleCommands(text)) {
@@ -459,9 +495,34 @@ class Reader {
         const at = this.place(operand, scriptDir, cwd);
         if (at === undefined) continue;
         if (!/^'/.test(operand) && /[*?[]/.test(operand)) this.add(at, via);
-        else if (names || view?.exists(at) === true) this.add(at, via);
+        else if (names || view?.exists(at) === true) {
+          this.add(at, via);
+          if (lists !== undefined && !names) this.listedNames(at, cwd, via, lists);
+        }
       }
     }
+  }
+
+  /**
+   * The names a list file holds now (`xargs -a ~/.runlist -n1 sh`: bash 5.2 -i ran the script it
+   * named, check32): each word, as xargs splits it, or each line and its first word, as `read`
+   * gives a run word one (`$l` runs the line's first word): each runs, so each is code (decision
+   * 0129's rule for a start-up file's list, here for every text read). Within the reader's
+   * bounds; a name with an expansion in it is no file name (neither xargs nor `read` expands it).
+   */
+  private listedNames(file: string, cwd: string, via: string, split: 'words' | 'lines'): void {
+    const view = this.world.view;
+    if (view?.readText === undefined || view.isDirectory?.(file) === true) return;
+    const text = view.readText(file)?.slice(0, MAX_TEXT);
+    if (text === undefined) return;
+    const names = new Set<string>();
+    for (const line of text.split('\n')) {
+      const l = line.trim();
+      if (l === '' || l.startsWith('#')) continue;
+      const words = l.split(/\s+/);
+      for (const name of split === 'words' ? words : [l, words[0]!]) if (!/[$`]/.test(name) && names.size < MAX_FILES) names.add(name);
+    }
+    for (const name of names) this.add(join(cwd, name), `named in ${shownPath(file, this.world)}, ${via}`);
   }
 
   /**
@@ -679,12 +740,18 @@ class Reader {
 }
 
 /**
- * Whether the command (quotes removed) runs what it reads on its input: a shell or interpreter given
+ * Whether the command (quotes removed; `exact`: by the shell's quote removal, for its program's text) runs what it reads on its input: a shell or interpreter given
  * no script (`runsItsInput`), or a program whose model says it reads its program there (`ed`,
- * `sqlite3 DB`, `m4`, `sed -f -`).
+ * `sqlite3 DB`, `m4`, `sed -f -`) or runs its lines as commands (`sed 's/^//e'`, `awk '{system($0)}'`).
  */
-function readsCodeOnInput(words: readonly string[]): boolean {
-  return runsItsInput(words) || programTextOf(words)?.input === true;
+function readsCodeOnInput(words: readonly string[], exact: readonly string[] = words): boolean {
+  const text = programTextOf(exact);
+  return runsItsInput(words) || text?.input === true || text?.dataRuns?.input === true;
+}
+
+/** Whether what the command reads on its input runs as shell text: a shell's, or lines a program runs as commands (`sed 's/^//e'`). */
+function inputIsShellText(words: readonly string[], exact: readonly string[] = words): boolean {
+  return runsItsInput(words) || programTextOf(exact)?.dataRuns?.input === true;
 }
 
 /** A `|` that is no `||`: the text pipes one command into another. */
@@ -769,7 +836,7 @@ const NO_PATHS: SearchPaths = { python: [], program: [] };
 
 /** The files `find START… [-name P] -exec … {} …` hands the command it runs: every file under its start points, or those whose name matches. */
 interface FoundFiles {
-  /** The start points, as written (`.` when none is). */
+  /** The start points, as the reader places a word (`.` when none is): a literal one single-quoted, another as written (`~/x`). */
   readonly starts: readonly string[];
   /** The one `-name`/`-iname` test of a plain expression, when it has one. */
   readonly name?: { readonly glob: string; readonly caseless: boolean };
@@ -780,23 +847,27 @@ const NARROWING = new Set(['-name', '-iname', '-type', '-a', '-and', '-maxdepth'
 
 /**
  * What a command `find … -exec` runs gets in place of `{}` (GNU findutils 4.9): the files under the
- * literal start points, narrowed to a name when the expression before the action is only `-name
- * P` (with `-type`, depth options and `-a`). `undefined` for a command no find runs, or a start
- * point that is not literal.
+ * start points, narrowed to a name when the expression before the action is only `-name P` (with
+ * `-type`, depth options and `-a`). A start point the analysis leaves unread (`~/.shrc.d`, `$HOME/x`)
+ * is the caller's to place, as any run word. `undefined` for a command no find runs.
  */
 function foundBy(step: CommandStep, steps: readonly CommandStep[]): FoundFiles | undefined {
   if (step.command.argumentsFrom !== 'find -exec' || step.parent === undefined) return undefined;
   const find = steps[step.parent]!.command;
   const { starts, primaries } = readFind(find.argv);
-  if (starts.some((k) => find.literal[k] !== true)) return undefined;
   const before = primaries.slice(0, Math.max(0, primaries.findIndex((p) => p.primary?.effect === 'runs')));
   const names = before.filter((p) => p.word === '-name' || p.word === '-iname');
   const glob = names.length === 1 && names[0]!.values.length === 1 && find.literal[names[0]!.values[0]!] === true ? find.argv[names[0]!.values[0]!]! : undefined;
   const narrow = glob !== undefined && !/[[\\]/.test(glob) && before.every((p) => NARROWING.has(p.word));
   return {
-    starts: starts.length > 0 ? starts.map((k) => find.argv[k]!) : ['.'],
+    starts: starts.length > 0 ? starts.map((k) => (find.literal[k] === true ? quotedWord(find.argv[k]!) : (find.raw?.[k] ?? find.argv[k]!))) : ['.'],
     ...(narrow ? { name: { glob, caseless: names[0]!.word === '-iname' } } : {}),
   };
+}
+
+/** A literal word as the reader's `place` takes it back: single-quoted, so nothing in it expands again. */
+function quotedWord(word: string): string {
+  return word.includes("'") ? word : `'${word}'`;
 }
 
 /** The files below `folder` (at any depth) whose name matches find's `-name` glob. */

@@ -155,6 +155,13 @@ function withoutCommentLines(text: string): string {
  * @internal
  */
 export function withKnownValues(text: string, world: StepWorld): string {
+  // A value made of one put in (`T=$HOME/bin/x.sh; xargs sh <<< "$T"`) is plain once that is in: a second pass puts it in too.
+  const once = knownValuesPut(text, world);
+  return once === text ? once : knownValuesPut(once, world);
+}
+
+/** One pass of {@link withKnownValues}. */
+function knownValuesPut(text: string, world: StepWorld): string {
   let out = replaceForms(text, (rest) => {
     if (world.top !== undefined && PLAIN.test(world.top)) {
       const m = TOP_FORM.exec(rest);
@@ -178,7 +185,10 @@ export function withKnownValues(text: string, world: StepWorld): string {
     // A nameref (`declare -n N=T`): `$N` is T's value, not the text `T` (bash 5.2 ran T's program).
     if (new RegExp(`\\b(?:declare|typeset|local)\\s+(?:-\\w+\\s+)*-[a-zA-Z]*n[a-zA-Z]*\\s+(?:\\S+\\s+)*${name}=`).test(out)) continue;
     const given = name === 'CLAUDE_PROJECT_DIR' ? world.projectDir : name === 'HOME' ? world.home : undefined;
-    const value = seen.assigned.length === 1 ? seen.assigned[0] : seen.assigned.length === 0 ? given : undefined;
+    let value = seen.assigned.length === 1 ? seen.assigned[0] : seen.assigned.length === 0 ? given : undefined;
+    // An unquoted `~` that starts the value is the home (`T=~/bin/x.sh; xargs sh <<< "$T"`: bash 5.2 ran
+    // ~/bin/x.sh, check32); a quoted one stays the text `~`, which is no plain value.
+    if (value !== undefined && /^~(?=\/|$)/.test(value) && new RegExp(`(?:^|[^\\w$])${name}=~(?=/|[\\s;&|)]|$)`, 'm').test(out)) value = `${world.home === '/' ? '' : world.home}${value.slice(1)}` || '/';
     if (value !== undefined && PLAIN.test(value)) values.set(name, value);
   }
   if (values.size === 0) return out;

@@ -65,6 +65,7 @@ import {
   pathLike,
   promptCommands,
   promptSubstitutions,
+  shellInputFiles,
   uncommented,
   withOwnPath,
   wordsOf,
@@ -711,6 +712,8 @@ export function namedBy(
         // What a substitution or pipe hands eval, `.` or a shell (`eval "$(sed -n p F)"`, `cat F | bash`).
         for (const f of fedFiles(clean)) place(f.word, lists, bases, f.what, false, end, true);
         for (const f of evaluatedFiles(clean)) place(f, none, bases, 'runs the text of', false, end);
+        // `sh < F`, `bash 0< F`, `bash -s < F`: a shell given no script runs its input's text (check32).
+        for (const f of shellInputFiles(clean)) place(f, none, bases, 'runs the text of', false, end, true);
         for (const f of descriptorSourced(clean, opened)) place(f, none, bases, 'sources, through a descriptor,', false, end, true);
         for (const f of environmentFiles(clean)) place(f.word, none, bases, f.what, false, end, true);
         for (const f of pathDirs(clean)) place(f, none, bases, 'puts on PATH');
@@ -733,7 +736,8 @@ export function namedBy(
         const heredoc = data.find((d) => k >= d.first && k <= d.last);
         const outerPrinted = printedHere;
         if (heredoc !== undefined) printedHere = [...(outerPrinted ?? []), heredoc.program];
-        for (const clean of parameterAlternatives(uncommented(line))) readLine(clean);
+        // A line that reads a descriptor an `exec` opened is read again with the descriptor's file in its place.
+        for (const clean of parameterAlternatives(uncommented(line)).flatMap((l) => [l, ...descriptorFiles(l, opened, values)])) readLine(clean);
         printedHere = outerPrinted;
         if (heredoc !== undefined && !heredoc.quoted) for (const s of bodySubstitutions(line)) readLine(s);
       });
@@ -1179,13 +1183,42 @@ function evaluatedFiles(line: string): string[] {
  */
 function openedDescriptors(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const m of text.matchAll(/(?:^|[\s;&|{(])exec((?:\s+(?:\d+|\{\w+\})<>?\s*[^\s;&|)<>]+)+)/gm))
-    for (const r of m[1]!.matchAll(/(\d+|\{\w+\})<>?\s*([^\s;&|)<>]+)/g)) {
+  for (const m of text.matchAll(/(?:^|[\s;&|{(])exec((?:\s+(?:\d+|\{\w+\})<(?:>?\s*[^\s;&|)<>]+|&\d+))+)/gm))
+    for (const r of m[1]!.matchAll(/(\d+|\{\w+\})<(?:>?\s*([^\s;&|)<>&][^\s;&|)<>]*)|&(\d+))/g)) {
       // bash's `exec {fd}< F` puts the number it chose in `fd`: `/dev/fd/$fd` names it.
       const key = r[1]!.replace(/^\{(\w+)\}$/, '$1');
-      out.set(key, [...(out.get(key) ?? []), r[2]!]);
+      // `exec 4<&3` makes 4 a copy of 3: it reads 3's file (bash 5.2 -i sourced it through /dev/fd/4, fix33-text).
+      const files = r[2] !== undefined ? [r[2]] : (out.get(r[3]!) ?? []);
+      out.set(key, [...(out.get(key) ?? []), ...files]);
     }
   return out;
+}
+
+/**
+ * The line with each descriptor an earlier `exec N< F` opened (`opened`) named by its file: `<&N`
+ * (`0<&N`) as `< F`, `/dev/fd/N` and `/proc/self/fd/N` as `F`, N a number or a variable that holds
+ * one (`n=3; . /dev/fd/$n`, bash's `{fd}`): the readers of the line then see what reads F —
+ * `eval "$(cat <&3)"`, `sh <&4`, `source /dev/stdin <&3`, `sh /dev/fd/3` each ran F at bash 5.2 -i
+ * (check32, fix33-text). A descriptor that held several files gives a line for each (at most 4).
+ */
+function descriptorFiles(line: string, opened: ReadonlyMap<string, string[]>, values: ReadonlyMap<string, string[]>): string[] {
+  if (opened.size === 0 || !/<&|\/dev\/fd\/|\/proc\/self\/fd\//.test(line)) return [];
+  const filesOf = (fd: string): string[] => {
+    const name = /^\$\{?(\w+)\}?$/.exec(fd)?.[1];
+    if (name === undefined) return opened.get(fd) ?? [];
+    return [...(opened.get(name) ?? []), ...(values.get(name) ?? []).flatMap((v) => opened.get(v) ?? [])];
+  };
+  const form = /(^|[^\d>])0?<&("?)(\d+|\$\w+|\$\{\w+\})\2(?![\w-])|(?:\/dev\/fd|\/proc\/self\/fd)\/(\d+|\$\w+|\$\{\w+\})(?![\w}])/;
+  let lines = [line];
+  for (let guard = 0; guard < 8; guard++) {
+    const m = form.exec(lines[0]!);
+    if (m === null) break;
+    const files = filesOf(m[3] ?? m[4]!).slice(0, 4);
+    // A descriptor no `exec` opened (the terminal's, another program's) is left as written: nothing is named by it.
+    if (files.length === 0) break;
+    lines = lines.flatMap((l) => files.map((f) => l.replace(form, (_s, lead: string | undefined) => (m[3] !== undefined ? `${lead ?? ''}< ${f}` : f)))).slice(0, 4);
+  }
+  return lines[0] === line ? [] : lines;
 }
 
 /**

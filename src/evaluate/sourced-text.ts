@@ -160,6 +160,35 @@ export function fedFiles(line: string): FedFile[] {
   return out;
 }
 
+/**
+ * The files a line gives, as standard input, to a command that runs its input as code (a shell
+ * given no script: `sh < F`, `bash 0< F`, `bash -s < F`, zsh's `zsh < F`; `. /dev/stdin < F`):
+ * bash 5.2 -i and zsh 5.9 -i ran F for each (check32 rt32-c32-fd-sh-stdin, fix33-text).
+ */
+export function shellInputFiles(line: string): string[] {
+  const out: string[] = [];
+  const subs = substitutions(line);
+  const flat = masked(line, subs);
+  let at = 0;
+  for (const command of flat.split(/\|\||&&|[|;&(){}]/)) {
+    const start = flat.indexOf(command, at);
+    at = start + command.length;
+    const words = wordsOf(line.slice(start, at).trim());
+    const inputs: string[] = [];
+    const rest: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === '<' || w === '0<') {
+        if (words[i + 1] !== undefined) inputs.push(words[++i]!);
+      } else if (/^0?<[^<(&>]/.test(w)) inputs.push(w.replace(/^0?</, ''));
+      else if (/^\d*(?:[<>]&?|>>|&>>?|<<<?|<>)$/.test(w)) i++;
+      else if (!/^\d*[<>]/.test(w)) rest.push(w);
+    }
+    if (inputs.length > 0 && readsInput(rest.join(' '))) out.push(...inputs);
+  }
+  return out;
+}
+
 /** What a program's output is of a file it reads, as a reason says it (`what sed prints of`; the file's text for `$(<F)`). */
 function said(program: string): string {
   return program === '' ? 'the text of' : `what ${program} prints of`;

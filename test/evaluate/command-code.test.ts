@@ -204,3 +204,48 @@ describe("a runner's shell text (fix32-runners)", () => {
     expect(paths('enable -n echo')).toEqual([]);
   });
 });
+
+// fix33-text (decision 0165): each ran the file at bash 5.2 -i from a start-up line, HOME a sandbox.
+describe('program text a line builds and hands a runner (fix33-text)', () => {
+  beforeAll(async () => {
+    await prepare();
+  });
+  const home = {
+    [`${H}/bin`]: 'directory',
+    [`${H}/bin/x.sh`]: 'text: true\n',
+    [`${H}/.cmds`]: 'text: true\n',
+    [`${H}/.runlist`]: `text: ${H}/bin/x.sh\n`,
+    [`${H}/.shrc.d`]: 'directory',
+  };
+  const covers = (command: string, file: string) =>
+    commandCode(command, world(home), false).some((c) => (c.pattern !== undefined ? file.startsWith(`${c.path}/`) && c.pattern.test(file) : file === c.path || file.startsWith(`${c.path}/`)));
+
+  it('places find start points, redirection targets and assigned values with a `~`', () => {
+    for (const c of ['find ~/.shrc.d -type f -exec sh {} \\;', 'find ~/.shrc.d -type f -execdir sh {} +', 'find "$HOME/.shrc.d" -type f -exec bash {} +'])
+      expect(covers(c, `${H}/.shrc.d/b`), c).toBe(true);
+    expect(covers('find ~/bin -name x.sh -exec {} \\;', `${H}/bin/x.sh`)).toBe(true);
+    expect(covers('find ~/bin -name x.sh -exec {} \\;', `${H}/bin/y.sh`)).toBe(false);
+    for (const c of ['sh < ~/bin/x.sh', 'bash 0< ~/bin/x.sh', 'bash -s < ~/bin/x.sh', 'T=~/bin/x.sh; xargs sh <<< "$T"', 'xargs sh <<< ~/bin/x.sh'])
+      expect(covers(c, `${H}/bin/x.sh`), c).toBe(true);
+    for (const c of ['while read -r l; do eval "$l"; done < ~/.cmds', 'while read l; do $l; done < ~/.cmds']) expect(covers(c, `${H}/.cmds`), c).toBe(true);
+    expect(covers('T="~/bin/x.sh"; xargs sh <<< "$T"', `${H}/bin/x.sh`)).toBe(false);
+    expect(covers('cat < ~/bin/x.sh', `${H}/bin/x.sh`)).toBe(false);
+  });
+
+  it("reads what sed's e and awk's system() run: the lines they read, and the commands they show", () => {
+    for (const c of ["sed -n 's/.*/&/ep' ~/.cmds", 'sed -n e ~/.cmds', "sed 's/^//e' < ~/.cmds", "awk '{system($0)}' ~/.cmds", "awk '{print | \"sh\"}' < ~/.cmds"])
+      expect(covers(c, `${H}/.cmds`), c).toBe(true);
+    for (const c of ["awk 'BEGIN{system(\"sh \" ENVIRON[\"HOME\"] \"/bin/x.sh\")}'", "awk 'BEGIN{\"sh ~/bin/x.sh\" | getline}'", "awk '{system(\"sh \" $0)}' ~/.runlist"])
+      expect(covers(c, `${H}/bin/x.sh`), c).toBe(true);
+    expect(covers("awk 'BEGIN{while ((getline l < (ENVIRON[\"HOME\"] \"/.cmds\")) > 0) system(l)}'", `${H}/.cmds`)).toBe(true);
+    for (const c of ['sed -n p ~/.cmds', "awk '{print}' ~/.cmds", "awk '/a|b/ {print $1}' ~/.cmds"]) expect(covers(c, `${H}/.cmds`), c).toBe(false);
+  });
+
+  it('takes a list a runner of names reads, and each name it holds now', () => {
+    for (const c of ['xargs -a ~/.runlist -n1 sh', 'xargs -n1 sh < ~/.runlist', 'cat ~/.runlist | xargs -n1 sh', 'xargs -a ~/.runlist -I{} sh {}']) {
+      expect(covers(c, `${H}/.runlist`), c).toBe(true);
+      expect(covers(c, `${H}/bin/x.sh`), c).toBe(true);
+    }
+    expect(covers('xargs -a ~/.runlist -n1 echo', `${H}/bin/x.sh`)).toBe(false);
+  });
+});

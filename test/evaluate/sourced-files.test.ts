@@ -311,6 +311,26 @@ describe('start-up files that source through a loop, a descriptor or an alias (f
     expect(hit({ [`${H}/.bashrc`]: 'text: exec 3< ~/dots/x; . /dev/fd/4\n' }, `${H}/dots/x`)).toBeUndefined();
   });
 
+  // fix33-text (decision 0165): bash 5.2 -i ran ~/dots/x for each.
+  it('reads a descriptor an exec opened as its file: a number held by a variable, a copy, `<&N`, a shell on its input', () => {
+    for (const rc of [
+      'n=3; exec 3< ~/dots/x; . /dev/fd/$n',
+      'exec 3< ~/dots/x; exec 4<&3; . /dev/fd/4',
+      'exec 3< ~/dots/x; eval "$(cat <&3)"',
+      'exec {fd}< ~/dots/x; eval "$(cat <&$fd)"',
+      'exec 3< ~/dots/x; eval "$(cat /dev/fd/3)"',
+      'exec 4< ~/dots/x; sh <&4',
+      'exec 3< ~/dots/x; source /dev/stdin <&3',
+      'exec 3< ~/dots/x; sh /dev/fd/3',
+      'sh < ~/dots/x',
+      'bash 0< ~/dots/x',
+      'bash -s < ~/dots/x',
+    ])
+      expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n` }, `${H}/dots/x`), rc).toBeDefined();
+    for (const rc of ['exec 3< ~/dots/x; cat <&3 >/dev/null', 'cat < ~/dots/x', 'exec 3< ~/dots/x; sh <&4', 'sh -c true < ~/dots/x'])
+      expect(hit({ [`${H}/.bashrc`]: `text: ${rc}\n` }, `${H}/dots/x`), rc).toBeUndefined();
+  });
+
   it('puts an alias in place of its name in the lines after the one that defines it', () => {
     expect(hit({ [`${H}/.bashrc`]: 'text: alias s=source\ns ~/dots/x\n' }, `${H}/dots/x`)).toContain('sources /home/user/dots/x');
     expect(hit({ [`${H}/.zshrc`]: "text: alias run='bash -c'\nrun ~/bin/x.sh\n" }, `${H}/bin/x.sh`)).toContain('bash -c ~/bin/x.sh');

@@ -10,6 +10,7 @@
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import { changesArgv } from './awk-argv.js';
+import { awkCommands } from './awk-commands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram, type ProgramText } from './model.js';
 import { readBy, readWords, type ReadWords } from './parse.js';
@@ -173,7 +174,47 @@ function awkProgramText(argv: readonly string[]): ProgramText | undefined {
     const word = optionTextWord(o, argv);
     return word === undefined || o.value.endsWith('.awk') ? [word] : [word, { index: word.index, value: `${o.value}.awk` }];
   });
-  return programTextFrom(argv, named);
+  const text = programTextFrom(argv, named);
+  const built = awkBuilt(argv, words);
+  return built === undefined ? text : { files: [], ...text, ...built };
+}
+
+/**
+ * The commands an inline awk program runs (`awk-commands.ts`): the ones it shows whole, and, when it
+ * builds one from its data, the files that data comes from — its input files (its standard input
+ * when it names none) and a file `getline` reads by a name it shows (`ENVIRON["HOME"]` at its start
+ * is the home, which the reader places as a leading `~/`).
+ */
+function awkBuilt(argv: readonly string[], { options, operands: ops }: ReadWords): Pick<ProgramText, 'commands' | 'dataRuns'> | undefined {
+  const sources = options.filter((o) => is(o, '-e', '--source'));
+  const hasProgram = sources.length > 0 || options.some((o) => is(o, '-f', '--file', '-E', '--exec'));
+  const programs = [...sources.map((o) => o.value ?? ''), ...(hasProgram || ops[0] === undefined ? [] : [argv[ops[0]]!])];
+  const read = programs.map(awkCommands);
+  const commands = read.flatMap((r) => r.texts);
+  const fromData = read.some((r) => r.fromData);
+  if (commands.length === 0 && !fromData) return undefined;
+  const inputs = (hasProgram ? ops : ops.slice(1)).filter((k) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[k]!));
+  const at = ops[0] ?? 0;
+  const named = read
+    .flatMap((r) => r.reads)
+    .flatMap((f) =>
+      /^\$(?:HOME|\{HOME\})\//.test(f)
+        ? [{ index: at, value: f.replace(/^\$\{?HOME\}?/, '~'), home: true as const }]
+        : f.includes('$')
+          ? []
+          : [{ index: at, value: f }],
+    );
+  return {
+    ...(commands.length > 0 ? { commands } : {}),
+    ...(fromData
+      ? {
+          dataRuns: {
+            files: [...inputs.map((index) => ({ index })), ...named],
+            input: inputs.length === 0 || inputs.some((k) => argv[k] === '-'),
+          },
+        }
+      : {}),
+  };
 }
 
 /** The awk model (gawk, mawk and nawk read their words alike here). @internal */

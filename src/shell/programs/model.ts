@@ -591,6 +591,14 @@ export interface ProgramText {
   readonly files: readonly { readonly index: number; readonly value?: string; readonly home?: true }[];
   /** It reads program text on its standard input (`ed`, `sqlite3 DB`, `m4` given no file, `sed -f -`). */
   readonly input?: true;
+  /**
+   * Its program runs shell commands built from the data it reads (sed's `e` alone and `s///e`,
+   * awk's `system($0)`, `print | "sh"`): each of these files (as `files` names them) and, with
+   * `input`, its standard input hold the text of what runs.
+   */
+  readonly dataRuns?: { readonly files: ProgramText['files']; readonly input: boolean };
+  /** Shell commands its program text shows whole (awk's `system("sh " ENVIRON["HOME"] "/x.sh")`, as `sh $HOME/x.sh`). */
+  readonly commands?: readonly string[];
 }
 
 /** What a word toolgate cannot see may be among one command's options ({@link ProgramModel.hiddenOptions}). @internal */

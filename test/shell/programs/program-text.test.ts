@@ -52,6 +52,37 @@ describe('programText: where a program reads its program (each verified with the
     expect(text(command)).toBeUndefined();
   });
 
+  // fix33-text, GNU sed 4.9 and mawk 1.3.4 from a bash -i start-up line: each ran the lines it read.
+  it.each([
+    ['sed -n s/.*/&/ep f', ['f'], false],
+    ['sed -n e a b', ['a', 'b'], false],
+    ['sed s/^//e', [], true],
+    ['sed -i s/x/y/e - f', ['f'], true],
+    ['awk {system($0)} f', ['f'], false],
+    ['awk {system($0)}', [], true],
+    ['awk -v x=1 {print|"sh"} a v=2 b', ['a', 'b'], false],
+  ])('%s runs the lines it reads', (command, files, input) => {
+    const argv = command.split(' ');
+    const got = programTextOf(argv)?.dataRuns;
+    expect(got === undefined ? undefined : { files: got.files.map((f) => f.value ?? argv[f.index]!), input: got.input }).toEqual({
+      files,
+      input,
+    });
+  });
+
+  it('awk: the commands its program shows and the file getline reads', () => {
+    expect(programTextOf(['awk', 'BEGIN{system("sh " ENVIRON["HOME"] "/bin/x.sh")}'])).toEqual({
+      files: [],
+      commands: ['sh $HOME/bin/x.sh'],
+    });
+    expect(programTextOf(['awk', 'BEGIN{while ((getline l < (ENVIRON["HOME"] "/.cmds")) > 0) system(l)}'])?.dataRuns).toEqual({
+      files: [{ index: 1, value: '~/.cmds', home: true }],
+      input: true,
+    });
+    expect(programTextOf(['sed', '-n', 'p', 'f'])).toBeUndefined();
+    expect(programTextOf(['awk', '{print $1}', 'f'])).toBeUndefined();
+  });
+
   it("sqlite3's .read in its words names the file", () => {
     const got = programTextOf(['sqlite3', 'db', '.read x.sql']);
     expect(got?.files).toEqual([{ index: 2, value: 'x.sql' }]);

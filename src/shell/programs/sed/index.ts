@@ -131,12 +131,21 @@ const claudeCode: ReadOnlyEntry = {
  */
 function sedProgramText(argv: readonly string[]): ProgramText | undefined {
   const words = readWords(argv, SED_OPTIONS);
-  return words === undefined
-    ? undefined
-    : programTextFrom(
-        argv,
-        words.options.filter((o) => is(o, '-f', '--file')).map((o) => optionTextWord(o, argv)),
-      );
+  if (words === undefined) return undefined;
+  const text = programTextFrom(
+    argv,
+    words.options.filter((o) => is(o, '-f', '--file')).map((o) => optionTextWord(o, argv)),
+  );
+  // A script whose `e` or `s///e` runs the lines it reads (GNU sed 4.9: `sed -n 's/.*/&/ep' F` and
+  // `sed -n e F` ran F's lines, `sed 's/^//e' < F` its input's; fix33-text): its input files hold code.
+  const { pieces, fileOps } = sedParts(argv, words);
+  if (!readSedScript(pieces.map((p) => p.text).join('\n')).runsLines) return text;
+  const inputs = fileOps.filter((k) => argv[k] !== '-');
+  return {
+    files: [],
+    ...text,
+    dataRuns: { files: inputs.map((index) => ({ index })), input: inputs.length < fileOps.length || fileOps.length === 0 },
+  };
 }
 
 const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnly'> => ({

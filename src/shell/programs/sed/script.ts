@@ -14,6 +14,8 @@ export interface SedEffects {
   runs: string[];
   /** Why the script runs something toolgate cannot see (`e` alone, `s///e`). */
   unseen: string[];
+  /** It runs lines of its input as shell commands (`e` alone, `s///e`): what it reads is code. */
+  runsLines?: true;
   /** Files written by `w`, `W` and the `w` flag of `s` (created when the script is read). */
   writes: string[];
   /** Files read by `r` and `R`. */
@@ -274,6 +276,7 @@ function readSubstitution(r: SedReader, fx: SedEffects): void {
   }
   if (evaluates) {
     fx.unseen.push("the 's///e' flag runs the edited line as a shell command");
+    fx.runsLines = true;
     const literal = literalReplacement(replacement);
     if (literal !== undefined && literal.trim() !== '') fx.evalReplacements.push(literal);
   }
@@ -312,6 +315,7 @@ function readCommand(r: SedReader, fx: SedEffects, blocks: { depth: number }): v
       const lead = r.nonblank();
       if (lead === undefined || lead === '\n') {
         fx.unseen.push("the 'e' command runs the pattern space as a shell command");
+        fx.runsLines = true;
         return;
       }
       const text = readText(r, lead === '\\' ? r.next() : (r.back(), '\n'));
