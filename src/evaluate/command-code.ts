@@ -340,7 +340,11 @@ class Reader {
     // `eval "$l"` with `l` filled by the text (`mapfile -t L < F; for l in "${L[@]}"; do eval "$l"; done`: bash 5.2 -i ran
     // F's lines, fix33-text): what it runs comes from the sources the text names.
     if (first === 'eval') {
-      const filled = words.slice(1).map(unquoted).find((w) => /[$`]/.test(w));
+      // A variable's value only: a substitution's text (`eval "$(cat F)"`) is the analysis' and `fedFiles`' to read.
+      const filled = words
+        .slice(1)
+        .map(unquoted)
+        .find((w) => /^\$\{?[A-Za-z_]\w*(?:\[[@*]\])?\}?$/.test(w));
       const text = filled === undefined ? undefined : [...this.texts].reverse().find((t) => fedByText(filled.slice(filled.search(/[$`]/)), t));
       if (text !== undefined) this.flowSources(scriptDir, cwd, `${shown}, whose text the text makes`, undefined, text);
     }
@@ -489,15 +493,18 @@ class Reader {
       // A loop's or `set`'s words are the names themselves, one the view does not show yet too.
       const names = proper[0] === 'for' || proper[0] === 'set';
       // Braces are expanded first (`for f in ~/bin/{x,y}.sh`: bash 5.2 -i ran ~/bin/x.sh, decision 0163).
-      for (const word of proper.slice(names && proper[0] === 'for' ? 3 : 1).flatMap((w) => expandBraces(w) ?? [w])) {
+      const operands = proper.slice(names && proper[0] === 'for' ? 3 : 1).flatMap((w) => expandBraces(w) ?? [w]);
+      for (const [k, word] of operands.entries()) {
         const operand = word.replace(/^\d*[<>]+&?/, '');
+        // A here-string's word is the text on the input itself (`xargs sh <<< ~/bin/x.sh`): a name, no list file.
+        const given = word.startsWith('<<<') || operands[k - 1] === '<<<';
         if (operand === '' || operand.startsWith('-') || /^[A-Za-z_]\w*=/.test(operand) || /^\/(?:dev|proc)\//.test(operand)) continue;
         const at = this.place(operand, scriptDir, cwd);
         if (at === undefined) continue;
         if (!/^'/.test(operand) && /[*?[]/.test(operand)) this.add(at, via);
         else if (names || view?.exists(at) === true) {
           this.add(at, via);
-          if (lists !== undefined && !names) this.listedNames(at, cwd, via, lists);
+          if (lists !== undefined && !names && !given) this.listedNames(at, cwd, via, lists);
         }
       }
     }
@@ -505,8 +512,8 @@ class Reader {
 
   /**
    * The names a list file holds now (`xargs -a ~/.runlist -n1 sh`: bash 5.2 -i ran the script it
-   * named, check32): each word, as xargs splits it, or each line and its first word, as `read`
-   * gives a run word one (`$l` runs the line's first word): each runs, so each is code (decision
+   * named, check32): each word, as xargs splits it, or each line and its first word with a `/`, as
+   * `read` gives a run word one (`$l` runs the line's first word): each runs, so each is code (decision
    * 0129's rule for a start-up file's list, here for every text read). Within the reader's
    * bounds; a name with an expansion in it is no file name (neither xargs nor `read` expands it).
    */
@@ -520,7 +527,8 @@ class Reader {
       const l = line.trim();
       if (l === '' || l.startsWith('#')) continue;
       const words = l.split(/\s+/);
-      for (const name of split === 'words' ? words : [l, words[0]!]) if (!/[$`]/.test(name) && names.size < MAX_FILES) names.add(name);
+      // A run word with no `/` is looked up on PATH, no file here (`$l` with `l=true`).
+      for (const name of split === 'words' ? words : [l, words[0]!].filter((n) => n.includes('/'))) if (!/[$`]/.test(name) && names.size < MAX_FILES) names.add(name);
     }
     for (const name of names) this.add(join(cwd, name), `named in ${shownPath(file, this.world)}, ${via}`);
   }

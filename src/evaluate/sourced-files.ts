@@ -509,6 +509,8 @@ export function namedBy(
   let printedHere: string[] | undefined;
   /** How a file placed now is read, when not as `kind` (shell text an inputrc's macro sources, an inputrc `bind -f` names). */
   let readAs: Kind | undefined = kind === 'inputrc' ? 'sh' : undefined;
+  /** While a line read again with a descriptor's file in its place is read: the shell reads the file through the descriptor (zsh no `FILE.zwc`). */
+  let throughDescriptor = false;
   const place = (
     operand: string,
     lists: ReadonlyMap<string, string[]>,
@@ -561,7 +563,7 @@ export function namedBy(
       out.push({
         ...p,
         ...(runs ? { runs: true as const } : {}),
-        ...(through ? { through: true as const } : {}),
+        ...(through || throughDescriptor ? { through: true as const } : {}),
         ...(readAs !== undefined ? { readAs } : {}),
         ...(arrayOf !== undefined ? { arrayOf } : {}),
         ...(printedHere !== undefined ? { printedBy: printedHere } : {}),
@@ -732,18 +734,26 @@ export function namedBy(
       // counts where that program may be another (an alias, a function: `printedBy`), and an
       // unquoted one's substitutions run as the shell expands it.
       const data = dataHeredocs(chunk, copiesInputAsData);
+      const outerThrough = throughDescriptor;
       chunk.split('\n').forEach((line, k) => {
         const heredoc = data.find((d) => k >= d.first && k <= d.last);
         const outerPrinted = printedHere;
         if (heredoc !== undefined) printedHere = [...(outerPrinted ?? []), heredoc.program];
-        // A line that reads a descriptor an `exec` opened is read again with the descriptor's file in its place.
-        for (const clean of parameterAlternatives(uncommented(line)).flatMap((l) => [l, ...descriptorFiles(l, opened, values)])) readLine(clean);
+        for (const clean of parameterAlternatives(uncommented(line))) {
+          readLine(clean);
+          // A line that reads a descriptor an `exec` opened is read again with the descriptor's file
+          // in its place: the shell reads that file through the descriptor (zsh no `FILE.zwc`).
+          throughDescriptor = true;
+          for (const through of descriptorFiles(clean, opened, values)) readLine(through);
+          throughDescriptor = outerThrough;
+        }
         printedHere = outerPrinted;
         if (heredoc !== undefined && !heredoc.quoted) for (const s of bodySubstitutions(line)) readLine(s);
       });
       values = before;
       listed = outer;
       loops = outerLoops;
+      throughDescriptor = outerThrough;
     };
     if (kind !== 'inputrc') read(text, 0);
     else {
