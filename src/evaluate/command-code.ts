@@ -166,12 +166,13 @@ class Reader {
    */
   text(text: string, scriptDir: string | undefined, depth: number, from: string | undefined, npmBin = false, cwd = this.world.cwd, outer: SearchPaths = NO_PATHS, shell: 'bash' | 'sh' = 'bash'): void {
     const { home, projectDir, top, view } = this.world;
-    const { givenText } = this.world;
+    const { givenText, forms } = this.world;
     const read = readCommands(text, {
       cwd,
       home,
       top,
       shell,
+      ...(forms !== undefined ? { forms } : {}),
       ...(projectDir !== undefined ? { projectDir } : {}),
       ...(scriptDir !== undefined ? { scriptDir } : {}),
       ...(view !== undefined ? { view } : {}),

@@ -68,6 +68,8 @@ export interface StepWorld {
   view?: ReadonlyFsView;
   /** Text run in the same shell (`command-code.ts`'s `givenText`): a variable it may change has no one known value. */
   givenText?: string;
+  /** The shell's own forms of a word (zsh's), when it reads words its own way: a word it does not read as bash does keeps its variables. */
+  forms?: { placeable(word: string): boolean };
 }
 
 /**
@@ -195,6 +197,8 @@ function knownValuesPut(text: string, world: StepWorld): string {
   out = replaceForms(out, (rest) => {
     const m = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/.exec(rest);
     const value = m ? values.get((m[1] ?? m[2])!) : undefined;
+    // zsh's `$T:h/x.sh` takes the folder of T's value: putting the value in would make a bash word of it (decision 0164).
+    if (m && value !== undefined && world.forms?.placeable(/^[^\s;&|()<>]*/.exec(rest)![0]) === false) return undefined;
     return m && value !== undefined ? [m[0].length, value] : undefined;
   });
   return out;
