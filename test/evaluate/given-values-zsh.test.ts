@@ -80,7 +80,8 @@ describe('a zsh start-up file', () => {
     expect(hit('source ${${(%):-%x}:h}/bin/x.sh', `${H}/bin/x.sh`)).toContain('sources');
     expect(hit('echo *(Ne:"~/bin/x.sh":) >/dev/null', `${H}/bin/x.sh`)).toBeDefined();
     expect(hit('echo *(N.) >/dev/null', `${H}/bin/x.sh`)).toBeUndefined();
-    expect(hit('for l in "${(@f)$(<~/.cmds)}"; do eval $l; done', `${H}/.cmds`, { [`${H}/.cmds`]: 'text: true\n' })).toContain('evaluates');
+    // Two readings protect the list: its lines evaluated (decision 0164), and a list file whose names run (decision 0163).
+    expect(hit('for l in "${(@f)$(<~/.cmds)}"; do eval $l; done', `${H}/.cmds`, { [`${H}/.cmds`]: 'text: true\n' })).toMatch(/evaluates|runs the program each file \/home\/user\/\.cmds names/);
     expect(hit('hash -d p=~/project', `${H}/project/README.md`)).toBeUndefined();
     // A parameter expansion is one word when the split reads text the parser cannot (`${(P)N}` is no bash).
     expect(simpleCommands('N=T; ${(P)N} a; ${x//;/} b')).toEqual(['N=T', '${(P)N} a', '${x//;/} b']);
