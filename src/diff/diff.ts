@@ -8,7 +8,8 @@ import {
   type ToolCall,
 } from '../core/types.js';
 import { agentModeSetting, laxerMode } from '../evaluate/agent-ceiling.js';
-import { agentModeFor, evaluate, type EvaluationContext } from '../evaluate/index.js';
+import { evaluateSharingRuns, type SharedRuns } from '../evaluate/evaluate.js';
+import { agentModeFor, type EvaluationContext } from '../evaluate/index.js';
 
 /** Where a call of the diff's body came from. @public */
 export type DiffCallOrigin = 'corpus' | 'generated' | 'given';
@@ -239,10 +240,13 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
     // A call that widens for a sub-agent type is listed once, under the first parent it does in:
     // the sides added for a changed mode setting skip it (and the cost of deciding it again).
     const widenedFor = new Set<string>();
+    // Every side's old context is the old one with another mode and sub-agent (the new likewise), so
+    // a sub-agent's parent is decided as the main agent is: each such decision is made once per call.
+    const runs: { old: SharedRuns; new: SharedRuns } = { old: new Map(), new: new Map() };
     for (const side of sides) {
       if (side.parentMode !== undefined && widenedFor.has(side.agent ?? '')) continue;
-      const o = evaluate(call, side.old);
-      const n = evaluate(call, side.new);
+      const o = evaluateSharingRuns(call, side.old, runs.old);
+      const n = evaluateSharingRuns(call, side.new, runs.new);
       if (o.behavior === n.behavior) continue;
       const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
       counts[direction] += 1;

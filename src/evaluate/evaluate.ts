@@ -15,6 +15,7 @@ import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision }
 import { policyDigest } from '../provenance/digest.js';
 import { agentModeFor, agentName, capDecision, parentModeOf, policyForAgent } from './agent-ceiling.js';
 import type { AgentCeiling } from './types.js';
+import type { Policy } from '../settings/types.js';
 
 /**
  * Per-call options of `evaluate` that are not part of what decides.
@@ -79,10 +80,10 @@ function modeIn(ctx: EvaluationContext): PermissionMode {
   return mode;
 }
 
-function decideSafely(call: ToolCall, ctx: EvaluationContext): Decision {
+function decideSafely(call: ToolCall, ctx: EvaluationContext, runs?: SharedRuns): Decision {
   try {
     const dialect = ctx.dialect ?? claudeCode;
-    return ctx.agent === undefined ? run(call, ctx, dialect) : runForAgent(call, ctx, ctx.agent, dialect);
+    return ctx.agent === undefined ? run(call, ctx, dialect, runs) : runForAgent(call, ctx, ctx.agent, dialect, runs);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -115,19 +116,43 @@ function denyInsteadOfAsking(d: Decision, ctx: EvaluationContext): Decision {
  * (the policy, the parent's mode) and as the sub-agent (its rules added, its mode capped at the
  * parent's), and the sub-agent's outcome capped at the parent's. One run when the two are the same.
  */
-function runForAgent(call: ToolCall, ctx: EvaluationContext, agent: AgentCeiling, dialect: Dialect): Decision {
+function runForAgent(call: ToolCall, ctx: EvaluationContext, agent: AgentCeiling, dialect: Dialect, runs?: SharedRuns): Decision {
   const { agent: _agent, ...base } = ctx;
   const parentMode = parentModeOf(agent.parentMode, dialect.modeAliases);
   const requested = dialect.modeAliases[ctx.mode] ?? normalizeMode(ctx.mode) ?? 'default';
   const childMode = agentModeFor(requested, parentMode, ctx.policy, agent.type);
-  const parent = run(call, { ...base, mode: parentMode }, dialect);
+  const parent = run(call, { ...base, mode: parentMode }, dialect, runs);
   const policy = policyForAgent(ctx.policy, agent.type);
-  const child = childMode === parentMode && policy === ctx.policy ? parent : run(call, { ...base, mode: childMode, policy }, dialect);
+  const child = childMode === parentMode && policy === ctx.policy ? parent : run(call, { ...base, mode: childMode, policy }, dialect, runs);
   return capDecision(child, parent, { agent: agentName(agent), childMode, parentMode });
 }
 
-function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision {
-  return runSteps(call, ctx, dialect, undefined)!;
+function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect, runs?: SharedRuns): Decision {
+  if (runs === undefined) return runSteps(call, ctx, dialect, undefined)!;
+  let byMode = runs.get(ctx.policy);
+  if (byMode === undefined) runs.set(ctx.policy, (byMode = new Map()));
+  let d = byMode.get(ctx.mode);
+  if (d === undefined) byMode.set(ctx.mode, (d = runSteps(call, ctx, dialect, undefined)!));
+  return d;
+}
+
+/**
+ * The main agent's decisions of one call, by policy and mode, kept for other contexts deciding
+ * the same call ({@link evaluateSharingRuns}). @internal
+ */
+export type SharedRuns = Map<Policy, Map<string, Decision>>;
+
+/**
+ * {@link evaluate} without a listener, for several contexts deciding one call that differ only in
+ * their mode and their sub-agent (`agent`) — `toolgate diff`'s sides: a sub-agent's call is
+ * decided as its parent would decide it and as the sub-agent, and its parent's decision is the
+ * main agent's under that mode, which another side (or another sub-agent type under the same
+ * parent) has often made already. `runs` holds those decisions (start with an empty map per call
+ * and per place); each is what `evaluate` would make again — the steps read only the call and the
+ * context — so the decision is the same. @internal
+ */
+export function evaluateSharingRuns(call: ToolCall, ctx: EvaluationContext, runs: SharedRuns): Decision {
+  return decideSafely(call, ctx, runs);
 }
 
 /**

@@ -35,6 +35,44 @@ function ruleSegments(pattern: string, ctx: PathPatternContext): string[] {
   return [...base, ...(anchoredByGitignore || inner ? [] : ['**']), ...segs, ...(bareFile ? [] : ['**'])];
 }
 
+/**
+ * {@link ruleSegments}, remembered: a glob write is compared with every protected entry's pattern
+ * (about 460, `protectedHit` in pipeline.ts) and with the deny rules, each compiled again per
+ * call before. The answer depends only on the pattern and the context's values: one table per
+ * context's values, one entry per pattern; `undefined` when the pattern does not compile.
+ */
+const segmentsCache = new Map<string, Map<string, readonly string[] | undefined>>();
+/** Many contexts or patterns (a long-lived server's sessions) would grow it without end: start again when full. */
+const SEGMENTS_CACHE_CONTEXTS = 64;
+const SEGMENTS_CACHE_PATTERNS = 8192;
+
+function segmentsTableOf(ctx: PathPatternContext): Map<string, readonly string[] | undefined> {
+  const key = `${ctx.platform}\u0000${ctx.list}\u0000${ctx.cwd}\u0000${ctx.home}\u0000${ctx.slashAnchor}`;
+  let table = segmentsCache.get(key);
+  if (table === undefined) {
+    if (segmentsCache.size >= SEGMENTS_CACHE_CONTEXTS) segmentsCache.clear();
+    segmentsCache.set(key, (table = new Map()));
+  }
+  return table;
+}
+
+function knownRuleSegments(
+  pattern: string,
+  ctx: PathPatternContext,
+  table: Map<string, readonly string[] | undefined>,
+): readonly string[] | undefined {
+  if (table.has(pattern)) return table.get(pattern);
+  let r: readonly string[] | undefined;
+  try {
+    r = ruleSegments(pattern, ctx);
+  } catch {
+    r = undefined;
+  }
+  if (table.size >= SEGMENTS_CACHE_PATTERNS) table.clear();
+  table.set(pattern, r);
+  return r;
+}
+
 /** Segments past these sizes are assumed to meet (fail closed) rather than handed to a regex engine. */
 const MAX_SEGMENT = 256;
 const MAX_STARS = 16;
@@ -57,6 +95,30 @@ function segmentsCompatible(glob: string, rule: string, nocase: boolean): boolea
   return true; // two patterns: assume they can meet (fail closed)
 }
 
+/** One comparison of a glob's segments with a rule's: what the walk reads, and the states it has answered (0: not yet, 1: no, 2: yes). */
+interface Walk {
+  g: readonly string[];
+  r: readonly string[];
+  nocase: boolean;
+  memo: Uint8Array;
+}
+
+/** Whether the glob's segments from `i` on may name what the rule's from `j` on cover. */
+function walk(w: Walk, i: number, j: number): boolean {
+  const at = i * (w.r.length + 1) + j;
+  const seen = w.memo[at]!;
+  if (seen !== 0) return seen === 2;
+  const { g, r } = w;
+  let out: boolean;
+  if (j === r.length) out = i === g.length || (g[i] === '**' && walk(w, i + 1, j));
+  else if (r[j] === '**') out = walk(w, i, j + 1) || (i < g.length && walk(w, i + 1, j));
+  else if (i === g.length) out = false;
+  else if (g[i] === '**') out = walk(w, i + 1, j) || walk(w, i, j + 1);
+  else out = segmentsCompatible(g[i] ?? '', r[j] ?? '', w.nocase) && walk(w, i + 1, j + 1);
+  w.memo[at] = out ? 2 : 1;
+  return out;
+}
+
 /**
  * Could the shell glob `globPath` (absolute, braces expanded) name a path the path rule covers?
  * A conservative intersection of the two patterns, segment by segment: when both sides hold
@@ -64,31 +126,25 @@ function segmentsCompatible(glob: string, rule: string, nocase: boolean): boolea
  * what `Read(./.env)` denies.
  */
 export function globMayHitRule(globPath: string, pattern: string, ctx: PathPatternContext): boolean {
-  let r: string[];
-  try {
-    r = ruleSegments(pattern, ctx);
-  } catch {
-    return true;
-  }
+  return globMayHitAny(globPath, [pattern], ctx) === 0;
+}
+
+/**
+ * The index of the first of `patterns` that the shell glob `globPath` may name a path of (as
+ * {@link globMayHitRule} answers for each), or -1 when it may name none: the glob is read once
+ * for all of them.
+ */
+export function globMayHitAny(globPath: string, patterns: readonly string[], ctx: PathPatternContext): number {
   // A `**` segment of the glob stands for any number of directories: bash's globstar (which a
   // user's rc may turn on) and zsh's `**/` recurse, and a directory toolgate cannot place (`cd X`
   // through an unknown CDPATH) is `/**/X`.
   const g = globPath.split('/').filter(Boolean);
-  if (g.length > 512 || r.length > 512) return true;
   const nocase = ctx.platform !== 'linux';
-  const memo = new Map<number, boolean>();
-  const walk = (i: number, j: number): boolean => {
-    const key = i * 1024 + j;
-    const seen = memo.get(key);
-    if (seen !== undefined) return seen;
-    let out: boolean;
-    if (j === r.length) out = i === g.length || (g[i] === '**' && walk(i + 1, j));
-    else if (r[j] === '**') out = walk(i, j + 1) || (i < g.length && walk(i + 1, j));
-    else if (i === g.length) out = false;
-    else if (g[i] === '**') out = walk(i + 1, j) || walk(i, j + 1);
-    else out = segmentsCompatible(g[i] ?? '', r[j] ?? '', nocase) && walk(i + 1, j + 1);
-    memo.set(key, out);
-    return out;
-  };
-  return walk(0, 0);
+  const table = segmentsTableOf(ctx);
+  for (let k = 0; k < patterns.length; k++) {
+    const r = knownRuleSegments(patterns[k]!, ctx, table);
+    if (r === undefined || g.length > 512 || r.length > 512) return k;
+    if (walk({ g, r, nocase, memo: new Uint8Array((g.length + 1) * (r.length + 1)) }, 0, 0)) return k;
+  }
+  return -1;
 }

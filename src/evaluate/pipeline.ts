@@ -52,7 +52,7 @@ import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { markStartupCode } from './startup-code.js';
 import { suggestedCommandRule } from './suggestions.js';
-import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
+import { braceAlternatives, globMayHitAny, hasGlob } from './glob-overlap.js';
 import {
   powerShellAllow,
   powerShellCriticalRemovals,
@@ -738,6 +738,29 @@ function danglingLinkWrite(written: string, state: EvalState): string | undefine
   return `${written} is a symbolic link whose target does not exist: writing it creates the target, wherever the link points`;
 }
 
+/** A protected-path spec's entries as path-rule patterns, for a glob that may name one (`protectedHit`). */
+interface ProtectedPatterns {
+  dirs: readonly string[];
+  files: readonly string[];
+  paths: readonly string[];
+}
+
+const protectedPatterns = new WeakMap<ProtectedPathSpec, { from: readonly unknown[]; patterns: ProtectedPatterns }>();
+
+/** The spec's patterns, made once per spec (its lists compared by identity). */
+function protectedPatternsOf(spec: ProtectedPathSpec): ProtectedPatterns {
+  const known = protectedPatterns.get(spec);
+  if (known !== undefined && known.from[0] === spec.dirs && known.from[1] === spec.files && known.from[2] === spec.paths)
+    return known.patterns;
+  const patterns: ProtectedPatterns = {
+    dirs: spec.dirs.map((dir) => `//**/${dir}/**`),
+    files: spec.files.map((file) => `//**/${file}`),
+    paths: (spec.paths ?? []).map((root) => `/${root}/**`),
+  };
+  protectedPatterns.set(spec, { from: [spec.dirs, spec.files, spec.paths], patterns });
+  return patterns;
+}
+
 /**
  * Why writing `path` writes a protected path. A pattern may name one by its letters; for a removal
  * by `sole` (the one command that writes, so no earlier part makes new names) and a view that
@@ -779,9 +802,13 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
       continue;
     }
     // The names first: a pattern anywhere (`/**/settings.json`) is said by the name it may be, not by a system path.
-    for (const dir of spec.dirs) if (globMayHitRule(alt, `//**/${dir}/**`, ctx)) return `${dir}, which ${path} may name`;
-    for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
-    for (const root of spec.paths ?? []) if (globMayHitRule(alt, `/${root}/**`, ctx)) return `${root}, which ${path} may name`;
+    const patterns = protectedPatternsOf(spec);
+    const dir = globMayHitAny(alt, patterns.dirs, ctx);
+    if (dir !== -1) return `${spec.dirs[dir]}, which ${path} may name`;
+    const file = globMayHitAny(alt, patterns.files, ctx);
+    if (file !== -1) return `${spec.files[file]}, which ${path} may name`;
+    const root = globMayHitAny(alt, patterns.paths, ctx);
+    if (root !== -1) return `${spec.paths![root]}, which ${path} may name`;
   }
   return undefined;
 }

@@ -852,6 +852,67 @@ function looseName(segment: string): string {
   return s.replace(/[. ]+$/, '').toLowerCase();
 }
 
+/**
+ * A spec's entries as {@link protectedPathMatch} compares them, worked out once per spec instead
+ * of once per path asked about: a spec holds about 460 entries, and a decision asks about every
+ * path it reads or writes (a glob write, once per entry a pattern may name).
+ */
+interface PreparedSpec {
+  /** What it was made from, compared by identity: a spec whose lists were replaced is prepared again. */
+  from: readonly [readonly string[], readonly string[], readonly string[], readonly string[] | undefined];
+  /** Each `paths` entry's loose names. */
+  paths: readonly (readonly string[])[];
+  /** Each `dirs` entry's loose names. */
+  dirs: readonly (readonly string[])[];
+  /** The indexes of the `dirs` entries with names, by their first loose name, in the list's order. */
+  dirsByFirst: ReadonlyMap<string, readonly number[]>;
+  /** Each exception's names, as written and loose. */
+  exceptions: readonly (readonly string[])[];
+  looseExceptions: readonly (readonly string[])[];
+  /** The first `files` entry of each lower-cased name. */
+  files: ReadonlyMap<string, string>;
+}
+
+const NO_ENTRIES: readonly number[] = [];
+const preparedSpecs = new WeakMap<ProtectedPathSpec, PreparedSpec>();
+
+function preparedSpec(spec: ProtectedPathSpec): PreparedSpec {
+  const known = preparedSpecs.get(spec);
+  if (
+    known !== undefined &&
+    known.from[0] === spec.dirs &&
+    known.from[1] === spec.files &&
+    known.from[2] === spec.exceptions &&
+    known.from[3] === spec.paths &&
+    known.dirs.length === spec.dirs.length &&
+    known.exceptions.length === spec.exceptions.length &&
+    known.paths.length === (spec.paths?.length ?? 0)
+  )
+    return known;
+  const dirs = spec.dirs.map((entry) => segmentsOf(entry).map(looseName));
+  const dirsByFirst = new Map<string, number[]>();
+  dirs.forEach((dir, d) => {
+    if (dir.length === 0) return;
+    const at = dirsByFirst.get(dir[0]!);
+    if (at === undefined) dirsByFirst.set(dir[0]!, [d]);
+    else at.push(d);
+  });
+  const exceptions = spec.exceptions.map(segmentsOf);
+  const files = new Map<string, string>();
+  for (const f of spec.files) if (!files.has(f.toLowerCase())) files.set(f.toLowerCase(), f);
+  const prepared: PreparedSpec = {
+    from: [spec.dirs, spec.files, spec.exceptions, spec.paths],
+    paths: (spec.paths ?? []).map((entry) => segmentsOf(entry).map(looseName)),
+    dirs,
+    dirsByFirst,
+    exceptions,
+    looseExceptions: exceptions.map((ex) => ex.map(looseName)),
+    files,
+  };
+  preparedSpecs.set(spec, prepared);
+  return prepared;
+}
+
 function runAt(haystack: readonly string[], at: number, needle: readonly string[], fold: boolean): boolean {
   if (at + needle.length > haystack.length) return false;
   for (let i = 0; i < needle.length; i++) {
@@ -879,26 +940,25 @@ function runAt(haystack: readonly string[], at: number, needle: readonly string[
  * @public
  */
 export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): string | undefined {
+  const prepared = preparedSpec(spec);
   const segments = segmentsOf(absPath);
   const loose = segments.map(looseName);
-  const exceptions = spec.exceptions.map(segmentsOf);
-  for (const entry of spec.paths ?? []) {
-    const root = segmentsOf(entry).map(looseName);
-    if (root.length > 0 && runAt(loose, 0, root, false)) return entry;
+  for (let k = 0; k < prepared.paths.length; k++) {
+    const root = prepared.paths[k]!;
+    if (root.length > 0 && runAt(loose, 0, root, false)) return spec.paths![k];
   }
   // With exceptionsHoldOnlyTheirContents the path must go on past the exception to be exempt.
   const beyond = spec.exceptionsHoldOnlyTheirContents === true ? 1 : 0;
-  // Each entry's names once per call, not once per segment of the path.
-  const dirs = spec.dirs.map((entry) => segmentsOf(entry).map(looseName));
   for (let i = 0; i < segments.length; i++) {
-    for (let d = 0; d < dirs.length; d++) {
+    // Only the entries whose first name is this segment's, in the list's order.
+    for (const d of prepared.dirsByFirst.get(loose[i]!) ?? NO_ENTRIES) {
       const entry = spec.dirs[d]!;
-      const dir = dirs[d]!;
-      if (dir.length === 0 || loose[i] !== dir[0] || !runAt(loose, i, dir, false)) continue;
-      const exempt = exceptions.some(
-        (ex) =>
+      const dir = prepared.dirs[d]!;
+      if (!runAt(loose, i, dir, false)) continue;
+      const exempt = prepared.exceptions.some(
+        (ex, e) =>
           ex.length > dir.length &&
-          runAt(ex.slice(0, dir.length).map(looseName), 0, dir, false) &&
+          runAt(prepared.looseExceptions[e]!, 0, dir, false) &&
           runAt(segments, i, ex, false) &&
           segments.length >= i + ex.length + beyond,
       );
@@ -906,11 +966,7 @@ export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): st
     }
   }
   const last = loose[loose.length - 1];
-  if (last !== undefined) {
-    const file = spec.files.find((f) => f.toLowerCase() === last);
-    if (file !== undefined) return file;
-  }
-  return undefined;
+  return last !== undefined ? prepared.files.get(last) : undefined;
 }
 
 /**
@@ -923,10 +979,8 @@ export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): st
  */
 export function protectedPathBelow(absDir: string, spec: ProtectedPathSpec): string | undefined {
   const dir = segmentsOf(absDir).map(looseName);
-  return spec.paths?.find((entry) => {
-    const root = segmentsOf(entry).map(looseName);
-    return root.length > dir.length && runAt(root, 0, dir, false);
-  });
+  const roots = preparedSpec(spec).paths;
+  return spec.paths?.find((_, k) => roots[k]!.length > dir.length && runAt(roots[k]!, 0, dir, false));
 }
 
 /**

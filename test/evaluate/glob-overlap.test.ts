@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
-import { globMayHitRule } from '../../src/evaluate/glob-overlap.js';
+import { globMayHitAny, globMayHitRule } from '../../src/evaluate/glob-overlap.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
@@ -42,5 +42,17 @@ describe('Read deny rules hold against globs and braces in shell commands', () =
   });
   it('a glob no denied path can match still runs', () => {
     expect(decide('wc -l src/*.py').behavior).toBe('allow');
+  });
+});
+
+describe('a shell glob against a list of path rules', () => {
+  it('names the first rule it may meet, or -1', () => {
+    expect(globMayHitAny(`${P}/*.pem`, ['./.env', './keys/a.key', './*.pem', './a.pem'], ctx)).toBe(2);
+    expect(globMayHitAny(`${P}/src/*.ts`, ['./.env', '//etc/**'], ctx)).toBe(-1);
+  });
+  it('answers for the context it is given: a relative rule under another working directory', () => {
+    expect(globMayHitAny(`${P}/*.env`, ['./x.env'], ctx)).toBe(0);
+    expect(globMayHitAny(`${P}/*.env`, ['./x.env'], { ...ctx, cwd: '/elsewhere' })).toBe(-1);
+    expect(globMayHitAny(`${P}/*.env`, ['./x.env'], ctx)).toBe(0);
   });
 });

@@ -253,12 +253,16 @@ describe('system files that run code later (decision 0123)', () => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
     expect(protectedPathMatch(path, NOETA)).toBe(entry);
   });
-  it.each(['/etc/hosts.allow', '/etc/resolv.conf', '/etc/profile.dx', '/etc/apt/preferences.d/x', '/proc/sys/kernel/ostype', '/home/u/etc/profile'])(
-    '%s is not',
-    (path) => {
-      expect(protectedPathMatch(path, CC)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/etc/hosts.allow',
+    '/etc/resolv.conf',
+    '/etc/profile.dx',
+    '/etc/apt/preferences.d/x',
+    '/proc/sys/kernel/ostype',
+    '/home/u/etc/profile',
+  ])('%s is not', (path) => {
+    expect(protectedPathMatch(path, CC)).toBeUndefined();
+  });
   it('a folder that holds one is found for names toolgate cannot see written into it', () => {
     expect(protectedPathBelow('/proc/sys', CC)).toBe('/proc/sys/kernel/core_pattern');
     expect(protectedPathBelow('/etc', CC)).toBe('/etc/ld.so.preload');
@@ -311,7 +315,13 @@ describe('session start-up places and Claude Code’s own files (red team 24, RT
       expect([p, protectedPathMatch(p, S) !== undefined]).toEqual([p, true]);
   });
   it('leaves their neighbours alone', () => {
-    for (const p of ['/home/u/.local/share/systemd-notes.txt', '/home/u/.local/bin/claudette', '/etc/claude-codex/x', '/home/u/project/login.txt', '/home/u/.config/systemd/users.md'])
+    for (const p of [
+      '/home/u/.local/share/systemd-notes.txt',
+      '/home/u/.local/bin/claudette',
+      '/etc/claude-codex/x',
+      '/home/u/project/login.txt',
+      '/home/u/.config/systemd/users.md',
+    ])
       expect([p, protectedPathMatch(p, S)]).toEqual([p, undefined]);
   });
 });
@@ -333,7 +343,34 @@ describe('installed code and system files that run code later (red team 24, RT24
       expect([p, protectedPathMatch(p, CC) !== undefined]).toEqual([p, true]);
   });
   it('leaves a root agent’s home and project, and other system places, to the other checks', () => {
-    for (const p of ['/root/project/src/a.ts', '/root/notes.txt', '/usr/lib/llvm-14/lib/LLVMPolly.so', '/usr/share/doc/x/README', '/var/log/app.log', '/etc/passwd-old/x', '/usr/library/x'])
+    for (const p of [
+      '/root/project/src/a.ts',
+      '/root/notes.txt',
+      '/usr/lib/llvm-14/lib/LLVMPolly.so',
+      '/usr/share/doc/x/README',
+      '/var/log/app.log',
+      '/etc/passwd-old/x',
+      '/usr/library/x',
+    ])
       expect([p, protectedPathMatch(p, CC)]).toEqual([p, undefined]);
+  });
+});
+
+describe('a spec is read once (prepared per spec object)', () => {
+  it('answers as the lists say, in their order, and again after a list is replaced', () => {
+    const spec = { dirs: ['.a/x', '.a', '.b'], files: ['Cfg', 'cfg'], exceptions: ['.a/x/ok'], paths: ['/srv/code'] };
+    expect(protectedPathMatch('/p/.a/x/y', spec)).toBe('.a/x');
+    expect(protectedPathMatch('/p/.A./x/y', spec)).toBe('.a/x');
+    // The exception exempts it from both entries its names begin with.
+    expect(protectedPathMatch('/p/.a/x/ok/y', spec)).toBeUndefined();
+    expect(protectedPathMatch('/p/.a/y', spec)).toBe('.a');
+    expect(protectedPathMatch('/p/q/CFG', spec)).toBe('Cfg');
+    expect(protectedPathMatch('/srv/code/z', spec)).toBe('/srv/code');
+    expect(protectedPathMatch('/p/.c/y', spec)).toBeUndefined();
+    spec.dirs = ['.c'];
+    spec.paths = [];
+    expect(protectedPathMatch('/p/.c/y', spec)).toBe('.c');
+    expect(protectedPathMatch('/p/.a/x/y', spec)).toBeUndefined();
+    expect(protectedPathMatch('/srv/code/z', spec)).toBeUndefined();
   });
 });
