@@ -15,6 +15,7 @@
 import type { WordForms } from './command-code.js';
 import { givenWords, printfValues, type GivenWord } from './given-values.js';
 import { listedFrom, wordsOf } from './sourced-text.js';
+import { EXPORTING_BUILTINS } from '../shell/programs/builtins.js';
 import { parameterAlternatives } from '../shell/programs/startup-builtins.js';
 import { SHELL_MODELS } from '../shell/shells/index.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
@@ -208,12 +209,15 @@ function arrayLiterals(text: string): { name: string; words: string[] }[] {
   return out;
 }
 
+/** A declaring builtin's options and names (`typeset -A M`, `local -a L`): the builtins are the programs' table's. */
+const DECLARING = new RegExp(String.raw`(?:^|[\s;&|({])(?:${[...EXPORTING_BUILTINS].join('|')})((?:\s+[-+]\w+)*)\s+((?:[A-Za-z_]\w*\s*)+)`, 'gm');
+
 /** The names the text makes arrays: `A=(…)`, `A[1]=…`, `set -A A`, `typeset -a A`/`-A M`. */
 function arrayNames(text: string): Set<string> {
   const out = new Set(arrayLiterals(text).map((a) => a.name));
   for (const m of text.matchAll(/(?:^|[\s;&|({])([A-Za-z_]\w*)\[[^\]\s]*\]\+?=/gm)) out.add(m[1]!);
   for (const m of text.matchAll(/(?:^|[\s;&|({])set\s+[-+][a-zA-Z]*A[a-zA-Z]*\s+([A-Za-z_]\w*)/gm)) out.add(m[1]!);
-  for (const m of text.matchAll(/(?:^|[\s;&|({])(?:typeset|local|declare|readonly)((?:\s+[-+]\w+)*)\s+((?:[A-Za-z_]\w*\s*)+)/gm))
+  for (const m of text.matchAll(DECLARING))
     if (/[-+]\w*[aA]/.test(m[1]!)) for (const n of m[2]!.split(/\s+/)) if (n !== '') out.add(n);
   return out;
 }

@@ -23,6 +23,7 @@ const SRC = join(ROOT, 'src');
 /** `file:name` → why the quoted name may appear there. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'src/evaluate/code-below.ts:[': "a glob pattern's bracket expression read character by character, not the test program",
+  'src/evaluate/given-values-zsh.ts:[': "the bracket a zsh delimiter pair opens (`(e[…])`), not the test program",
   'src/evaluate/code-writes.ts:git': "the start of a reason's words (`git's core.hooksPath names …`), not a program table",
   'src/powershell/cmdlets.ts:ar': "Get-ChildItem's -ar (-Attributes ReadOnly) switch alias, not the archiver",
   'src/powershell/cmdlets.ts:as': "Get-ChildItem's -as (-Attributes System) switch alias, not the assembler",
