@@ -26,13 +26,13 @@ export interface ShellWordForms extends WordForms {
   textAsRead(text: string, file: string, real: string): string;
 }
 
-const zsh = SHELL_MODELS.zsh;
 
 /** zsh's forms (zsh 5.9: zshexpn(1), zshparam(1), zshbuiltins(1)). @internal */
 export const ZSH_WORD_FORMS: ShellWordForms = {
   given: zshGivenWords,
   // `~b/x.sh`, `$x[1]`, `$PWD:h`: zsh reads them as bash does not (the shell model's own list).
-  placeable: (word) => zsh.wordProblem(word) === undefined,
+  // The shell model is read at the call, not as the module loads: the hook loads the shell analysis only for a call that needs it.
+  placeable: (word) => SHELL_MODELS.zsh.wordProblem(word) === undefined,
   textAsRead: zshTextAsRead,
 };
 
@@ -123,7 +123,7 @@ function modifiedValue(value: string, modifiers: string): string | undefined {
   let v = quote === null ? value : quote[2]!;
   for (const m of modifiers.match(/:[a-zA-Z&]\d*/g) ?? []) {
     const mod = m.slice(1);
-    if (mod === 'h' || mod === 't') v = zsh.bracedModifier(v, mod) ?? v;
+    if (mod === 'h' || mod === 't') v = SHELL_MODELS.zsh.bracedModifier(v, mod) ?? v;
     else if (mod === 'r') v = v.replace(/\.[^./]*$/, '');
     else if (mod === 'e') v = /\.([^./]*)$/.exec(v)?.[1] ?? '';
     else if (!/^[aAPqQc]$/.test(mod)) return undefined;
@@ -209,15 +209,15 @@ function arrayLiterals(text: string): { name: string; words: string[] }[] {
   return out;
 }
 
-/** A declaring builtin's options and names (`typeset -A M`, `local -a L`): the builtins are the programs' table's. */
-const DECLARING = new RegExp(String.raw`(?:^|[\s;&|({])(?:${[...EXPORTING_BUILTINS].join('|')})((?:\s+[-+]\w+)*)\s+((?:[A-Za-z_]\w*\s*)+)`, 'gm');
-
 /** The names the text makes arrays: `A=(…)`, `A[1]=…`, `set -A A`, `typeset -a A`/`-A M`. */
 function arrayNames(text: string): Set<string> {
   const out = new Set(arrayLiterals(text).map((a) => a.name));
   for (const m of text.matchAll(/(?:^|[\s;&|({])([A-Za-z_]\w*)\[[^\]\s]*\]\+?=/gm)) out.add(m[1]!);
   for (const m of text.matchAll(/(?:^|[\s;&|({])set\s+[-+][a-zA-Z]*A[a-zA-Z]*\s+([A-Za-z_]\w*)/gm)) out.add(m[1]!);
-  for (const m of text.matchAll(DECLARING))
+  // A declaring builtin's options and names (`typeset -A M`, `local -a L`); the builtins are the
+  // programs' table's, read at the call (the hook loads that table only for a shell call).
+  const declaring = new RegExp(String.raw`(?:^|[\s;&|({])(?:${[...EXPORTING_BUILTINS].join('|')})((?:\s+[-+]\w+)*)\s+((?:[A-Za-z_]\w*\s*)+)`, 'gm');
+  for (const m of text.matchAll(declaring))
     if (/[-+]\w*[aA]/.test(m[1]!)) for (const n of m[2]!.split(/\s+/)) if (n !== '') out.add(n);
   return out;
 }
