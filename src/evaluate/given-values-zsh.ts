@@ -20,20 +20,26 @@ import { parameterAlternatives } from '../shell/programs/startup-builtins.js';
 import { SHELL_MODELS } from '../shell/shells/index.js';
 import { quoteRemoved } from '../shell/syntax/words.js';
 
-/** A shell's own forms as the start-up reader asks them: the hook reader's (`command-code.ts`), and its text restated. @internal */
-export interface ShellWordForms extends WordForms {
-  /** The text restated for the bash-shaped readers: what they would otherwise not see run (decision 0164). */
+/**
+ * How the shell of a kind of start-up file reads its text its own way, as the start-up reader asks
+ * it (`sourced-files.ts`, one entry a kind): its text restated, and its forms for the hook reader. @internal
+ */
+export interface ShellReading {
+  /** The text restated for the bash-shaped readers: what they would otherwise not see run (bash's BASH_SOURCE: decision 0163; zsh's: 0164). */
   textAsRead(text: string, file: string, real: string): string;
+  /** Its ways of giving a run word a value beside bash's, for the hook reader (`command-code.ts`); none for bash itself. */
+  forms?: WordForms;
 }
 
-
-/** zsh's forms (zsh 5.9: zshexpn(1), zshparam(1), zshbuiltins(1)). @internal */
-export const ZSH_WORD_FORMS: ShellWordForms = {
-  given: zshGivenWords,
-  // `~b/x.sh`, `$x[1]`, `$PWD:h`: zsh reads them as bash does not (the shell model's own list).
-  // The shell model is read at the call, not as the module loads: the hook loads the shell analysis only for a call that needs it.
-  placeable: (word) => SHELL_MODELS.zsh.wordProblem(word) === undefined,
+/** zsh's reading (zsh 5.9: zshexpn(1), zshparam(1), zshbuiltins(1)). @internal */
+export const ZSH_READING: ShellReading = {
   textAsRead: zshTextAsRead,
+  forms: {
+    given: zshGivenWords,
+    // `~b/x.sh`, `$x[1]`, `$PWD:h`: zsh reads them as bash does not (the shell model's own list).
+    // The shell model is read at the call, not as the module loads: the hook loads the shell analysis only for a call that needs it.
+    placeable: (word) => SHELL_MODELS.zsh.wordProblem(word) === undefined,
+  },
 };
 
 /** A word of the text as written: quotes and escapes kept. */
@@ -209,15 +215,34 @@ function arrayLiterals(text: string): { name: string; words: string[] }[] {
   return out;
 }
 
+/** The expressions built from the programs' tables, once ({@link builtForms}). */
+interface BuiltForms {
+  /** A declaring builtin (`typeset`, `local`, …), its options and the names it declares. */
+  declaring: RegExp;
+}
+
+let built: BuiltForms | undefined;
+
+/**
+ * The expressions built from the programs' tables, made at the first call and kept: the builtins
+ * are the programs' table's, read at the call and not as the module loads (the hook loads that
+ * table only for a call that needs the shell analysis). Each is used by `matchAll` only, which
+ * leaves its `lastIndex` as it is.
+ */
+function builtForms(): BuiltForms {
+  built ??= {
+    declaring: new RegExp(String.raw`(?:^|[\s;&|({])(?:${[...EXPORTING_BUILTINS].join('|')})((?:\s+[-+]\w+)*)\s+((?:[A-Za-z_]\w*\s*)+)`, 'gm'),
+  };
+  return built;
+}
+
 /** The names the text makes arrays: `A=(…)`, `A[1]=…`, `set -A A`, `typeset -a A`/`-A M`. */
 function arrayNames(text: string): Set<string> {
   const out = new Set(arrayLiterals(text).map((a) => a.name));
   for (const m of text.matchAll(/(?:^|[\s;&|({])([A-Za-z_]\w*)\[[^\]\s]*\]\+?=/gm)) out.add(m[1]!);
   for (const m of text.matchAll(/(?:^|[\s;&|({])set\s+[-+][a-zA-Z]*A[a-zA-Z]*\s+([A-Za-z_]\w*)/gm)) out.add(m[1]!);
-  // A declaring builtin's options and names (`typeset -A M`, `local -a L`); the builtins are the
-  // programs' table's, read at the call (the hook loads that table only for a shell call).
-  const declaring = new RegExp(String.raw`(?:^|[\s;&|({])(?:${[...EXPORTING_BUILTINS].join('|')})((?:\s+[-+]\w+)*)\s+((?:[A-Za-z_]\w*\s*)+)`, 'gm');
-  for (const m of text.matchAll(declaring))
+  // A declaring builtin's options and names (`typeset -A M`, `local -a L`).
+  for (const m of text.matchAll(builtForms().declaring))
     if (/[-+]\w*[aA]/.test(m[1]!)) for (const n of m[2]!.split(/\s+/)) if (n !== '') out.add(n);
   return out;
 }

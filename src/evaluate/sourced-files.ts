@@ -25,7 +25,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { commandCode } from './command-code.js';
-import { ZSH_WORD_FORMS, type ShellWordForms } from './given-values-zsh.js';
+import { ZSH_READING, type ShellReading } from './given-values-zsh.js';
 import { readStartupGit, startupGitEntries, startupGitReading, type StartupGitEntry } from './startup-git.js';
 import { isInside, normalizePath } from '../paths/index.js';
 import { writtenNames } from '../paths/real.js';
@@ -242,7 +242,7 @@ export function startupFiles(
     // What the shell reads its own way, restated for both readers below: bash's BASH_SOURCE and zsh's
     // `%x` are the file's own path (`source "${BASH_SOURCE%/*}/x.sh"` sources a file beside it),
     // zsh's glob qualifiers' code (decisions 0163, 0164).
-    const text = OWN_READING[kind]?.(expanded, file, view.realpath?.(file) ?? file) ?? expanded;
+    const text = SHELL_READINGS[kind]?.textAsRead(expanded, file, view.realpath?.(file) ?? file) ?? expanded;
     if (raw.length > MAX_TEXT) whole = false;
     texts.push(text);
     // `export ZDOTDIR=$HOME/.config/zsh` in ~/.zshenv: zsh reads the rest of its start-up files
@@ -399,7 +399,7 @@ function commandVariableCode(text: string, file: string, vars: Known, view: Read
  */
 function runByText(text: string, file: string, kind: Kind, vars: Known, view: ReadonlyFsView, givenText: string): ReadPlace[] {
   const from = shownFrom(file, vars.home);
-  const forms = KIND_FORMS[kind];
+  const forms = SHELL_READINGS[kind]?.forms;
   // A program found on a PATH the file sets is the start-up reader's own (`puts ~/bin on PATH`, every program there).
   const places = commandCode(
     text,
@@ -462,15 +462,13 @@ function withoutPromptTexts(line: string, names: ReadonlySet<string>): string {
 }
 
 /**
- * What the shell of a kind of start-up file reads its own way, beside bash's forms: zsh's ways of
- * giving a run word its value and its file's own path (decision 0164).
+ * How the shell of a kind of start-up file reads the text its own way, before the readers do: its
+ * own path (bash's BASH_SOURCE, decision 0163; zsh's `%x`), zsh's code forms, and zsh's ways of
+ * giving a run word its value, beside bash's (decision 0164).
  */
-const KIND_FORMS: Partial<Record<Kind, ShellWordForms>> = { zsh: ZSH_WORD_FORMS };
-
-/** How the shell of a kind of start-up file reads the text before the readers do: its own path, its own code forms. */
-const OWN_READING: Partial<Record<Kind, (text: string, file: string, real: string) => string>> = {
-  sh: withOwnPath,
-  zsh: ZSH_WORD_FORMS.textAsRead,
+const SHELL_READINGS: Partial<Record<Kind, ShellReading>> = {
+  sh: { textAsRead: withOwnPath },
+  zsh: ZSH_READING,
 };
 
 /** Why writing `written` (resolved: `real`) changes a file a program reads (one of `places`), or `undefined`. */

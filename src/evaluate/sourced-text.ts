@@ -96,6 +96,46 @@ export function pathLike(word: string): boolean {
 }
 
 /**
+ * How a reader of a command's words tells its redirections: `<F`/`0<F` attached (`input`), an
+ * operator whose file is the next word (`operator`), and any other redirection word, left out
+ * (`other`). A word `<` or `0<` is always an input's operator.
+ */
+interface RedirectionReading {
+  input: RegExp;
+  operator: RegExp;
+  other: RegExp;
+}
+
+/**
+ * The redirections of a command whose output may reach the shell (`readerFiles`), read wide (fail
+ * closed: what names a file may be one read): `<>F` counts as an input (`>F`), a `<<<`, `<&` or
+ * `&>` word and the word after it stay words of the command (a path among them is a file operand),
+ * and only `>`/`>>` take the next word.
+ */
+const READER_REDIRECTIONS: RedirectionReading = { input: /^0?<[^<(&]/, operator: /^\d*>>?$/, other: /^\d*>/ };
+
+/**
+ * The redirections of a command that may run its standard input (`shellInputFiles`): only `<F`
+ * is its input; `<<<`, `<&`, `<>`, `>&` and `&>` take the next word, and an attached one is none.
+ */
+const SHELL_INPUT_REDIRECTIONS: RedirectionReading = { input: /^0?<[^<(&>]/, operator: /^\d*(?:[<>]&?|>>|&>>?|<<<?|<>)$/, other: /^\d*[<>]/ };
+
+/** A command's words split into the files redirected to its standard input and the rest, as `reading` tells them. */
+function inputsApart(words: readonly string[], reading: RedirectionReading): { inputs: string[]; rest: string[] } {
+  const inputs: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '<' || w === '0<') {
+      if (words[i + 1] !== undefined) inputs.push(words[++i]!);
+    } else if (reading.input.test(w)) inputs.push(w.replace(/^0?</, ''));
+    else if (reading.operator.test(w)) i++;
+    else if (!reading.other.test(w)) rest.push(w);
+  }
+  return { inputs, rest };
+}
+
+/**
  * The files a command text reads whose text can reach its output: each command's file operands and
  * `<` inputs (`sed -n p F`, `tr -d '\r' < F`, zsh's `$(<F)`), but none of a program that quotes
  * every value it prints (dircolors). Its program's name beside each.
@@ -103,18 +143,7 @@ export function pathLike(word: string): boolean {
 export function readerFiles(text: string): { program: string; word: string }[] {
   const out: { program: string; word: string }[] = [];
   for (const command of text.split(/\|\||&&|[|;&\n]/)) {
-    const words = wordsOf(command.trim());
-    const inputs: string[] = [];
-    const rest: string[] = [];
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      if (w === '<' || w === '0<') {
-        if (words[i + 1] !== undefined) inputs.push(words[++i]!);
-      } else if (/^0?<[^<(&]/.test(w)) inputs.push(w.replace(/^0?</, ''));
-      else if (/^\d*>/.test(w)) {
-        if (/^\d*>>?$/.test(w)) i++;
-      } else rest.push(w);
-    }
+    const { inputs, rest } = inputsApart(wordsOf(command.trim()), READER_REDIRECTIONS);
     const head = commandHead(rest.join(' '));
     const program = head?.name ?? '';
     for (const word of inputs) out.push({ program, word });
@@ -173,17 +202,7 @@ export function shellInputFiles(line: string): string[] {
   for (const command of flat.split(/\|\||&&|[|;&(){}]/)) {
     const start = flat.indexOf(command, at);
     at = start + command.length;
-    const words = wordsOf(line.slice(start, at).trim());
-    const inputs: string[] = [];
-    const rest: string[] = [];
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      if (w === '<' || w === '0<') {
-        if (words[i + 1] !== undefined) inputs.push(words[++i]!);
-      } else if (/^0?<[^<(&>]/.test(w)) inputs.push(w.replace(/^0?</, ''));
-      else if (/^\d*(?:[<>]&?|>>|&>>?|<<<?|<>)$/.test(w)) i++;
-      else if (!/^\d*[<>]/.test(w)) rest.push(w);
-    }
+    const { inputs, rest } = inputsApart(wordsOf(line.slice(start, at).trim()), SHELL_INPUT_REDIRECTIONS);
     if (inputs.length > 0 && readsInput(rest.join(' '))) out.push(...inputs);
   }
   return out;

@@ -10,6 +10,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
+import { STATEMENT_GROUPS } from './statement-groups.js';
 import { loadedParser } from './tree-sitter-loader.js';
 
 /** One data here-document: its body's lines (0-based, `first` to `last`), and how it is read. */
@@ -25,22 +26,11 @@ export interface DataHeredoc {
 /** Output a copier may write where it sends nothing on: /dev/null, or the terminal's other stream. */
 const HARMLESS_REDIRECT = /^(?:[12]?>\s*\/dev\/null|[12]?>&[12])$/;
 
-/** Statements between the copier and the text's top that hand its output to nothing but the terminal. */
-const PLAIN_PARENTS: ReadonlySet<string> = new Set([
-  'program',
-  'list',
-  'if_statement',
-  'elif_clause',
-  'else_clause',
-  'while_statement',
-  'for_statement',
-  'c_style_for_statement',
-  'do_group',
-  'compound_statement',
-  'subshell',
-  'case_statement',
-  'case_item',
-]);
+/**
+ * Statements between the copier and the text's top that hand its output to nothing but the
+ * terminal: the statement groups alone (a pipeline, a negation or a function is none).
+ */
+const PLAIN_PARENTS: ReadonlySet<string> = new Set(STATEMENT_GROUPS);
 
 /** The parts a here-document's redirection holds when nothing follows it on its line (no `| sh`, `&& …`). */
 const HEREDOC_PARTS: ReadonlySet<string> = new Set(['<<', '<<-', 'heredoc_start', 'heredoc_body', 'heredoc_end']);

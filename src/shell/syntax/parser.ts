@@ -6,6 +6,7 @@
 import type { Node, Parser } from 'web-tree-sitter';
 import { addStateChange, addUnseen, makeRedirect, type Collector, type RawWord } from './collector.js';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
+import { STATEMENT_GROUPS } from './statement-groups.js';
 import { splitWords } from './split.js';
 import type { Redirect, SimpleCommand } from '../types.js';
 import type { ShellModel } from '../shells/index.js';
@@ -36,25 +37,8 @@ interface Env {
   values?: Readonly<Record<string, string>>;
 }
 
-/** Node types that contain statements. */
-const CONTAINERS = new Set([
-  'program',
-  'list',
-  'compound_statement',
-  'do_group',
-  'if_statement',
-  'elif_clause',
-  'else_clause',
-  'while_statement',
-  'for_statement',
-  'c_style_for_statement',
-  'case_statement',
-  'case_item',
-  'negated_command',
-  'function_definition',
-  'subshell',
-  'pipeline',
-]);
+/** Node types that contain statements: the statement groups, negation, function definitions and pipelines. */
+const CONTAINERS = new Set([...STATEMENT_GROUPS, 'negated_command', 'function_definition', 'pipeline']);
 const STATEMENTS = new Set([
   ...CONTAINERS,
   'command',
