@@ -21,7 +21,8 @@ import { normalizePath } from '../paths/index.js';
 import { resolveAsKernel } from '../paths/real.js';
 import { sshConfigLines } from '../shell/programs/ssh-options.js';
 import { commandProper, configModules, MAKEFILE_NAMES, runnerSpec, runsItsInput, textFromFiles, unattendedRuns } from '../shell/programs/unattended-runs.js';
-import { LOADER_VARIABLES, loaderPlaces } from '../shell/programs/loader-variables.js';
+import { LOADER_VARIABLES, shapedLoaderPlaces } from '../shell/programs/loader-variables.js';
+import { gccLoadedPattern, isGccLoaded } from '../shell/programs/loader-names.js';
 import { hookRunnerOf } from '../shell/programs/git-hook-runners.js';
 import { isPackageRunner, packageRunsOf, specPackage } from '../shell/programs/package-runners.js';
 import { readFind } from '../shell/programs/find.js';
@@ -34,6 +35,7 @@ import { shellInvocation } from '../shell/programs/shell-invocation.js';
 import { programTextOf, wrappedScriptsOf, type ProgramText } from '../shell/programs/index.js';
 import { assignedEntries, readCommands, type CommandStep } from './command-steps.js';
 import { givenWords } from './given-values.js';
+import { passwdHome, tildeUser } from './user-homes.js';
 import { expandBraces } from '../shell/syntax/brace.js';
 import { quotesWhatItReads } from '../shell/programs/quoting-printers.js';
 
@@ -111,6 +113,11 @@ class Reader {
   private readonly readFiles = new Set<string>();
   /** The texts being read, innermost last: where the names a command runs may come from ({@link flowSources}). */
   private readonly texts: string[] = [];
+  /**
+   * The files `find … -exec sh -c TEXT _ {} \;` hands the text being read (its `{}`, put in for the
+   * positional parameter it fills): a `{}` the text runs or sources is each of them.
+   */
+  private foundNow: FoundFiles | undefined;
 
   constructor(
     private readonly world: CommandWorld,
@@ -324,18 +331,11 @@ class Reader {
     if (!lookedUp.includes('/') && /^[\w.+-]+$/.test(lookedUp) && lookedUp !== '.' && lookedUp !== '..')
       for (const dir of paths.program.flatMap((d) => programDirs(d, cwd, this.world.home)))
         this.script(join(dir, lookedUp), depth + 1, `run by ${shown} (found on the PATH the text sets)`, true);
-    // What `find … -exec` runs in place of `{}`: the files it finds.
-    if (found !== undefined && (first === '{}' || (unattendedRuns(plain) ?? []).some((r) => r.kind === 'script' && r.file === '{}'))) {
-      for (const start of found.starts) {
-        // A start point the analysis leaves unread (`find ~/.shrc.d -exec sh {} \;`) is placed as a word is; one
-        // toolgate cannot place names what the other run words name (`unplaced`).
-        const folder = this.place(start, scriptDir, cwd);
-        if (folder === undefined) {
-          this.unplaced(start, scriptDir, cwd, shown);
-          continue;
-        }
-        this.add(folder, `run by ${shown}, each file it finds there${found.name !== undefined ? ` named ${found.name.glob}` : ''}`, undefined, found.name !== undefined ? namePattern(folder, found.name) : undefined);
-      }
+    // What `find … -exec` runs in place of `{}`: the files it finds — run directly, by a shell, or sourced by the
+    // text a shell is given with `{}` as one of its positional parameters (`-exec sh -c '. "$1"' _ {} \;`).
+    const files = found ?? this.foundNow;
+    if (files !== undefined && (isFoundWord(first) || isFoundWord(sourcedName) || (unattendedRuns(plain) ?? []).some((r) => r.kind === 'script' && isFoundWord(r.file)))) {
+      this.found(files, `run by ${shown}`, scriptDir, cwd, shown);
       return;
     }
     // `eval "$l"` with `l` filled by the text (`mapfile -t L < F; for l in "${L[@]}"; do eval "$l"; done`: bash 5.2 -i ran
@@ -411,8 +411,19 @@ class Reader {
           if (file !== undefined) this.script(file, depth + 1, `read as the text ${shown} runs`, true);
         }
         // `bash -c '"$0"' ~/bin/x.sh`, `sh -c '. "$1"' _ ~/x`: the words after the text are its `$0`, `$1`, … (bash 5.2 -i ran each, check32).
-        const args = (run.args ?? []).map((a) => this.argumentValue(words[plain.indexOf(a)] ?? a));
-        if (depth < MAX_DEPTH) this.text(withPositional(run.text, args), scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
+        // Run by `find -exec`, a `{}` among them is each file find finds (with `+`, every one from there on), and so is
+        // a `{}` inside the text with `\;` (GNU find puts the name in wherever `{}` stands): read as `{}` below.
+        const args = (run.args ?? []).map((a) => (found !== undefined && a === '{}' ? a : this.argumentValue(words[plain.indexOf(a)] ?? a)));
+        const more = found?.many === true && args.at(-1) === '{}' ? '{}' : undefined;
+        if (depth < MAX_DEPTH) {
+          const outer = this.foundNow;
+          if (found !== undefined) this.foundNow = found;
+          try {
+            this.text(withPositional(run.text, args, more), scriptDir, depth + 1, `the text ${shown} runs`, npmBin, cwd, paths);
+          } finally {
+            this.foundNow = outer;
+          }
+        }
       } else if (run.kind === 'folder') {
         const folder = placeWord(run.dir);
         if (folder !== undefined) this.add(folder, `run by ${shown}, each file in it`, undefined, childPattern(folder));
@@ -430,6 +441,22 @@ class Reader {
         const file = placeWord(run.file);
         if (file !== undefined) this.sshConfig(file, depth + 1, `the ssh configuration ${shown} reads, whose ProxyCommand and Match exec commands ssh runs`, cwd);
       } else this.makefiles(run.files, run.dir, cwd, shown);
+    }
+  }
+
+  /**
+   * The files find hands a command it runs (`files`), as places: each start point with what narrows
+   * it. A start point the analysis leaves unread (`find ~/.shrc.d -exec sh {} \;`) is placed as a
+   * word is; one toolgate cannot place names what the other run words name ({@link unplaced}).
+   */
+  private found(files: FoundFiles, via: string, scriptDir: string | undefined, cwd: string, shown: string): void {
+    for (const start of files.starts) {
+      const folder = this.place(start, scriptDir, cwd);
+      if (folder === undefined) {
+        this.unplaced(start, scriptDir, cwd, shown);
+        continue;
+      }
+      this.add(folder, `${via}, each file it finds there${files.name !== undefined ? ` named ${files.name.glob}` : ''}`, undefined, files.name !== undefined ? namePattern(folder, files.name) : undefined);
     }
   }
 
@@ -459,6 +486,16 @@ class Reader {
       if (given.shape === 'exact') this.add(at, via);
       else if (given.shape === 'prefix') this.put(dirOf(at), via, undefined, prefixPattern(at));
       else this.put(dirOf(at), `${via} and rewrites (toolgate cannot name the file below ${dirOf(at)})`, undefined, new RegExp(`^${escapedText(dirOf(at))}/.+$`, 's'));
+    }
+    // `~NAME/rest` to which the text gives no value (zsh's named directories come first): NAME's home in the user
+    // database (zsh's reading leaves such a word to this one); a user the view's /etc/passwd does not list (NSS may
+    // know one) has a home that may be any folder, so the file of that rest below any folder (fail closed, decision 0170).
+    const user = byForms.length === 0 ? tildeUser(word) : undefined;
+    if (user !== undefined && /^\/[^$`*?[]+$/.test(user.rest)) {
+      const home = passwdHome(user.name, this.world.view);
+      if (home !== undefined) this.add(`${home}${user.rest}`, `run by ${shown}, ~${user.name} being ${home} in /etc/passwd`);
+      else this.put('/', `run by ${shown}: ~${user.name} is the home of a user toolgate cannot look up, so the file ${user.rest.slice(1)} below any folder`, undefined, new RegExp(`^(?:/.*)?${escapedText(user.rest)}$`, 's'));
+      return;
     }
     if (cut < 0) return;
     const lead = w.slice(0, cut);
@@ -500,6 +537,11 @@ class Reader {
         // A here-string's word is the text on the input itself (`xargs sh <<< ~/bin/x.sh`): a name, no list file.
         const given = word.startsWith('<<<') || operands[k - 1] === '<<<';
         if (operand === '' || operand.startsWith('-') || /^[A-Za-z_]\w*=/.test(operand) || /^\/(?:dev|proc)\//.test(operand)) continue;
+        // find's `{}` put in for a positional parameter (`for f; do . "$f"; done` run by `find … -exec sh -c … {} +`): its files.
+        if (this.foundNow !== undefined && isFoundWord(unquoted(operand))) {
+          this.found(this.foundNow, `run by ${runner}`, scriptDir, cwd, runner);
+          continue;
+        }
         const at = this.place(operand, scriptDir, cwd);
         if (at === undefined) continue;
         if (!/^'/.test(operand) && /[*?[]/.test(operand)) this.add(at, via);
@@ -563,11 +605,18 @@ class Reader {
     for (const w of prefix) {
       const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(w);
       const v = m === null ? undefined : LOADER_VARIABLES.get(m[1]!);
-      // A search path of modules (PYTHONPATH, NODE_PATH…) is often the project's own source: its folders are read by name (SearchPaths).
-      if (v === undefined || v.loads !== undefined) continue;
-      for (const p of loaderPlaces(v.shape, unquoted(m![2]!))) {
-        const at = place(p);
-        if (at !== undefined) this.add(at, `${v.what}, named by \`${clip(unquoted(w))}\` in ${shown}`);
+      if (v === undefined) continue;
+      for (const p of shapedLoaderPlaces(v.shape, unquoted(m![2]!))) {
+        // A search path of modules (PYTHONPATH, NODE_PATH…) is often the project's own source: its folders are read by name
+        // (SearchPaths). gcc's places count for the names gcc takes from them (`LIBRARY_PATH=./lib gcc m.c` read lib/specs,
+        // whose `*linker:` ran a program; `GCC_EXEC_PREFIX=./gx/`'s `../..` holds its tool folder: decisions 0166, 0170).
+        const loads = p.loads ?? v.loads;
+        if (loads !== undefined && !isGccLoaded(loads)) continue;
+        const at = place(p.path);
+        if (at === undefined) continue;
+        const via = `${p.what ?? v.what}, named by \`${clip(unquoted(w))}\` in ${shown}`;
+        if (loads === undefined) this.add(at, via);
+        else this.put(at, via, undefined, gccLoadedPattern(loads, at));
       }
     }
   }
@@ -741,6 +790,13 @@ class Reader {
     // Only an unquoted `~` starts a tilde expansion (`"~/x"` is the folder `~`).
     w = w.replace(/^\$\{?HOME\}?(?=\/|$)/, home);
     if (/^~(?=\/|$)/.test(word)) w = w.replace(/^~(?=\/|$)/, home);
+    // `~NAME/x`: NAME's home in the user database; one the view does not list is not placed (`unplaced`).
+    const user = tildeUser(word);
+    if (user !== undefined) {
+      const at = passwdHome(user.name, this.world.view);
+      if (at === undefined) return undefined;
+      w = `${at}${user.rest}`;
+    }
     // `$PWD` is the folder the command runs in (red team 27 RT27-B5, B6, B13).
     w = w.replace(/^\$\{?PWD\}?(?=\/|$)/, cwd);
     if (w === '' || w.includes('$') || w.includes('`') || w.startsWith('-')) return undefined;
@@ -801,16 +857,17 @@ function fedByText(expansions: string, text: string): boolean {
 /**
  * Shell text with the positional parameters it is given put in (`args[0]` is `$0`): `$0`…`$9`,
  * `${N}`, and `$@`/`$*` (all from `$1`) where each value is known; one not known is left as
- * written (it names nothing, as before).
+ * written (it names nothing, as before). `more`: what every parameter after the given ones is
+ * (find's `-exec … {} +` appends its files there).
  */
-function withPositional(text: string, args: readonly (string | undefined)[]): string {
+function withPositional(text: string, args: readonly (string | undefined)[], more?: string): string {
   if (args.length === 0) return text;
   const rest = args.slice(1);
   const all = rest.every((v) => v !== undefined) ? rest.join(' ') : undefined;
   return text
     // `for f; do …` walks `$1`, `$2`, …
     .replace(/\bfor\s+([A-Za-z_]\w*)\s*(;|\n|\s+do\b)/g, (m, name: string, end: string) => (all === undefined || all === '' ? m : `for ${name} in ${all}${end}`))
-    .replace(/\$(?:\{([0-9])\}|([0-9]))/g, (m, a: string | undefined, b: string | undefined) => args[Number(a ?? b)] ?? m)
+    .replace(/\$(?:\{([0-9])\}|([0-9]))/g, (m, a: string | undefined, b: string | undefined) => (Number(a ?? b) < args.length ? args[Number(a ?? b)] : more) ?? m)
     .replace(/\$(?:\{[@*]\}|[@*])/g, (m) => all ?? m);
 }
 
@@ -849,6 +906,13 @@ interface FoundFiles {
   readonly starts: readonly string[];
   /** The one `-name`/`-iname` test of a plain expression, when it has one. */
   readonly name?: { readonly glob: string; readonly caseless: boolean };
+  /** `-exec … {} +`: find appends many files where `{}` stands. */
+  readonly many: boolean;
+}
+
+/** A word that stands for a file find hands its command: `{}`, or `./{}` (a file `-execdir` hands, in its own folder). */
+function isFoundWord(word: string | undefined): boolean {
+  return word === '{}' || word === './{}';
 }
 
 /** find's primaries that only narrow what it finds by depth, type or `-name` (GNU findutils 4.9); any other keeps every file a candidate. */
@@ -864,13 +928,16 @@ function foundBy(step: CommandStep, steps: readonly CommandStep[]): FoundFiles |
   if (step.command.argumentsFrom !== 'find -exec' || step.parent === undefined) return undefined;
   const find = steps[step.parent]!.command;
   const { starts, primaries } = readFind(find.argv);
-  const before = primaries.slice(0, Math.max(0, primaries.findIndex((p) => p.primary?.effect === 'runs')));
+  const action = primaries.findIndex((p) => p.primary?.effect === 'runs');
+  const before = primaries.slice(0, Math.max(0, action));
+  const end = primaries[action]?.end;
   const names = before.filter((p) => p.word === '-name' || p.word === '-iname');
   const glob = names.length === 1 && names[0]!.values.length === 1 && find.literal[names[0]!.values[0]!] === true ? find.argv[names[0]!.values[0]!]! : undefined;
   const narrow = glob !== undefined && !/[[\\]/.test(glob) && before.every((p) => NARROWING.has(p.word));
   return {
     starts: starts.length > 0 ? starts.map((k) => (find.literal[k] === true ? quotedWord(find.argv[k]!) : (find.raw?.[k] ?? find.argv[k]!))) : ['.'],
     ...(narrow ? { name: { glob, caseless: names[0]!.word === '-iname' } } : {}),
+    many: end !== undefined && find.argv[end] === '+',
   };
 }
 

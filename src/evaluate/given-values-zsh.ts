@@ -14,7 +14,7 @@
  */
 import type { WordForms } from './command-code.js';
 import { givenWords, printfValues, type GivenWord } from './given-values.js';
-import { listedFrom, wordsOf } from './sourced-text.js';
+import { listedFrom, readerFiles, wordsOf } from './sourced-text.js';
 import { EXPORTING_BUILTINS } from '../shell/programs/builtins.js';
 import { parameterAlternatives } from '../shell/programs/startup-builtins.js';
 import { SHELL_MODELS } from '../shell/shells/index.js';
@@ -258,7 +258,7 @@ function arrayNames(text: string): Set<string> {
  */
 export function zshTextAsRead(text: string, file: string, real: string): string {
   const own = ownPathPut(text, file, real);
-  const added = [...qualifierCode(own), ...evaluatedLists(own)];
+  const added = [...qualifierCode(own), ...evaluatedLists(own), ...expandedAgain(own)];
   return added.length === 0 ? own : `${own}\n${added.join('\n')}`;
 }
 
@@ -380,6 +380,27 @@ function qualifiers(text: string, at: number, out: string[]): number {
     } else j++;
   }
   return j;
+}
+
+/**
+ * `eval "$(<F)"` for each file F whose text a `${(e)…}` expansion expands again (zshexpn(1), flag
+ * `e`: parameter expansion, command substitution and arithmetic expansion of the value): a
+ * variable given F's text (`T=$(<F)`, `T=$(cat F)`, `read -r T < F`) or a substitution inside the
+ * expansion (`${(e)"$(<F)"}`). zsh 5.9 -i ran the `$(…)` F held for each (decision 0170); without
+ * `(e)`, nothing of it. A value the text gives itself is read where it is given, as before. A flag
+ * `e` is taken wherever it stands among the flags (an `e` inside `(s:e:)` too: fail closed).
+ */
+function expandedAgain(text: string): string[] {
+  if (!/\$\{\([^()]*e/.test(text)) return [];
+  const listed = listedFrom(text);
+  const out: string[] = [];
+  for (const m of text.matchAll(/\$\{\(([^()]*)\)[~=^]*("?\$\((?:[^()]|\([^()]*\))*\)|[A-Za-z_]\w*)/g)) {
+    if (!m[1]!.includes('e')) continue;
+    const from = m[2]!;
+    const files = /^[A-Za-z_]/.test(from) ? (listed.get(from) ?? []) : readerFiles(from.replace(/^"?\$\(|\)$/g, '')).map((f) => f.word);
+    for (const f of files) out.push(`eval "$(<${f})"`);
+  }
+  return out;
 }
 
 /**

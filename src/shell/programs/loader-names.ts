@@ -112,6 +112,29 @@ const MACHINE = /^[\w.]+-[\w.-]+$/;
 /** A gcc start file (`crt1.o`, `Scrt1.o`, `crti.o`, `crtbeginS.o`, `crtfastmath.o`) or a specs file. */
 const START_FILE = /^(?:specs|\w*crt\w*\.o)$/;
 
+/** The kinds of names gcc loads from a place (decision 0166), which {@link gccLoadedPattern} says as a pattern. */
+export type GccLoadedNames = Extract<LoadedNames, 'gcc-start-files' | 'gcc-tools'>;
+
+/** Whether what loads from a place is gcc's (its start files and specs, its tool folder), not a search path of modules. */
+export function isGccLoaded(kind: LoadedNames): kind is GccLoadedNames {
+  return kind === 'gcc-start-files' || kind === 'gcc-tools';
+}
+
+/**
+ * The paths at or below `folder` (absolute, normalised) whose write {@link loadedBelow} counts for
+ * gcc's kinds, as one pattern: for the reader of a command's text (`command-code.ts`), which lists
+ * places with a pattern where the start-up reader asks `loadedBelow` of each write.
+ */
+export function gccLoadedPattern(kind: GccLoadedNames, folder: string): RegExp {
+  const at = folder === '/' ? '' : folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const machine = MACHINE.source.slice(1, -1);
+  const below =
+    kind === 'gcc-start-files'
+      ? `/(?:[^/]+/){0,2}${START_FILE.source.slice(1, -1)}|/${machine}(?:/\\d[\\w.]*)?`
+      : `/${machine}(?:/(?:bin|lib)(?:/.*)?)?`;
+  return new RegExp(`^${at}(?:${below})?$`, 's');
+}
+
 /**
  * Whether a write of `rel` (its `/`-separated segments below a place; empty: the place itself)
  * changes what a program not of the project loads from there. `installed` tells a top-level name
