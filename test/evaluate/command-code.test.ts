@@ -248,4 +248,46 @@ describe('program text a line builds and hands a runner (fix33-text)', () => {
     }
     expect(covers('xargs -a ~/.runlist -n1 echo', `${H}/bin/x.sh`)).toBe(false);
   });
+
+  // left34 (decision 0170): bash 5.2 -i, zsh 5.9 -i ran ~/bin/x.sh from each.
+  it("takes find's {} as the positional parameter of a shell text it fills: each file find finds", () => {
+    for (const c of [
+      `find ~/bin -name '*.sh' -exec sh -c '. "$1"' _ {} \\;`,
+      `find ~/bin -name '*.sh' -exec sh -c 'for f; do . "$f"; done' _ {} +`,
+      `find ~/bin -type f -exec sh -c 'for f in "$@"; do "$f"; done' sh {} +`,
+      `find ~/bin -name '*.sh' -exec bash -c 'source "$0"' {} \\;`,
+      `find ~/bin -type f -exec sh -c 'sh "$2"' sh x {} \\;`,
+      `find ~/bin -name '*.sh' -exec sh -c '. {}' \\;`,
+      `find ~/bin -name '*.sh' -execdir sh -c '. ./"$1"' _ {} \\;`,
+    ])
+      expect(covers(c, `${H}/bin/x.sh`), c).toBe(true);
+    expect(covers(`find ~/bin -type f -exec sh -c 'echo "$1"' _ {} \\;`, `${H}/bin/x.sh`)).toBe(false);
+    expect(covers(`find ~/bin -name '*.sh' -exec sh -c '. "$1"' _ {} \\;`, `${H}/bin/x.txt`)).toBe(false);
+  });
+
+  it("reads gcc's places on a command's own line by the names gcc takes from them", () => {
+    const dirs = { ...home, [`${H}/lib`]: 'directory', [`${H}/t`]: 'directory' };
+    const hits = (command: string, file: string) =>
+      commandCode(command, world(dirs), false).some((c) => (c.pattern !== undefined ? c.pattern.test(file) : file === c.path || file.startsWith(`${c.path}/`)));
+    expect(hits('LIBRARY_PATH=~/lib gcc m.c -o m', `${H}/lib/specs`)).toBe(true);
+    expect(hits('LIBRARY_PATH=~/lib gcc m.c -o m', `${H}/lib/x86_64-linux-gnu/12/crti.o`)).toBe(true);
+    expect(hits('LIBRARY_PATH=~/lib gcc m.c -o m', `${H}/lib/notes.txt`)).toBe(false);
+    expect(hits('GCC_EXEC_PREFIX=~/t/lib/gcc/ gcc -c m.c', `${H}/t/x86_64-linux-gnu/bin/as`)).toBe(true);
+    expect(hits('GCC_EXEC_PREFIX=~/t/lib/gcc/ gcc -c m.c', `${H}/t/x86_64-linux-gnu/share/notes`)).toBe(false);
+    // A search path of modules stays read by name (SearchPaths), not as a loader place.
+    expect(hits('PYTHONPATH=~/lib python3 -c pass', `${H}/lib/notes.txt`)).toBe(false);
+  });
+
+  it("places ~NAME at the home /etc/passwd gives NAME, and below any folder for a user it does not list", () => {
+    const passwd = { '/etc': 'directory', '/etc/passwd': `text: user:x:1000:1000::${H}:/bin/bash\nalice:x:1001:1001::/home/alice:/bin/bash\n` };
+    // No /etc/passwd in view: the file of that name below any folder.
+    expect(commandCode('~user/bin/x.sh', world(home), false).some((c) => c.pattern?.test(`${H}/bin/x.sh`) === true)).toBe(true);
+    const withPasswd = (command: string) => commandCode(command, world({ ...home, ...passwd }), false);
+    expect(withPasswd('. ~user/bin/x.sh').map((c) => c.path)).toContain(`${H}/bin/x.sh`);
+    expect(withPasswd('~alice/bin/x.sh').map((c) => c.path)).toEqual(['/home/alice/bin/x.sh']);
+    expect(withPasswd('"~alice/bin/x.sh"').map((c) => c.path)).not.toContain('/home/alice/bin/x.sh');
+    const unknown = commandCode('~bob/bin/x.sh', world(home), false);
+    expect(unknown.some((c) => c.pattern?.test('/srv/bob/bin/x.sh') === true)).toBe(true);
+    expect(unknown.some((c) => c.pattern?.test(`${H}/bin/y.sh`) === true)).toBe(false);
+  });
 });

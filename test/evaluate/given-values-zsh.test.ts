@@ -49,6 +49,14 @@ describe('zshGivenWords', () => {
 });
 
 describe('zshTextAsRead', () => {
+  // left34 (decision 0170): zsh 5.9 -i ran the `$(…)` ~/.zval held for each; without (e), nothing.
+  it("reads a file whose text a ${(e)…} expansion expands again as evaluated text", () => {
+    for (const line of ['T=$(<~/.zval); : ${(e)T}', ': ${(e)"$(<~/.zval)"}', 'read -r T < ~/.zval; : ${(e)T}', 'T=$(cat ~/.zval); print -- ${(Qe)T}'])
+      expect(zshTextAsRead(line, `${H}/.zshrc`, `${H}/.zshrc`), line).toContain('eval "$(<~/.zval)"');
+    for (const line of ['T=$(<~/.zval); : $T', 'T=$(<~/.zval); : ${(e)U}'])
+      expect(zshTextAsRead(line, `${H}/.zshrc`, `${H}/.zshrc`), line).not.toContain('eval');
+  });
+
   it("puts the file's own path in, adds a glob qualifier's code and an eval'd list's file", () => {
     expect(zshTextAsRead('source ${${(%):-%x}:h}/bin/x.sh', `${H}/.zshrc`, `${H}/.zshrc`)).toBe(`source ${H}/bin/x.sh`);
     expect(zshTextAsRead('source ${${(%):-%x}:A:h}/x.zsh', `${H}/.zshrc`, `${H}/dots/zshrc`)).toBe(`source ${H}/dots/x.zsh`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadedBelow, pythonNamesOf, pythonSiteFolders } from '../../../src/shell/programs/loader-names.js';
+import { gccLoadedPattern, loadedBelow, pythonNamesOf, pythonSiteFolders } from '../../../src/shell/programs/loader-names.js';
 
 const none = () => false;
 const py = (path: string, installed: (n: string) => boolean = none) => loadedBelow('python-modules', path.split('/'), installed);
@@ -102,5 +102,15 @@ describe('loadedBelow: gcc', () => {
     [['home', 'user'], false],
   ])('gcc-tools %j: %s', (rel, loads) => {
     expect(loadedBelow('gcc-tools', rel, installed)).toBe(loads);
+  });
+});
+
+describe('gccLoadedPattern', () => {
+  it("says as a pattern what loadedBelow counts below a place for gcc's kinds", () => {
+    const F = '/home/u/lib';
+    const rels = ['', 'specs', 'crti.o', 'Scrt1.o', 'libc.so', 'notes.txt', 'x86_64-linux-gnu', 'x86_64-linux-gnu/12', 'x86_64-linux-gnu/12/crti.o', 'a/b/specs', 'a/b/c/specs', 'x86_64-linux-gnu/bin/as', 'x86_64-linux-gnu/lib/specs', 'x86_64-linux-gnu/share/x', 'bin/as'];
+    for (const kind of ['gcc-start-files', 'gcc-tools'] as const)
+      for (const rel of rels)
+        expect(gccLoadedPattern(kind, F).test(rel === '' ? F : `${F}/${rel}`), `${kind} ${rel}`).toBe(loadedBelow(kind, rel === '' ? [] : rel.split('/'), () => false));
   });
 });
