@@ -9,7 +9,10 @@ describe('user homes', () => {
     expect(tildeUser('~alice')).toEqual({ name: 'alice', rest: '' });
     expect(tildeUser('~/bin/x.sh')).toBeUndefined();
     expect(tildeUser('~+/x')).toBeUndefined();
-    const view = caseFsView({ '/etc': 'directory', '/etc/passwd': 'text: root:x:0:0:root:/root:/bin/bash\nalice:x:1001:1001::/home/alice/:/bin/sh\nbad:x:1\n' }, { cwd: '/', home: '/root', platform: 'linux' });
+    const view = caseFsView(
+      { '/etc': 'directory', '/etc/passwd': 'text: root:x:0:0:root:/root:/bin/bash\nalice:x:1001:1001::/home/alice/:/bin/sh\nbad:x:1\n' },
+      { cwd: '/', home: '/root', platform: 'linux' },
+    );
     expect(passwdHome('alice', view)).toBe('/home/alice');
     expect(passwdHome('root', view)).toBe('/root');
     expect(passwdHome('bob', view)).toBeUndefined();
