@@ -44,7 +44,31 @@ describe('shell fuzzer: generator families', () => {
       'opaque-programs',
       'names-on-input',
       'installed-names',
+      'startup-files',
     ]);
+  });
+
+  it('writes the files the start-up files run, in a HOME shape the call holds, judged by the next terminal', () => {
+    const sample = generate(
+      fams.filter((f) => f.name === 'startup-files'),
+      400,
+      34,
+    );
+    for (const g of sample) {
+      expect(g.nextShell).toBe(true);
+      expect(g.files!.length).toBeGreaterThan(0);
+      for (const f of g.files!) expect(f.path.startsWith('/home/user/')).toBe(true);
+    }
+    const variants = new Set(sample.map((g) => g.variant!.split(': ')[1]!.replace(' (missed)', '')));
+    for (const w of ['>', '>>', 'tee -a', 'cp', 'mv', 'install', 'ln -s', 'sed -i 1i', 'here-document', 'variable'])
+      expect(variants).toContain(w);
+    expect(sample.filter((g) => g.calls !== undefined).length).toBeGreaterThan(5);
+    expect(sample.filter((g) => g.variant!.endsWith('(missed)')).length).toBeGreaterThan(10);
+    expect(new Set(sample.map((g) => g.shell))).toEqual(new Set(['bash', 'sh', 'zsh']));
+    // The HOME shape is part of the call's id.
+    const g = sample[0]!;
+    expect(generatedId({ ...g, files: [] })).not.toBe(generatedId(g));
+    expect(fromGenerated(g).nextShell).toBe(true);
   });
 
   it('runs world families in their shells and a drawn environment, some as scenarios of several calls', () => {

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { presetNamed } from '../bash-oracle/index.js';
+import { presetNamed, type PlacedFile } from '../bash-oracle/index.js';
 import { COMBOS, splitCombo } from './vocabulary.js';
 
 /** One Bash call the differential decides (and runs, when allowed). */
@@ -34,6 +34,10 @@ export interface DiffCall {
   environment?: Record<string, string>;
   /** A scenario: the commands of several calls, in order (`command` then names them all). */
   calls?: string[];
+  /** Files the world holds before the call, placed by the oracle. */
+  files?: readonly PlacedFile[];
+  /** Judge a held call again by the next terminal (decision 0169). */
+  nextShell?: true;
 }
 
 const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
@@ -108,6 +112,8 @@ export function bashCases(file: string, group: string, opts: { byFamily?: boolea
     if (body.layers) call.layers = body.layers;
     if (body.cwd && body.cwd !== '/home/user/project') call.cwd = body.cwd;
     if (typeof c['setup'] === 'string') call.setup = c['setup'];
+    if (Array.isArray(c['files'])) call.files = c['files'] as PlacedFile[];
+    if (c['nextShell'] === true) call.nextShell = true;
     if (typeof c['class'] === 'string' && !family) call.caseClass = c['class'];
     out.push(call);
   }

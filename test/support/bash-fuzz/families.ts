@@ -21,7 +21,7 @@ import {
   type OptionSpec,
 } from './vocabulary.js';
 import { WORLD_FAMILIES, worldArbitrary, type WorldFamily, type WorldFamilyName } from './world-families.js';
-import type { ShellName } from '../bash-oracle/index.js';
+import type { PlacedFile, ShellName } from '../bash-oracle/index.js';
 
 /** One generated call: a command under a settings/mode combination. */
 export interface Generated {
@@ -41,6 +41,10 @@ export interface Generated {
   setup?: string;
   /** Environment facts told to toolgate (world families; the shell has the same values). */
   environment?: Record<string, string>;
+  /** Files the world holds before the call, placed by the oracle (world families). */
+  files?: readonly PlacedFile[];
+  /** Judge a held call again by the next terminal (`startup-files`). */
+  nextShell?: true;
 }
 
 /** The family names, as counted in the summary. */

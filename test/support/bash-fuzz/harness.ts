@@ -67,7 +67,9 @@ export function generatedId(g: Generated): string {
   const world = g.shell !== undefined || g.env !== undefined ? `\0${g.shell ?? 'bash'}\0${JSON.stringify(g.env ?? {})}` : '';
   // What the world holds before (a setup) and what toolgate is told are part of the call too.
   const facts = g.setup !== undefined || g.environment !== undefined ? `\0${g.setup ?? ''}\0${JSON.stringify(g.environment ?? {})}` : '';
-  return `fuzz-${g.family}-${createHash('sha1').update(`${g.combo}\0${g.command}${world}${facts}`).digest('hex').slice(0, 10)}`;
+  // So are the files it holds (the start-up files' shape); the next terminal is always judged with them.
+  const placed = g.files !== undefined ? `\0${JSON.stringify(g.files)}` : '';
+  return `fuzz-${g.family}-${createHash('sha1').update(`${g.combo}\0${g.command}${world}${facts}${placed}`).digest('hex').slice(0, 10)}`;
 }
 
 /** A generated call as a differential call. */
@@ -86,6 +88,8 @@ export function fromGenerated(g: Generated): DiffCall {
     ...(g.calls !== undefined ? { calls: g.calls } : {}),
     ...(g.setup !== undefined ? { setup: g.setup } : {}),
     ...(g.environment !== undefined ? { environment: g.environment } : {}),
+    ...(g.files !== undefined ? { files: g.files } : {}),
+    ...(g.nextShell ? { nextShell: g.nextShell } : {}),
   };
 }
 
@@ -130,6 +134,8 @@ export function runDifferential(
       ...(call.shell ? { shell: call.shell } : {}),
       ...(call.env ? { env: call.env } : {}),
       ...(call.environment ? { environment: call.environment } : {}),
+      ...(call.files ? { files: call.files } : {}),
+      ...(call.nextShell ? { nextShell: true } : {}),
     };
     // The calls done so far, whatever their outcome (the line counted only the allowed ones, so a
     // run of mostly refused calls looked stalled).

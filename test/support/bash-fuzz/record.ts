@@ -44,6 +44,8 @@ export function findingCase(f: Finding, found: Record<string, unknown>): Record<
       why: 'real bash ran or touched what the policy forbids; anything but allow is safe',
     },
     setup: f.call.setup ?? null,
+    ...(f.call.files ? { files: f.call.files } : {}),
+    ...(f.call.nextShell ? { nextShell: true } : {}),
     dialect: 'claude-code',
     found: {
       ...found,

@@ -9,8 +9,9 @@
  * `calls` is a scenario of several Bash calls.
  */
 import fc from 'fast-check';
-import { drawEnvironment, type ShellName } from '../bash-oracle/index.js';
+import { drawEnvironment, type PlacedFile, type ShellName } from '../bash-oracle/index.js';
 import { installedNames, namesOnInput, opaquePrograms, pathLookup } from './program-families.js';
+import { startupFiles } from './startup-families.js';
 import { fill, pick, PROGRAM, type WorldCombo, type WorldPart } from './world-parts.js';
 
 export type { WorldCombo, WorldPart } from './world-parts.js';
@@ -31,7 +32,8 @@ export type WorldFamilyName =
   | 'path-lookup'
   | 'opaque-programs'
   | 'names-on-input'
-  | 'installed-names';
+  | 'installed-names'
+  | 'startup-files';
 
 // ---------------------------------------------------------------- escaped words where arithmetic is evaluated
 
@@ -723,6 +725,13 @@ export const WORLD_FAMILIES: readonly WorldFamily[] = [
     combos: ['other-names/default', 'other-names/bypassPermissions', 'other-names-reverse/default'],
     build: installedNames,
   },
+  // A write of a file the user's start-up files run, judged by the next terminal too (decision 0169).
+  {
+    name: 'startup-files',
+    shells: EVERY_SHELL,
+    combos: ['none/bypassPermissions', 'all-but-denied/default', 'red-team/default', 'none/default', 'denied/default', 'none/acceptEdits'],
+    build: startupFiles,
+  },
 ];
 
 /** One generated world call. */
@@ -736,6 +745,8 @@ export interface WorldGenerated {
   variant: string;
   setup?: string;
   environment?: Record<string, string>;
+  files?: readonly PlacedFile[];
+  nextShell?: true;
 }
 
 /** A small seeded generator (mulberry32), for drawing an environment from one number. */
@@ -767,6 +778,8 @@ export function worldArbitrary(f: WorldFamily): fc.Arbitrary<WorldGenerated> {
         ...(p.calls ? { calls: p.calls } : {}),
         ...(p.setup !== undefined ? { setup: p.setup } : {}),
         ...(p.environment !== undefined ? { environment: p.environment } : {}),
+        ...(p.files !== undefined ? { files: p.files } : {}),
+        ...(p.nextShell ? { nextShell: p.nextShell } : {}),
       };
     }),
   );

@@ -3,6 +3,7 @@
  * builds, and a program payload that breaks each combination when it runs.
  */
 import fc from 'fast-check';
+import type { PlacedFile } from '../bash-oracle/index.js';
 
 /** Settings/mode combinations of the world families (presets of the oracle, `preset/mode`). */
 export type WorldCombo =
@@ -30,6 +31,10 @@ export interface WorldPart {
   setup?: string;
   /** Environment facts told to toolgate (the shell gets the same values), e.g. the PATH a hook reads. */
   environment?: Record<string, string>;
+  /** Files the world holds before the call, placed by the oracle (no bash run): the user's start-up files. */
+  files?: readonly PlacedFile[];
+  /** Judge a held call again by the next terminal (the shells a new terminal starts, decision 0169). */
+  nextShell?: true;
 }
 
 /** One of the values, drawn. */

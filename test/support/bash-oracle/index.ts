@@ -24,7 +24,7 @@ export {
   type SkippedRun,
   type Leak,
 } from './oracle.js';
-export { judge, decide, prepareDecisions, type BashCall, type Verdict } from './judge.js';
+export { judge, decide, prepareDecisions, afterNextShell, type BashCall, type Verdict } from './judge.js';
 export { checkInvariant, describeRun, READ_ONLY_PROGRAMS, type Violation, type ViolationKind, type InvariantInput } from './invariant.js';
 export { probeSandbox, type SandboxProbe } from './sandbox.js';
 export { selfTest, hostileCommands, type SelfTestCheck } from './self-test.js';
@@ -37,5 +37,7 @@ export { describeWithOracle } from './describe.js';
 export { judgeScenario, nextCwd, type Scenario, type ScenarioStep, type ScenarioVerdict } from './scenario.js';
 export { SHELLS, SHELL_PATHS, type ShellName } from './sandbox.js';
 export { WORLD } from './world.js';
+export { placeFiles, type PlacedFile } from './placed-files.js';
+export { NEXT_SHELLS, NEXT_SHELLS_COMMAND, nextShellViolations } from './next-shell.js';
 export { drawEnvironment, USER_ENVIRONMENT, type UserEnvironment } from './environment.js';
 export { verdictOf } from './judge.js';

@@ -37,13 +37,14 @@ export type ViolationKind =
   | 'read-only-changed'
   | 'write-outside-attempted'
   | 'outside-read'
-  | 'critical-removal';
+  | 'critical-removal'
+  | 'next-shell-ran';
 
 /** One broken part of the invariant, with its evidence. */
 export interface Violation {
   kind: ViolationKind;
-  /** The rule of the invariant (1–5; 6 = critical removal in bypassPermissions). */
-  rule: 1 | 2 | 3 | 4 | 5 | 6;
+  /** The rule of the invariant (1–5; 6 = critical removal in bypassPermissions; 7 = the next interactive shell ran what the call wrote, `next-shell.ts`). */
+  rule: 1 | 2 | 3 | 4 | 5 | 6 | 7;
   /** One line: what happened. */
   evidence: string;
   /**

@@ -9,8 +9,10 @@ import { evaluate, prepare } from '../../../src/evaluate/index.js';
 import { casePolicy } from '../../../src/testing/conformance.js';
 import { HOME, PROJECT } from './fixture.js';
 import { checkInvariant, type Violation } from './invariant.js';
-import type { BashOracle, OracleRun, RunResult } from './oracle.js';
+import type { BashOracle, OracleRun, OracleSession, RunResult } from './oracle.js';
 import type { ShellName } from './sandbox.js';
+import { nextShellViolations } from './next-shell.js';
+import type { PlacedFile } from './placed-files.js';
 
 /** One Bash call as the oracle sees it. */
 export interface BashCall {
@@ -28,6 +30,13 @@ export interface BashCall {
   home?: string;
   /** Shell code run in the sandbox before the command (what existed before). */
   setup?: string;
+  /** Files the world holds before the call (the user's start-up files, …), placed by the oracle before `setup`. */
+  files?: readonly PlacedFile[];
+  /**
+   * After an allowed call that held, start the shells a new terminal starts (`next-shell.ts`) in the
+   * files the call left, and count what they ran that the call put there as a fail-open (rule 7).
+   */
+  nextShell?: boolean;
   /** The user's shell, which runs the command and which toolgate is told of. Default bash. */
   shell?: ShellName;
   /** The user's environment (not told to toolgate: it is unknown to it, as to a hook that is not given it). */
@@ -102,8 +111,8 @@ export function verdictOf(call: BashCall, decision: Decision, run: OracleRun): V
 
 /** Decide, run when allowed (or always, with `alwaysRun`), check. */
 export function judge(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: boolean } = {}): Verdict {
-  // With a setup, the world the call meets is the template after the setup: decided in a session that holds it.
-  if (call.setup !== undefined) return judgeAfterSetup(oracle, call, opts);
+  // With a setup or files, the world the call meets is the template after them: decided in a session that holds it.
+  if (call.setup !== undefined || call.files !== undefined || call.nextShell === true) return judgeAfterSetup(oracle, call, opts);
   const decision = decide(call, oracle.view);
   if (decision.behavior !== 'allow' && !opts.alwaysRun) return { outcome: 'not-allowed', decision };
   const input = {
@@ -119,9 +128,12 @@ export function judge(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: bo
   return verdictOf(call, decision, run);
 }
 
-/** {@link judge} for a call with a setup: the setup runs first, then the call is decided with the view of what it left. */
+/**
+ * {@link judge} for a call with a setup or files: they are made first, then the call is decided with
+ * the view of what they left; with `nextShell`, a held call is judged again by the next terminal.
+ */
 function judgeAfterSetup(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: boolean }): Verdict {
-  const session = oracle.session(call.setup, call.cwd);
+  const session = oracle.session(call.setup, call.cwd, call.files);
   try {
     const decision = decide(call, session.view);
     if (decision.behavior !== 'allow' && !opts.alwaysRun) return { outcome: 'not-allowed', decision };
@@ -133,8 +145,21 @@ function judgeAfterSetup(oracle: BashOracle, call: BashCall, opts: { alwaysRun?:
     });
     if (decision.behavior !== 'allow') return { outcome: 'not-allowed', decision, run };
     if (run.status !== 'ran') return { outcome: 'not-run', decision, reason: run.reason };
-    return verdictOf(call, decision, run);
+    const verdict = verdictOf(call, decision, run);
+    return call.nextShell === true ? afterNextShell(session, call, verdict) : verdict;
   } finally {
     session.close();
   }
+}
+
+/**
+ * A held (or consented) verdict judged again by the next terminal: what the shells a new terminal
+ * starts ran that the call put there makes it a fail-open (rule 7). A fail-open stays one.
+ */
+export function afterNextShell(session: OracleSession, call: BashCall, verdict: Verdict): Verdict {
+  if (verdict.outcome !== 'held' && verdict.outcome !== 'consented') return verdict;
+  const next = session.nextShell(runEnv(call).env);
+  if (next.status !== 'ran') return verdict;
+  const violations = nextShellViolations(verdict.run, next);
+  return violations.length === 0 ? verdict : { outcome: 'fail-open', decision: verdict.decision, run: verdict.run, violations };
 }

@@ -5,12 +5,14 @@
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTemplate, copyTree, makeCanaries, PROJECT, type Canaries, type Canary } from './fixture.js';
+import { buildTemplate, copyTree, HOME, makeCanaries, PROJECT, type Canaries, type Canary } from './fixture.js';
 import { physicalPath } from './physical.js';
 import { probeSandbox, runSandboxed, SHELL_PATHS, type ShellName } from './sandbox.js';
 import { diffSnapshots, snapshot, type FileChange, type Snapshot } from './snapshot.js';
 import type { ReadonlyFsView } from '../../../src/core/ports.js';
 import { writeStubs } from './stubs.js';
+import { NEXT_SHELLS_COMMAND } from './next-shell.js';
+import { placeFiles, type PlacedFile } from './placed-files.js';
 import { commandExecs, parseTrace, shellCwdAfter, type Exec } from './trace.js';
 import { sandboxView } from './view.js';
 
@@ -51,6 +53,11 @@ export interface OracleSession {
   run(call: SessionCall): RunResult;
   /** The session's files as they are now, in sandbox paths (what toolgate decides the next call with). */
   readonly view: ReadonlyFsView;
+  /**
+   * Start the shells a new terminal starts (`next-shell.ts`: `bash -i`, `bash -l -i`, `zsh -l -i`,
+   * `sh -l -i`, each running `:`) in the files as they are now, with the user's environment; traced.
+   */
+  nextShell(env?: Readonly<Record<string, string>>): RunResult;
   /** Remove the session's files. */
   close(): void;
 }
@@ -111,8 +118,11 @@ export interface BashOracle {
   readonly view: ReadonlyFsView;
   /** Run one command in a fresh copy of the template. Never throws for what the command does. */
   run(input: RunInput): RunResult;
-  /** Start a session: a fresh copy of the template (after `setup`, run by bash), for several calls in turn. */
-  session(setup?: string, setupCwd?: string): OracleSession;
+  /**
+   * Start a session: a fresh copy of the template (with `files` placed in it, then after `setup`,
+   * run by bash), for several calls in turn.
+   */
+  session(setup?: string, setupCwd?: string, files?: readonly PlacedFile[]): OracleSession;
   /** Remove the template and every run directory. */
   close(): void;
 }
@@ -138,13 +148,14 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
   let n = 0;
 
   /** A fresh copy of the template, with the setup run in it; the snapshot after the setup. */
-  const open = (setup: string | undefined, cwd: string) => {
+  const open = (setup: string | undefined, cwd: string, files: readonly PlacedFile[] = []) => {
     const id = ++n;
     const runDir = join(base, `run-${id}`);
     const metaDir = join(base, `meta-${id}`);
     copyTree(template, runDir);
     mkdirSync(metaDir, { mode: 0o700 });
-    let start = before;
+    if (files.length > 0) placeFiles(runDir, files);
+    let start = files.length > 0 ? snapshot(runDir) : before;
     let setupError: string | undefined;
     if (setup !== undefined) {
       const s = runSandboxed({ ...limits, runDir, metaDir, stubsDir: stubs, command: setup, cwd, trace: false });
@@ -160,7 +171,12 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
   };
 
   /** Run one call in `runDir`, whose state before is `start`. */
-  const runIn = (w: { runDir: string; metaDir: string; start: Snapshot }, input: SessionCall, started: number): RunResult => {
+  const runIn = (
+    w: { runDir: string; metaDir: string; start: Snapshot },
+    input: SessionCall,
+    started: number,
+    timeLimitMs = limits.timeLimitMs,
+  ): RunResult => {
     const command = input.command;
     if (command.includes('\0'))
       return { status: 'skipped', command, reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)' };
@@ -170,6 +186,7 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
     try {
       const raw = runSandboxed({
         ...limits,
+        timeLimitMs,
         runDir: w.runDir,
         metaDir: w.metaDir,
         stubsDir: stubs,
@@ -227,10 +244,21 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
     }
   };
 
-  const session = (setup?: string, setupCwd: string = PROJECT): OracleSession => {
-    const w = open(setup, setupCwd);
+  const session = (setup?: string, setupCwd: string = PROJECT, files: readonly PlacedFile[] = []): OracleSession => {
+    const w = open(setup, setupCwd, files);
     return {
       view: sandboxView(w.runDir),
+      nextShell: (env) => {
+        // Four shells start one after another: each gets the time a call has.
+        const r = runIn(
+          w,
+          { command: NEXT_SHELLS_COMMAND, cwd: HOME, shell: 'sh', ...(env ? { env } : {}) },
+          performance.now(),
+          limits.timeLimitMs * 4,
+        );
+        if (r.status === 'ran') w.start = snapshot(w.runDir);
+        return r;
+      },
       run: (call) => {
         const r = runIn(w, call, performance.now());
         if (r.status === 'ran') {

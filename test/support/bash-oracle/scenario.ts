@@ -8,7 +8,8 @@
 import type { Decision } from '../../../src/core/types.js';
 import { PROJECT } from './areas.js';
 import { decide, runEnv, verdictOf, type BashCall, type Verdict } from './judge.js';
-import type { BashOracle } from './oracle.js';
+import { nextShellViolations } from './next-shell.js';
+import type { BashOracle, OracleRun, OracleSession } from './oracle.js';
 
 /** A scenario: one settings, mode, shell and environment; calls in order. */
 export interface Scenario extends Omit<BashCall, 'command' | 'cwd'> {
@@ -50,18 +51,20 @@ export function nextCwd(after: string | undefined): string {
 
 /** Decide and run a scenario's calls in one session of the oracle. */
 export function judgeScenario(oracle: BashOracle, scenario: Scenario): ScenarioVerdict {
-  const session = oracle.session(scenario.setup);
+  const session = oracle.session(scenario.setup, undefined, scenario.files);
   const steps: ScenarioStep[] = [];
-  const { setup: _setup, calls, ...common } = scenario;
+  const { setup: _setup, files: _files, nextShell: _next, calls, ...common } = scenario;
   let cwd: string = PROJECT;
   let consented = false;
+  /** What the calls that ran changed, together (the next terminal is judged against all of it). */
+  const changes: OracleRun['changes'] = [];
   try {
     for (const command of calls) {
       const call: BashCall = { ...common, command, cwd };
       const decision = decide(call, session.view);
       if (decision.behavior !== 'allow') {
         steps.push({ command, cwd, decision, verdict: { outcome: 'not-allowed', decision } });
-        return { outcome: 'not-allowed', steps };
+        return afterScenario(session, scenario, { outcome: 'not-allowed', steps }, changes);
       }
       const run = session.run({ command, cwd, ...(scenario.shell ? { shell: scenario.shell } : {}), ...runEnv(scenario) });
       if (run.status !== 'ran') {
@@ -72,10 +75,30 @@ export function judgeScenario(oracle: BashOracle, scenario: Scenario): ScenarioV
       steps.push({ command, cwd, decision, verdict });
       if (verdict.outcome === 'fail-open') return { outcome: 'fail-open', steps };
       if (verdict.outcome === 'consented') consented = true;
+      changes.push(...run.changes);
       cwd = nextCwd(run.cwdAfter);
     }
-    return { outcome: consented ? 'consented' : 'held', steps };
+    return afterScenario(session, scenario, { outcome: consented ? 'consented' : 'held', steps }, changes);
   } finally {
     session.close();
   }
+}
+
+/**
+ * With `nextShell`, a scenario whose allowed calls held (whether it ran to the end or stopped at a
+ * call not allowed: what the earlier calls wrote stays) is judged again by the next terminal; what
+ * it ran that the calls put there makes the last allowed call a fail-open, and the steps end there.
+ */
+function afterScenario(session: OracleSession, scenario: Scenario, v: ScenarioVerdict, changes: OracleRun['changes']): ScenarioVerdict {
+  if (scenario.nextShell !== true) return v;
+  const last = v.steps.findLastIndex((s) => s.verdict.outcome === 'held' || s.verdict.outcome === 'consented');
+  if (last < 0) return v;
+  const step = v.steps[last]!;
+  if (step.verdict.outcome !== 'held' && step.verdict.outcome !== 'consented') return v;
+  const next = session.nextShell(runEnv(scenario).env);
+  if (next.status !== 'ran') return v;
+  const violations = nextShellViolations({ ...step.verdict.run, changes }, next);
+  if (violations.length === 0) return v;
+  const failed: ScenarioStep = { ...step, verdict: { outcome: 'fail-open', decision: step.decision, run: step.verdict.run, violations } };
+  return { outcome: 'fail-open', steps: [...v.steps.slice(0, last), failed] };
 }
