@@ -449,14 +449,16 @@ function heldPathAsks(state: EvalState): undefined {
     let unknownHooks: { t: ShellWrite; why: string } | undefined;
     const heldWrite = (t: ShellWrite, hit: string): undefined => {
       const said = hitSaid(hit, state);
+      const verb = t.removal === true ? 'remove' : 'write to';
+      // The hit is the why itself when the text does not settle the target (`>> "$f"`): no path to name.
+      const unsettled = hit === (t.possible ?? t.mayBeAny);
       return holdAsk(state, 'protectedPaths', {
         kind: 'protected',
         reason: 'protectedPath',
-        message:
-          t.possible !== undefined
-            ? hit === t.possible
-              ? `may ${t.removal === true ? 'remove' : 'write to'} a protected path: ${hit}`
-              : `may ${t.removal === true ? 'remove' : 'write to'} ${writtenSaid(t)} (${said}): ${t.possible}`
+        message: unsettled
+          ? `may ${verb} a protected path: ${hit}`
+          : t.possible !== undefined
+            ? `may ${verb} ${writtenSaid(t)} (${said}): ${t.possible}`
             : `writes to ${writtenSaid(t)} (${said})${templated?.templates.has(t.path) === true ? `: ${templated.templates.get(t.path)!}` : ''}`,
         blockedPath: t.path,
       });
