@@ -19,6 +19,8 @@ export default defineConfig({
         include: [suiteGlob(s)],
         exclude: s.name === 'unit' ? [...configDefaults.exclude, ...others] : [...configDefaults.exclude],
         ...(s.globalSetup ? { globalSetup: [s.globalSetup] } : {}),
+        // Every property's count scaled by one knob (TOOLGATE_PROPERTY_SCALE; test/support/property-runs.ts).
+        setupFiles: ['test/support/property-setup.ts'],
         // Two workers: the machine the suite is sized for has two cores.
         maxWorkers: 2,
         // The hermetic suite's files share one process and module graph per worker: evaluating

@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { NPM_TEST_SCALE } from '../test/support/property-runs.js';
 import { SUITES, suiteOf, testFiles } from '../test/suites.js';
 
 const all = process.argv[2] === '--all';
@@ -46,11 +47,18 @@ function counts(): { passed: number; failed: number; skipped: number } | undefin
 
 rmSync(RESULTS, { force: true });
 if (!all) {
+  // The properties at a fraction of their cases (test/support/property-runs.ts); test:all runs them in full.
+  process.env['TOOLGATE_PROPERTY_SCALE'] ??= String(NPM_TEST_SCALE);
+  const scale = Number(process.env['TOOLGATE_PROPERTY_SCALE']);
   const status = run('npx', ['vitest', 'run', '--project', 'unit', ...extra]);
   const left = SUITES.filter((s) => s.name !== 'unit');
   console.log('\nnpm test ran the fast hermetic suite (unit) only. Left out:');
   for (const s of left) console.log(`  ${s.name.padEnd(9)} ${String(filesOf(s.name).length).padStart(2)} files — needs ${s.needs}`);
   console.log('  bash differential (npm run test:bash) — needs root and Linux namespaces');
+  if (scale < 1)
+    console.log(
+      `  ${Math.round((1 - scale) * 100)}% of each property test's cases (TOOLGATE_PROPERTY_SCALE=${scale}; test:all runs them all, as does TOOLGATE_PROPERTY_SCALE=1 npm test)`,
+    );
   console.log('Run everything with `npm run test:all` (what CI runs): it starts each of these and says so;');
   console.log('one suite with `npx vitest run --project NAME` (e.g. `--project slow`).');
   process.exit(status);
@@ -63,6 +71,8 @@ console.log(
       .join('; ') +
     '; then the bash differential',
 );
+// Every property with all its cases, whatever the caller's environment says.
+process.env['TOOLGATE_PROPERTY_SCALE'] = '1';
 const vitest = run('npx', ['vitest', 'run', ...extra]);
 const c = counts() ?? { passed: 0, failed: 1, skipped: 0 };
 if (vitest !== 0 && c.failed === 0) c.failed = 1;

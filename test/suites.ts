@@ -34,13 +34,16 @@ export const SUITES: readonly Suite[] = [
     hermetic: true,
   },
   {
-    // Hermetic files that took about a third of the hermetic suite's time on 2 cores, left out of
-    // `npm test` so that it stays under 3 minutes: the CLI and serve run as processes by the
-    // hundred, 40 racing writer processes, the policy diff over the whole shipped corpus, and
-    // property tests of thousands of generated cases.
+    // Hermetic files left out of `npm test` for their time only, so that it stays under 3 minutes
+    // on 2 cores: the CLI, serve, the examples and the hook run as processes (by the hundred in
+    // some), 40 racing writer processes and a checkpoints process killed mid-write, the policy diff
+    // over the whole shipped corpus (also under `audit shadow --promote`), serve restarted and
+    // waiting out a 15 s deadline, 1,000 concurrent requests, and property tests of thousands of
+    // generated cases. A unit test of the same module stays in `unit` (test/cli/shorthand.test.ts).
     name: 'slow',
     suffix: '.slow.test.ts',
-    needs: 'nothing more than unit, only time (CLI processes by the hundred, the diff over the corpus, long properties)',
+    needs:
+      'nothing more than unit, only time (the CLI, serve and the examples as processes, the diff over the corpus, real-clock waits, long properties)',
     globalSetup: 'test/support/programs/global-setup.ts',
     hermetic: true,
   },

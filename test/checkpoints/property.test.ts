@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createCheckpoints, type WorkspaceFs } from '../../src/checkpoints/index.js';
 import { backends, type Backend } from './backends.js';
 import { readAll, writeBytes } from './helpers.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const NAMES = ['a.txt', 'b', 'dir/c.bin', 'dir/sub/d', 'with space.md', 'é/ü.txt', 'dir/e'];
 const content = fc.uint8Array({ maxLength: 300 });
@@ -76,14 +77,14 @@ describe('rewind gives back exactly the state before prompt k', () => {
   it('in memory (many runs)', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (sc) => check(await memory!.make(), sc)),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   }, 60_000);
 
   it('on real temporary directories (a few runs)', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (sc) => check(await node!.make(), sc)),
-      { numRuns: 8 },
+      { numRuns: propertyRuns(8) },
     );
   }, 60_000);
 });

@@ -17,6 +17,7 @@ import {
 } from '../../src/dialects/robota/index.js';
 import { caseFsView } from '../../src/cases/index.js';
 import { decideIn } from './helpers.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 beforeAll(async () => {
   await prepare();
@@ -213,7 +214,7 @@ describe('robota decisions', () => {
           expect(decideIn('robota', { tool, input }, { mode, input: { ceiling: [] } }).behavior).toBe('deny');
         },
       ),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
   it('never throws and never allows a matching deny (property)', () => {
@@ -222,7 +223,7 @@ describe('robota decisions', () => {
         const d = decideIn('robota', { tool: 'Bash', input: { command } }, { mode, settings: { permissions: { deny: ['Bash'] } } });
         expect(d.behavior).toBe('deny');
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 });

@@ -10,6 +10,7 @@ import type { Behavior, PermissionMode, ToolCall } from '../../src/core/types.js
 import { diffPolicies, type DiffCall } from '../../src/diff/index.js';
 import { evaluate, prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { policyFromObjects, type Policy } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const HOME = '/home/user';
 const P = `${HOME}/project`;
@@ -90,7 +91,7 @@ describe('a changed sub-agent mode setting: no widening reported means none unde
           }
         }
       }),
-      { numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 200) },
+      { numRuns: propertyRuns(200) },
     );
   }, 600_000);
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_MODES, type Behavior, type Decision, type PermissionMode, type ToolCall } from '../../src/core/types.js';
 import { agentModeFor, evaluate, prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { policyFromObjects, type Policy } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 const HOME = '/home/user';
@@ -133,7 +134,7 @@ describe('sub-agent ceilings (property)', () => {
           `${c.tool} ${JSON.stringify(c.input)}: child ${child.behavior}/${child.askKind} (${child.reason.message}) vs parent ${parentMode} ${parent.behavior}/${parent.askKind}`,
         ).toBe(true);
       }),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
   });
 
@@ -145,7 +146,7 @@ describe('sub-agent ceilings (property)', () => {
         const order: PermissionMode[] = ['dontAsk', 'plan', 'default', 'acceptEdits', 'auto', 'bypassPermissions'];
         expect(order.indexOf(agentModeFor(r, p, policyOf(g), type))).toBeLessThanOrEqual(order.indexOf(p));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -162,7 +163,7 @@ describe('sub-agent ceilings (property)', () => {
           rule: parent.rule,
         });
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 });

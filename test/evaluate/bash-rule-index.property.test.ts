@@ -12,6 +12,7 @@ import { powerShellRestrictive } from '../../src/evaluate/powershell.js';
 import { consentFor } from '../../src/evaluate/opaque-code.js';
 import { families, familyArbitrary } from '../support/bash-fuzz/families.js';
 import { mutationSeeds } from '../support/bash-fuzz/corpus.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 const env: MatchEnv = { cwd: P, home: '/home/user', platform: 'linux', slashAnchorOf: () => P };
@@ -222,7 +223,7 @@ describe('Bash rule index', () => {
           }
         }
       }),
-      { numRuns: 800 },
+      { numRuns: propertyRuns(800) },
     );
   }, 180_000);
 
@@ -270,7 +271,7 @@ describe('Bash rule index', () => {
           });
         },
       ),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   }, 180_000);
 
@@ -366,7 +367,7 @@ describe('Bash rule index', () => {
           }
         },
       ),
-      { numRuns: 800 },
+      { numRuns: propertyRuns(800) },
     );
   }, 180_000);
 });

@@ -6,6 +6,7 @@ import { evaluate, prepare, type EvaluationContext } from '../../src/evaluate/in
 import { mergePolicy, parseSettingsFile, parseSettingsObject } from '../../src/settings/index.js';
 import { dialects } from '../../src/dialects/index.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-fs.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 const HOME = '/home/user';
@@ -156,7 +157,7 @@ describe('property', () => {
           if (d.behavior === 'ask') expect(d.askKind).toBe('firm');
         },
       ),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

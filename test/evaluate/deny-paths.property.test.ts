@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_MODES } from '../../src/core/types.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const HOME = '/home/user';
 const P = `${HOME}/project`;
@@ -115,7 +116,7 @@ describe('a Read-denied path is never allowed to a reader or copier', () => {
         if (d.behavior === 'ask')
           expect([cmd, t.rule, mode, d.askKind === 'guardedRead' ? 'firm' : d.askKind]).toEqual([cmd, t.rule, mode, 'firm']);
       }),
-      { numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 3000) },
+      { numRuns: propertyRuns(3000) },
     );
     // 3,000 generated calls take 10–40 s on two loaded cores: the limit catches a hang, not a speed.
   }, 120_000);
@@ -194,7 +195,7 @@ describe('an Edit-denied path is never allowed to a writer', () => {
             expect([cmd, t.rule, mode, ['firm', 'protected', 'planBlock'].includes(d.askKind ?? '')]).toEqual([cmd, t.rule, mode, true]);
         },
       ),
-      { numRuns: Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 3000) },
+      { numRuns: propertyRuns(3000) },
     );
     // 3,000 generated calls take 10–40 s on two loaded cores: the limit catches a hang, not a speed.
   }, 120_000);

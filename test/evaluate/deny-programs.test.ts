@@ -14,6 +14,7 @@ import { XARGS_OPTIONS } from '../../src/shell/programs/xargs.js';
 import { SUDO_OPTIONS } from '../../src/shell/programs/sudo.js';
 import { PROGRAMS } from '../../src/shell/programs/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 /** The option grammar of a runner's program model. */
 const grammarOf = (name: string): GnuOptionSpec => PROGRAMS.get(name)!.grammar!;
@@ -35,7 +36,7 @@ function decide(command: string, policy = withStar, mode: (typeof PERMISSION_MOD
 }
 
 /** Longer runs: `TOOLGATE_PROPERTY_RUNS=50000 TOOLGATE_PROPERTY_SEED=7 npx vitest run test/evaluate/deny-programs.test.ts`. */
-const RUNS = Number(process.env['TOOLGATE_PROPERTY_RUNS'] ?? 1500) || 1500;
+const RUNS = propertyRuns(1500);
 const SEED = Number(process.env['TOOLGATE_PROPERTY_SEED'] ?? 15) || 15;
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -5,6 +5,7 @@ import { callFacts } from '../../src/evaluate/facts.js';
 import { effectOutOfReach, effectProbes } from '../../src/evaluate/path-probe.js';
 import { effectVerdict, pathRuleMatcher, restrictiveMatch, type MatchEnv } from '../../src/evaluate/rule-match.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 
@@ -144,7 +145,7 @@ describe('effectOutOfReach', () => {
           }
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
     expect(skipped).toBeGreaterThan(0);
   });

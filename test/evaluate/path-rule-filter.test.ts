@@ -5,6 +5,7 @@ import { callFacts } from '../../src/evaluate/facts.js';
 import { restrictiveCandidates } from '../../src/evaluate/path-rule-filter.js';
 import { allowCandidates, allowCovers, restrictiveMatch, type MatchEnv } from '../../src/evaluate/rule-match.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 
@@ -99,7 +100,7 @@ describe('restrictiveCandidates', () => {
           }
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 });
@@ -126,7 +127,7 @@ describe('allowCandidates', () => {
           }
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 });

@@ -17,6 +17,7 @@ import { restrictiveCandidates, scannedCandidates, shellPathCandidates } from '.
 import { restrictiveMatch, type MatchEnv, type RuleMatch } from '../../src/evaluate/rule-match.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 import type { CompiledRule } from '../../src/settings/types.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 const H = '/home/user';
@@ -256,10 +257,10 @@ describe('path rule index', () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
     // The index is at work: many calls meet fewer rules than the list holds.
-    expect(narrowed).toBeGreaterThan(200);
+    expect(narrowed).toBeGreaterThan(propertyRuns(1000) / 5);
   });
 
   it('leaves out, for a shell call, only rules that answer none, keeps list order, and names the rule a scan names', () => {
@@ -302,9 +303,9 @@ describe('path rule index', () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
-    expect(narrowed).toBeGreaterThan(200);
+    expect(narrowed).toBeGreaterThan(propertyRuns(1000) / 5);
   }, 180_000);
 
   it('gives the decision a scan gives, on the first use of the lists and the second', () => {
@@ -338,7 +339,7 @@ describe('path rule index', () => {
           expect(indexed).toEqual(scanned);
         },
       ),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
   }, 180_000);
 });

@@ -7,6 +7,7 @@ import { indexPolicy, rulesForTool } from '../../src/evaluate/policy-index.js';
 import { allowCovers, restrictiveMatch, ruleBearsOnTool, type MatchEnv } from '../../src/evaluate/rule-match.js';
 import { ruleCoversTool } from '../../src/rules/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 
@@ -118,7 +119,7 @@ describe('rulesForTool', () => {
           }
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 
@@ -188,7 +189,7 @@ describe('rulesForTool', () => {
           expect(rulesForTool(index, list, tool)).toEqual(scan);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 });

@@ -4,6 +4,7 @@ import type { PermissionMode } from '../../src/core/types.js';
 import { evaluate } from '../../src/evaluate/index.js';
 import { POWERSHELL_ALIASES, analyzePowerShell } from '../../src/powershell/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const MODES: PermissionMode[] = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'];
 type Env = { cwd: string; home: string; platform: 'windows' | 'linux' };
@@ -72,7 +73,7 @@ describe('PowerShell decisions (property)', () => {
           expect(d.behavior, `${command} against PowerShell(${ruleName}${star}) in ${mode}`).not.toBe('allow');
         },
       ),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
   });
 
@@ -119,7 +120,7 @@ describe('PowerShell decisions (property)', () => {
           expect(d.behavior, command).not.toBe('allow');
         },
       ),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -163,7 +164,7 @@ describe('PowerShell decisions (property)', () => {
         const d = decide(command, { deny: ['Read(./.env)'] }, mode);
         expect(d.behavior, command).not.toBe('allow');
       }),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
   });
 });

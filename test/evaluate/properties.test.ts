@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_MODES, type ToolCall } from '../../src/core/types.js';
 import { evaluate, prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 
@@ -99,7 +100,7 @@ describe('evaluate properties', () => {
         if (before.behavior !== 'allow') expect(after.behavior).not.toBe('allow');
         if (before.behavior === 'deny') expect(after.behavior).toBe('deny');
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -114,7 +115,7 @@ describe('evaluate properties', () => {
         const after = evaluate(c, ctx({ allow: [...allow, extra], ask, deny }, m));
         expect(after.behavior).toBe('deny');
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -132,7 +133,7 @@ describe('evaluate properties', () => {
         expect(['allow', 'ask', 'deny']).toContain(d.behavior);
         expect(d.trace.length).toBeGreaterThan(0);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 

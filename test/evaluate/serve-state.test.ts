@@ -3,7 +3,6 @@
  * of a gated agent's reach whether or not serve is running (decision 0073): a store planted there
  * with a matching seal would otherwise be taken by serve's first start as its own.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +12,6 @@ import type { PermissionMode } from '../../src/core/types.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { serveStateDirs } from '../../src/evaluate/serve-state.js';
 import { policyFromObjects } from '../../src/settings/index.js';
-import { programArgs } from '../support/programs/run.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -131,35 +129,5 @@ describe("serve's default state directory", () => {
       expect(await reply(printf!, 'bypassPermissions', env)).toBe('deny');
     }
     expect(await reply(`sqlite3 app.db 'select 1'`, 'default', {})).toBe('allow');
-  });
-
-  it('through toolgate check, with no serve running', () => {
-    const check = (command: string, mode: string, extra: string[] = []) =>
-      spawnSync(
-        process.execPath,
-        programArgs('toolgate', [
-          'check',
-          '-q',
-          '--json',
-          '-s',
-          settings,
-          '--cwd',
-          project,
-          '--home',
-          home,
-          '-m',
-          mode,
-          ...extra,
-          `Bash(${command})`,
-        ]),
-        { encoding: 'utf8', env: { ...process.env, HOME: home } },
-      );
-    const behavior = (command: string, mode: string, extra: string[] = []) =>
-      (JSON.parse(check(command, mode, extra).stdout) as { behavior: string }).behavior;
-    const [sqlite, output, printf] = planting('$XDG_STATE_HOME');
-    expect(behavior(sqlite!, 'default')).toBe('deny');
-    expect(behavior(output!, 'default', ['--env', `XDG_STATE_HOME=${root}/xdg`])).toBe('deny');
-    expect(behavior(printf!, 'bypassPermissions')).toBe('deny');
-    expect(behavior(`sqlite3 app.db 'select 1'`, 'default')).toBe('allow');
   });
 });

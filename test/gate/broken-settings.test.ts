@@ -6,6 +6,7 @@ import { createGate, type Classifier, type GateOptions } from '../../src/gate/in
 import type { HookCallback } from '../../src/hooks/index.js';
 import { mergePolicy, parseSettingsFile, parseSettingsObject } from '../../src/settings/index.js';
 import { bash, CWD, HOME, preToolUse } from './helpers.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 beforeAll(() => prepare());
 
@@ -138,7 +139,7 @@ describe('property', () => {
           expect(again.behavior).not.toBe('allow');
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

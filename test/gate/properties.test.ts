@@ -5,6 +5,7 @@ import { prepare } from '../../src/evaluate/index.js';
 import type { AskAnswer, Classifier, GateResult, PermissionResult } from '../../src/gate/index.js';
 import type { HookCallback } from '../../src/hooks/index.js';
 import { bash, gateFor } from './helpers.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 beforeAll(() => prepare());
 
@@ -83,7 +84,7 @@ describe('properties', () => {
           if (r.behavior === 'allow') expect(isDenied(String(r.call.input['command']))).toBe(false);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -114,7 +115,7 @@ describe('properties', () => {
           if (where === 'pre') expect(r.behavior).toBe('deny');
         },
       ),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -147,7 +148,7 @@ describe('properties', () => {
           expect(strip(b)).toEqual(strip(a));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 });

@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { AskKind, ReasonKind } from '../../src/core/types.js';
 import { grantLive, isExactCommandRule, namesProgram, usableGrants, type GrantAsk, type GrantSite } from '../../src/grants/apply.js';
 import type { GrantRecord } from '../../src/store/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
-const RUNS = Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 2000);
+const RUNS = propertyRuns(2000);
 const PROJECTS = ['/p/one', '/p/two'];
 const SESSIONS = ['s1', 's2'];
 const HASHES = ['a'.repeat(64), 'b'.repeat(64)];

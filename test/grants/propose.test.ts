@@ -12,6 +12,7 @@ import { SHELLS } from '../../src/shell/programs/posix-shells.js';
 import { INTERPRETER_MODELS, INTERPRETERS } from '../../src/shell/programs/interpreters.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 import type { PendingAsk } from '../../src/gate/types.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 
@@ -310,7 +311,7 @@ describe('proposeRules', () => {
           }
         },
       ),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 });
@@ -371,7 +372,7 @@ describe('confirmRules', () => {
           for (const part of p.parts) expect(part.options.filter((o) => r.rules.includes(o.rule))).toHaveLength(1);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexJson, locate } from '../../src/lint/locate.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 /** Every path of `value` with the value at it, parents after their members (as the index is filled). */
 function pathsOf(value: unknown, path: (string | number)[] = []): [(string | number)[], unknown][] {
@@ -58,7 +59,7 @@ describe('indexJson', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -79,7 +80,7 @@ describe('indexJson', () => {
           expect(some.size).toBeLessThanOrEqual(whole.size);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

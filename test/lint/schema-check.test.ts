@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareSchemaChecks } from '../../src/lint/schema.js';
 import type { SchemaCheck } from '../../src/lint/schema-check.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 /** Every settings object under examples/, test/fixtures and the cases' `settings`. */
 function corpus(): unknown[] {
@@ -98,7 +99,7 @@ describe('the quick schema check', () => {
         }
         agrees(value);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 

@@ -9,6 +9,7 @@ import { compileGitignorePattern, gitignoreIgnores, matchSteps } from '../../src
 import { matchPathPattern, PATH_MATCH_LIMITS } from '../../src/paths/index.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 const deny = { cwd: P, home: '/home/user', slashAnchor: P, platform: 'linux' as const, list: 'deny' as const };
@@ -64,7 +65,7 @@ describe('matching work is linear in path depth × pattern length', { timeout: 2
         const steps = stepsOf(() => gitignoreIgnores(g, `${'a/'.repeat(depth)}b`));
         expect(steps).toBeLessThanOrEqual((depth + 2) * (segs.length + 1));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { globMatchesPath, segmentMatches } from '../../src/paths/glob.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 describe('segmentMatches', () => {
   it.each([
@@ -31,7 +32,7 @@ describe('segmentMatches', () => {
         const re = new RegExp(`^${g.replace(/\./g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 's');
         expect(segmentMatches(g, t, false)).toBe(re.test(t));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { posix } from 'node:path';
 import { isInside, normalizePath, relativeInside, resolveLexically } from '../../src/paths/normalize.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 // The straightforward implementations the fast ones replaced: the fast ones must agree.
 
@@ -51,7 +52,7 @@ describe('fast normalisation and containment equal the reference', () => {
       fc.property(pathText, pathText, (base, p) => {
         expect(resolveLexically(`/${base}`, p)).toBe(posix.resolve(`/${base}`, p));
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
   it('normalizePath (linux, macos)', () => {
@@ -59,7 +60,7 @@ describe('fast normalisation and containment equal the reference', () => {
       fc.property(pathText, fc.constantFrom('linux', 'macos') as fc.Arbitrary<'linux' | 'macos'>, (p, platform) => {
         expect(normalizePath(p, { cwd: '/home/u/p', home: '/home/u', platform })).toBe(referenceNormalize(p, '/home/u/p', '/home/u'));
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
   it('isInside and relativeInside', () => {
@@ -68,7 +69,7 @@ describe('fast normalisation and containment equal the reference', () => {
         expect(isInside(c, p, { caseInsensitive: fold })).toBe(referenceIsInside(c, p, fold));
         expect(relativeInside(c, p, { caseInsensitive: fold })).toBe(referenceRelative(c, p, fold));
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 });

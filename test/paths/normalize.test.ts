@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isInside, isInsideAny, normalizePath, parentsOf, relativeInside } from '../../src/paths/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const lin = { cwd: '/home/user/project', home: '/home/user', platform: 'linux' as const };
 const win = { cwd: 'C:\\Users\\user\\project', home: 'C:\\Users\\user', platform: 'windows' as const };
@@ -47,7 +48,7 @@ describe('normalizePath', () => {
         expect(normalizePath(n, opts)).toBe(n);
         expect(n.split('/').slice(1)).not.toContain('..');
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

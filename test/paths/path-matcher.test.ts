@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Platform, RuleList } from '../../src/core/types.js';
 import { compilePathPattern, matchCompiledPathPattern, matchPathMatcher, pathMatcher } from '../../src/paths/pattern.js';
 import { normalizePath } from '../../src/paths/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const P = '/home/user/project';
 const HOME = '/home/user';
@@ -79,7 +80,7 @@ describe('matchPathMatcher', () => {
           }
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 

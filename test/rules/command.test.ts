@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { matchBashPattern } from '../../src/rules/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const yes = (p: string, c: string) => expect(matchBashPattern(p, c), `${p} ~ ${c}`).toBe(true);
 const no = (p: string, c: string) => expect(matchBashPattern(p, c), `${p} !~ ${c}`).toBe(false);
@@ -87,7 +88,7 @@ describe('matchBashPattern', () => {
           expect(got).toBe(re.test(sq(c)));
         },
       ),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
     fc.assert(fc.property(fc.string(), fc.string(), (p, c) => typeof matchBashPattern(p, c) === 'boolean'));
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { escapeRuleContent, formatRule, parseRule, unescapeRuleContent } from '../../src/rules/index.js';
 import type { Rule } from '../../src/rules/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const withoutText = (r: Rule): Omit<Rule, 'text'> => {
   const { text: _text, ...rest } = r;
@@ -58,7 +59,7 @@ describe('formatRule', () => {
   it('escape/unescape round-trips any string', () => {
     fc.assert(
       fc.property(fc.string(), (s) => unescapeRuleContent(escapeRuleContent(s)) === s),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 
@@ -77,9 +78,9 @@ describe('formatRule', () => {
         expect(second.rule.text).toBe(formatted);
         expect(formatRule(second.rule)).toBe(formatted);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
-    expect(checked).toBeGreaterThan(1000);
+    expect(checked).toBeGreaterThan(propertyRuns(3000) / 3);
   });
 
   it('a Bash specifier survives formatting whatever characters it holds', () => {
@@ -91,7 +92,7 @@ describe('formatRule', () => {
         if (back.rule.family !== 'bash') return; // '*', 'timeout:5' etc. read as other families
         expect(back.rule.specifier).toBe(spec);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

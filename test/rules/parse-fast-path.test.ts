@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRule } from '../../src/rules/index.js';
 import { parseRuleReference } from './support/parse-rule-reference.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 // parseRule takes fast paths (no backslash: plain index searches and no unescaping; no `:`: no
 // parameter regex; char codes for tool names). They must give exactly what the general path gives.
@@ -134,19 +135,19 @@ describe('parseRule fast paths give the general path result', () => {
   it('on structured rule texts (tools, escapes, parentheses, Unicode, spaces, `:*`, empty content)', () => {
     fc.assert(
       fc.property(structured, (text) => same(text)),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
   it('on texts over a small alphabet of the characters the parser looks at', () => {
     fc.assert(
       fc.property(alphabet, (text) => same(text)),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
   it('on any string', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (text) => same(text)),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
   it('on every rule of the settings corpus', () => {

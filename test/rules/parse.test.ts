@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseRule, RULE_DIAGNOSTICS } from '../../src/rules/index.js';
 import type { Rule } from '../../src/rules/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 function ok(text: string): Rule {
   const r = parseRule(text);
@@ -176,7 +177,7 @@ describe('parseRule: invalid rules', () => {
           expect(d.range!.end).toBeLessThanOrEqual(s.length);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
     expect(parseRule(undefined as unknown as string).ok).toBe(false);
   });

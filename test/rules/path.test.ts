@@ -4,6 +4,7 @@ import ignore from 'ignore';
 import { matchPathRule, parseRule } from '../../src/rules/index.js';
 import type { PathMatchContext, Rule } from '../../src/rules/index.js';
 import type { RuleList } from '../../src/core/types.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const rule = (text: string): Rule => {
   const r = parseRule(text);
@@ -201,7 +202,7 @@ describe('matchPathRule agrees with ignore (deny lists, property)', () => {
         const expected = ig.ignores(rel) || ig.ignores(`${rel}/`) || (pattern.endsWith('/**') && ig.ignores(`${rel}/x`));
         expect(m(`Read(${pattern})`, `/home/user/project/${rel}`, 'deny')).toBe(expected);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
   it('allow never matches more than deny', () => {
@@ -217,7 +218,7 @@ describe('matchPathRule agrees with ignore (deny lists, property)', () => {
           if (m(`Read(${pattern})`, path, 'allow')) expect(m(`Read(${pattern})`, path, 'deny')).toBe(true);
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });
@@ -237,7 +238,7 @@ describe('matchPathRule never throws', () => {
           expect(typeof got).toBe('boolean');
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });

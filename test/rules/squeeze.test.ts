@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { matchBashPattern, matchSqueezedCommand, squeezeCommand } from '../../src/rules/command.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const reference = (s: string) => s.replace(/[ \t]+/g, ' ').trim();
 const unit = fc.constantFrom(' ', ' ', '\t', '\n', '\u00a0', '\u2028', 'a', 'b', '*', 'x y');
@@ -15,7 +16,7 @@ describe('squeezeCommand', () => {
         expect(squeezeCommand(a)).toBe(reference(a)); // the remembered answer is the right one
         expect(squeezeCommand(squeezeCommand(a))).toBe(squeezeCommand(a));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
   it('matchSqueezedCommand on a squeezed text equals matchBashPattern', () => {
@@ -23,7 +24,7 @@ describe('squeezeCommand', () => {
       fc.property(text, text, (spec, cmd) => {
         expect(matchSqueezedCommand(spec, squeezeCommand(cmd))).toBe(matchBashPattern(spec, cmd));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });
@@ -48,7 +49,7 @@ describe('matchBashPattern: first-character shortcut', () => {
         const expected = alts.some((a) => toRe(a).test(text));
         expect(matchSqueezedCommand(spec, text)).toBe(expected);
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 });

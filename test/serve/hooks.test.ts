@@ -17,15 +17,22 @@ import {
 
 let sb: Sandbox;
 let s: Running;
+/**
+ * The same project served with `--ask-via prompt`: a call that is not allowed is answered `ask` at
+ * once, where `s` would hold it for a person until its hold timeout (5 s each).
+ */
+let prompt: Running;
 let project: string;
 
 beforeAll(async () => {
   sb = sandbox();
   project = sb.project('proj', { permissions: { allow: ['Bash(npm run lint)'], deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } });
   s = await start(sb, { projects: [project], holdTimeoutSeconds: 5 });
+  prompt = await start(sb, { projects: [project], askVia: 'prompt' });
 });
 afterAll(async () => {
   await s.stop();
+  await prompt.stop();
   sb.cleanup();
 });
 
@@ -42,14 +49,14 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
       },
     });
     // Without the header nothing is known of the environment: GIT_DIR may be set, so it is not allowed.
-    expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }))).body)).not.toBe('allow');
+    expect(decisionOf((await prompt.hook(preToolUse(project, 'Bash', { command: 'git status' }))).body)).not.toBe('allow');
   });
 
   it('reads an X-Toolgate-Env header sent uninterpolated (the template itself) as an unknown environment (rt10s F5)', async () => {
     const call = preToolUse(project, 'Bash', { command: 'git status' });
     expect(decisionOf((await s.hook(call, ORDINARY_ENVIRONMENT)).body)).toBe('allow');
     // `${GIT_DIR}` is not a value: GIT_DIR may be set, as with no header at all.
-    expect(decisionOf((await s.hook(call, { 'x-toolgate-env': environmentHeaderTemplate() })).body)).not.toBe('allow');
+    expect(decisionOf((await prompt.hook(call, { 'x-toolgate-env': environmentHeaderTemplate() })).body)).not.toBe('allow');
   });
 
   it('denies a hook event larger than 1 MiB without reading it as JSON (rt10s F4)', async () => {

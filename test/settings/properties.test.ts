@@ -4,6 +4,7 @@ import type { SettingsSourceKind } from '../../src/core/types.js';
 import { parseRule } from '../../src/rules/index.js';
 import { trimStop } from '../../src/settings/parse.js';
 import { mergePolicy, parseSettingsFile, parseSettingsObject, SETTINGS_CODES } from '../../src/settings/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const KINDS: SettingsSourceKind[] = ['managed', 'cli', 'inline', 'localSettings', 'projectSettings', 'userSettings'];
 const ruleText = fc.oneof(
@@ -131,7 +132,7 @@ describe('settings properties', () => {
     const text = fc.string({ unit: fc.constantFrom('.', ' ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '\u3000', 'a', 'é', '😀', '。') });
     fc.assert(
       fc.property(text, (m) => trimStop(m) === m.replace(/\.\s*$/, '')),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

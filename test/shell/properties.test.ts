@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, isReadOnlyCommand, prepareShell } from '../../src/shell/index.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 beforeAll(async () => {
   await prepareShell();
@@ -20,7 +21,7 @@ describe('properties', () => {
         const a = analyzeShell(s);
         expect(Array.isArray(a.commands)).toBe(true);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -34,7 +35,7 @@ describe('properties', () => {
         const quoted = /'[^']*\$\(/.test(cmd) || /\\\$\(/.test(cmd);
         if (!quoted) expect(analysis.unknown.length === 0 && ro.readOnly).toBe(false);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 
@@ -48,7 +49,7 @@ describe('properties', () => {
           expect(isReadOnlyCommand(a, { set: 'claudeCode' }).readOnly, cmd).toBe(false);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

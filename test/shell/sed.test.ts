@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sedScriptEffects, sedScripts, sedWrapper } from '../../src/shell/programs/sed/script.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 describe('sedScriptEffects', () => {
   it.each([
@@ -150,7 +151,7 @@ describe.skipIf(!realSed())('against GNU sed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-sed-'));
     const input = join(dir, 'in');
     writeFileSync(input, 'a\nb\n');
-    const params = { numRuns: 400, seed: 15 };
+    const params = { numRuns: propertyRuns(400), seed: 15 };
     try {
       // The scripts the property will be given (the same seed draws the same values), run by real
       // sed up front; a script found only while shrinking runs on its own.
@@ -195,7 +196,7 @@ describe.skipIf(!realSed())('against GNU sed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-sed-'));
     const stdin = join(dir, 'stdin');
     writeFileSync(stdin, 'a\n');
-    const params = { numRuns: 300, seed: 15 };
+    const params = { numRuns: propertyRuns(300), seed: 15 };
     try {
       const scripts = fc.sample(safe, params);
       const accepted = new Map(sedEach(dir, scripts, ['--sandbox', '-n'], [], stdin).map((r, i) => [scripts[i]!, r.status === 0]));

@@ -25,6 +25,7 @@ import {
 import { chainAudit } from '../../src/store/chain.js';
 import { migrate } from '../../src/store/sqlite/migrations.js';
 import { programArgs } from '../support/programs/run.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-chain-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,7 +105,7 @@ describe('the audit chain (property)', () => {
         expect(v).toMatchObject({ ok: true, entries: log.length, chained: log.length, unchained: 0, anchorsChecked: 1, brokenLinks: 0 });
         expect(v.gaps.length).toBe(log.filter((e) => e.event === 'auditLoss').length);
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 
@@ -125,7 +126,7 @@ describe('the audit chain (property)', () => {
           expect(v.broken).toBeDefined();
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

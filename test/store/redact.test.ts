@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, inputSha256, REDACTED, redactInput, redactString } from '../../src/store/index.js';
 import { MAX_REDACTED_INPUT_BYTES } from '../../src/store/redact.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 describe('redactString', () => {
   it.each([
@@ -137,7 +138,7 @@ describe('redactString shortcuts', () => {
         const text = parts.join('');
         expect(redactString(text)).toBe(redactEveryStep(text));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });
@@ -208,7 +209,7 @@ describe('redactInput keeps every field', () => {
           JSON.stringify(shape(JSON.parse(JSON.stringify(v)))),
         );
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -66,7 +66,8 @@ describe('one option parser in the shell layer', () => {
   });
 
   it('every module of src/shell that reads options imports them from gnu-options.ts (or programs/parse.ts, over it)', () => {
-    const edges = importEdges(SRC).filter((e) => e.from.startsWith(SHELL + '/') && e.to.startsWith(OPTIONS + '/'));
+    // Edges between modules of src/shell only: both ends are there (and the rest of src/ is not parsed).
+    const edges = importEdges(SHELL).filter((e) => e.from.startsWith(SHELL + '/') && e.to.startsWith(OPTIONS + '/'));
     // The check is not vacuous: the models import the parser.
     expect(edges.some((e) => e.to === join(OPTIONS, 'gnu-options.ts'))).toBe(true);
     const stray = edges

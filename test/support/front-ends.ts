@@ -1,6 +1,6 @@
 /**
  * The setup the front-end agreement tests share (test/evaluate/door/front-ends.slow.test.ts,
- * agent-ceilings.test.ts): a sandbox whose project has the given settings, with the folders and
+ * agent-ceilings.slow.test.ts): a sandbox whose project has the given settings, with the folders and
  * files the calls name, and `toolgate serve` started on it; and how a gate's result reads as an
  * outcome to compare.
  */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stableJson } from '../../../src/hooks/combine/common.js';
 import { createCallMemory, createRunScopes, inputDigest } from '../../../src/adapters/shared/call-memory.js';
+import { propertyRuns } from '../../support/property-runs.js';
 
 describe('inputDigest', () => {
   it('is the SHA-256 of the canonical JSON', async () => {
@@ -16,7 +17,7 @@ describe('inputDigest', () => {
         expect(await inputDigest(reversed)).toBe(await inputDigest(a));
         if (stableJson(a) !== stableJson(b)) expect(await inputDigest(a)).not.toBe(await inputDigest(b));
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 });

@@ -11,12 +11,13 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MASK, SECRET_SHAPES, maskCommand, maskInput } from '../../../src/serve/display/index.js';
 import { analyzeShell, prepareShell, type ShellAnalysis } from '../../../src/shell/index.js';
+import { propertyRuns } from '../../support/property-runs.js';
 
 beforeAll(async () => {
   await prepareShell();
 });
 
-const RUNS = Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 200);
+const RUNS = propertyRuns(200);
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

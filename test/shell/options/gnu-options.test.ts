@@ -7,6 +7,7 @@ import {
   type GnuArgument,
   type GnuOptionSpec,
 } from '../../../src/shell/options/gnu-options.js';
+import { propertyRuns } from '../../support/property-runs.js';
 
 const TIMEOUT: GnuOptionSpec = {
   short: '+k:s:v',
@@ -195,7 +196,7 @@ describe('parseGnuOptions properties', () => {
           expect(r.operands.map((o) => o.text)).toEqual(ops);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -210,7 +211,7 @@ describe('parseGnuOptions properties', () => {
         else if (starts.length === 0) expect(r).toMatchObject({ ok: false, problem: 'unknown' });
         else expect(r).toMatchObject({ ok: false, problem: 'ambiguous' });
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 

@@ -23,7 +23,7 @@ const SRC = join(ROOT, 'src');
 /** `file:name` → why the quoted name may appear there. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'src/evaluate/code-below.ts:[': "a glob pattern's bracket expression read character by character, not the test program",
-  'src/evaluate/given-values-zsh.ts:[': "the bracket a zsh delimiter pair opens (`(e[…])`), not the test program",
+  'src/evaluate/given-values-zsh.ts:[': 'the bracket a zsh delimiter pair opens (`(e[…])`), not the test program',
   'src/evaluate/code-writes.ts:git': "the start of a reason's words (`git's core.hooksPath names …`), not a program table",
   'src/powershell/cmdlets.ts:ar': "Get-ChildItem's -ar (-Attributes ReadOnly) switch alias, not the archiver",
   'src/powershell/cmdlets.ts:as': "Get-ChildItem's -as (-Attributes System) switch alias, not the assembler",
@@ -209,7 +209,7 @@ describe('every program has one home', () => {
 /** Files whose tables hold words that are program names but name something else there. */
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
   'src/shell/syntax/literal-heredoc.ts':
-    "the builtins that can make `cat` another command (`alias`, `enable`, `hash`): a command naming any of them is not read as literal here-document text — words that make the reading fail closed, not a table of programs",
+    'the builtins that can make `cat` another command (`alias`, `enable`, `hash`): a command naming any of them is not read as literal here-document text — words that make the reading fail closed, not a table of programs',
   'src/evaluate/sourced-files.ts':
     "the words before a sourcing command in the user's start-up files (`builtin`, `time`, `export`, `typeset`) and which shell's start-up file is read (`sh`, `zsh`): text read from a file, not commands judged",
   'src/evaluate/sourced-text.ts':
@@ -262,9 +262,18 @@ function programNames(): Set<string> {
   return set;
 }
 
+/** Each module of src/ parsed once for this file's tests: three of them walk every module. */
+const parsed = new Map<string, ts.SourceFile>();
+function sourceOf(file: string): ts.SourceFile {
+  let source = parsed.get(file);
+  if (source === undefined)
+    parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
+  return source;
+}
+
 /** The program names a file's tables hold. */
 function tableNames(file: string, known: ReadonlySet<string>): Set<string> {
-  return tableNamesIn(file, readFileSync(file, 'utf8'), known);
+  return tableNamesIn(sourceOf(file), known);
 }
 
 /** The words `text.split(SEP)` or `text.match(/RE/g)` gives, when `call` is that call with a literal argument. */
@@ -284,8 +293,7 @@ function ownWords(text: string, call: ts.Node): string[] {
 }
 
 /** The program names the tables of a module's source text hold. */
-function tableNamesIn(file: string, sourceText: string, known: ReadonlySet<string>): Set<string> {
-  const source = ts.createSourceFile(file, sourceText, ts.ScriptTarget.Latest, true);
+function tableNamesIn(source: ts.SourceFile, known: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   const text = (n: ts.Node): string | undefined =>
     ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isIdentifier(n) ? n.text : undefined;
@@ -346,7 +354,7 @@ describe('tables of programs outside programs/', () => {
   });
 
   it('are seen in every form: switch, array, object, regex, a split or matched word list', () => {
-    const found = (text: string) => [...tableNamesIn('t.ts', text, known)].sort();
+    const found = (text: string) => [...tableNamesIn(ts.createSourceFile('t.ts', text, ts.ScriptTarget.Latest, true), known)].sort();
     expect(found("const T = 'grep sed awk'.split(' ');")).toEqual(['awk', 'grep', 'sed']);
     expect(found('const T = `grep  sed`.split(/\\s+/);')).toEqual(['grep', 'sed']);
     expect(found("const T = 'ptx:tsort:grep'.split(':');")).toEqual(['grep', 'ptx', 'tsort']);
@@ -375,7 +383,7 @@ describe('tables of programs outside programs/', () => {
 
 /** The regular-expression literals of a file (where a private reader of a grammar would hide). */
 function regexLiterals(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = sourceOf(file);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isRegularExpressionLiteral(node)) out.push(node.text);
@@ -439,7 +447,7 @@ describe('variables that name programs have one table', () => {
       // A program's model lists the variables it reads in its own order (sudo's SUDO_EDITOR, VISUAL,
       // EDITOR; curl's CURL_HOME, XDG_CONFIG_HOME, HOME): its own knowledge, in its one home.
       if (rel.startsWith('src/shell/programs/') && !FACET_FILES.includes(rel)) continue;
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const source = sourceOf(file);
       const visit = (node: ts.Node): void => {
         if (ts.isArrayLiteralExpression(node)) {
           const names = node.elements.flatMap((e) => (ts.isStringLiteral(e) ? [e.text] : []));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeWord, decodeWordGeneral, isPlainWord } from '../../../src/shell/syntax/words.js';
+import { propertyRuns } from '../../support/property-runs.js';
 
 /** Characters the word decoder cares about, plain ones, non-ASCII and control characters. */
 const CHARS = [
@@ -21,7 +22,7 @@ describe('decodeWord plain-word fast path', () => {
       fc.property(word, shells, (raw, shell) => {
         expect(decodeWord(raw, shell)).toStrictEqual(decodeWordGeneral(raw, shell));
       }),
-      { numRuns: 20_000 },
+      { numRuns: propertyRuns(20_000) },
     );
   });
 
@@ -32,7 +33,7 @@ describe('decodeWord plain-word fast path', () => {
         const d = decodeWordGeneral(raw, shell);
         expect(d.literal && d.value === raw && d.error === undefined).toBe(true);
       }),
-      { numRuns: 5_000 },
+      { numRuns: propertyRuns(5_000) },
     );
   });
 

@@ -15,9 +15,9 @@ export const PROGRAMS = {
   toolgate: 'src/cli/main.ts',
   /** One of the processes racing to write a settings file (test/settings/write-race.slow.test.ts). */
   'race-writer': 'test/settings/fixtures/race-writer.ts',
-  /** The checkpoints process the crash tests kill (test/checkpoints/crash.test.ts). */
+  /** The checkpoints process the crash tests kill (test/checkpoints/crash.slow.test.ts). */
   'crash-child': 'test/fixtures/checkpoints/crash-child.ts',
-  /** Not a program: the hook's loader, which test/cli/hook-loader.test.ts imports in a fresh process each time. */
+  /** Not a program: the hook's loader, which test/cli/hook-loader.slow.test.ts imports in a fresh process each time. */
   'hook-loader': 'src/cli/hook-loader.ts',
 } as const;
 
@@ -27,7 +27,7 @@ export type ProgramName = keyof typeof PROGRAMS;
 export type ProgramsProvided = Record<ProgramName, string>;
 
 /**
- * The examples test/adapters/examples.test.ts runs built: through tsx each compiled toolgate's
+ * The examples test/adapters/examples.slow.test.ts runs built: through tsx each compiled toolgate's
  * source and the framework's glue again (≈ 2 s of CPU; built, ≈ 0.6 s). `agent-loop` is left out:
  * it still runs through tsx, the way the examples tell a user to run them.
  */
@@ -39,7 +39,7 @@ export type ExamplesProvided = Record<(typeof BUILT_EXAMPLES)[number], string>;
 /**
  * The packages the programs import from `node_modules` rather than carry: native code
  * (better-sqlite3), files found beside the package (web-tree-sitter's wasm), optional peers whose
- * absence a test stages (OpenTelemetry, test/cli/serve-otlp.test.ts) or that the package never
+ * absence a test stages (OpenTelemetry, test/cli/serve-otlp.slow.test.ts) or that the package never
  * bundles (the agent frameworks, pg), and toolgate itself. Every other dependency is bundled: Node's
  * ES module loader spent about a quarter of each start on their many small files, and the suite
  * starts these programs hundreds of times.

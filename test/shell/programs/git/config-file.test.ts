@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseGitConfig } from '../../../../src/shell/programs/git/config-file.js';
+import { propertyRuns } from '../../../support/property-runs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-gitconfig-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -82,7 +83,7 @@ describe('git configuration files, read as git reads them', () => {
         const text = `${lines.join('\n')}\n`;
         expect(ours(text)).toEqual(gitReads(text));
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 });

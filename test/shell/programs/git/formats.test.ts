@@ -11,6 +11,7 @@ import {
   formatVerifiesSignatures,
   signatureFormat,
 } from '../../../../src/shell/programs/git/formats.js';
+import { propertyRuns } from '../../../support/property-runs.js';
 
 describe('git formats that verify signatures', () => {
   it.each([
@@ -158,7 +159,7 @@ describe('git formats that verify signatures, against the installed git', () => 
         const f = parts.join('');
         if (gitVerifies(f)) expect(formatVerifiesSignatures(f)).toBe(true);
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 });

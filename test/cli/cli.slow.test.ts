@@ -1,9 +1,13 @@
+/**
+ * `toolgate check`, `explain`, `hook` and the rest run as processes (the CLI built once for the
+ * run): in the `slow` suite, as each test starts several processes. The call shorthand the CLI
+ * reads is tested without a process in test/cli/shorthand.test.ts.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseCallJson, parseCallShorthand } from '../../src/cli/shorthand.js';
 import { programArgs } from '../support/programs/run.js';
 
 // Each test starts up to six processes: on a shared, loaded machine that takes more than 30 s.
@@ -35,31 +39,6 @@ beforeAll(() => {
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-});
-
-describe('call shorthand', () => {
-  it("fills each tool's main field", () => {
-    expect(parseCallShorthand('Bash(git push origin main)')).toEqual({
-      ok: true,
-      call: { tool: 'Bash', input: { command: 'git push origin main' } },
-    });
-    expect(parseCallShorthand('Read(src/a.ts)')).toEqual({ ok: true, call: { tool: 'Read', input: { file_path: 'src/a.ts' } } });
-    expect(parseCallShorthand('WebFetch(https://x.dev)')).toEqual({
-      ok: true,
-      call: { tool: 'WebFetch', input: { url: 'https://x.dev' } },
-    });
-    expect(parseCallShorthand('mcp__gh__get({"id":1})')).toEqual({ ok: true, call: { tool: 'mcp__gh__get', input: { id: 1 } } });
-    expect(parseCallShorthand('Bash(echo (x))')).toEqual({ ok: true, call: { tool: 'Bash', input: { command: 'echo (x)' } } });
-  });
-  it('rejects what it cannot read, with a message', () => {
-    expect(parseCallShorthand('not a call(').ok).toBe(false);
-    expect(parseCallJson('{').ok).toBe(false);
-    expect(parseCallJson('{"tool":"Bash","input":[]}').ok).toBe(false);
-    expect(parseCallJson('{"tool_name":"Bash","tool_input":{"command":"ls"}}')).toEqual({
-      ok: true,
-      call: { tool: 'Bash', input: { command: 'ls' } },
-    });
-  });
 });
 
 describe('toolgate check / explain', () => {

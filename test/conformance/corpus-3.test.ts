@@ -1,0 +1,4 @@
+/** Shard 3 of the conformance corpus (test/conformance/corpus.ts). */
+import { describeShard } from './corpus.js';
+
+describeShard(3);
