@@ -1,8 +1,10 @@
 /**
  * `npm test` and `npm run test:all`.
  *
- * `npm test [-- vitest args]`: the fast hermetic suite (`unit` in test/suites.ts), then one paragraph
- * saying what it left out and how to run it. `npm run test:all`: every suite (each says when it
+ * `npm test [-- vitest args]`: the fast hermetic suite (`unit` in test/suites.ts), its property tests
+ * at a quarter of their cases (`TOOLGATE_PROPERTY_SCALE`, test/support/property-runs.ts), then one
+ * paragraph saying what it left out and how to run it. `npm run test:all`: every property at its full
+ * count and every suite (each says when it
  * starts a component: PostgreSQL, Chromium, the Claude Code CLI, the sandbox), then the bash
  * differential (`npm run test:bash`), then one line `test:all: N passed, N failed, N skipped`
  * (the differential counts as one test). Under CI, that line's counts are also appended to
@@ -57,7 +59,7 @@ if (!all) {
   console.log('  bash differential (npm run test:bash) — needs root and Linux namespaces');
   if (scale < 1)
     console.log(
-      `  ${Math.round((1 - scale) * 100)}% of each property test's cases (TOOLGATE_PROPERTY_SCALE=${scale}; test:all runs them all, as does TOOLGATE_PROPERTY_SCALE=1 npm test)`,
+      `  ${Math.round((1 - scale) * 100)}% of each property test's cases: they ran at TOOLGATE_PROPERTY_SCALE=${scale}; test:all runs every case, as does \`TOOLGATE_PROPERTY_SCALE=1 npm test\``,
     );
   console.log('Run everything with `npm run test:all` (what CI runs): it starts each of these and says so;');
   console.log('one suite with `npx vitest run --project NAME` (e.g. `--project slow`).');
