@@ -93,7 +93,8 @@ function rootCandidates(root: string, cr: CompiledRule, env: MatchEnv): string[]
   if (root.startsWith('//')) return [root.slice(1)];
   if (root.startsWith('/')) return [...new Set([j(env.slashAnchorOf(cr), root.slice(1)), root])];
   const rest = root.replace(/^(\.\/)+/, '');
-  return [rest === '.' || rest === '' ? env.cwd : j(env.cwd, rest)];
+  const base = env.ruleCwd ?? env.cwd;
+  return [rest === '.' || rest === '' ? base : j(base, rest)];
 }
 
 /**

@@ -26,7 +26,7 @@ import { effectVerdict, type MatchEnv, type RuleMatch } from './rule-match.js';
 const NONE: RuleMatch = { kind: 'none' };
 
 function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
-  return { cwd: env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
+  return { cwd: env.ruleCwd ?? env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
 }
 
 /** A command's words for hole matching: the canonical name, then each element (a hole when not literal). */

@@ -113,6 +113,9 @@ function prepare(ctx: EvaluationContext, platform: Platform, slashAnchor: Key['s
   ).map(norm);
   const env: MatchEnv = {
     cwd,
+    // Relative rules anchor where the session started (the project), wherever an earlier call's
+    // `cd` left the shell inside it; a shell outside the project keeps its own directory.
+    ruleCwd: cwd === projectDir || cwd.startsWith(projectDir === '/' ? '/' : `${projectDir}/`) ? projectDir : cwd,
     home,
     platform,
     // Every rule of the policy, and as many again from sessions and sandbox credentials.

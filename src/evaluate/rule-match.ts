@@ -70,6 +70,12 @@ const NO_COVER: AllowMatch = { kind: 'none' };
 /** Per-call environment for matching. */
 export interface MatchEnv {
   cwd: string;
+  /**
+   * Where `p`, `./p` and `../p` rule patterns anchor: the session's original working directory
+   * (Claude Code's "current (original) working directory"), not the directory an earlier call's
+   * `cd` left the shell in. Absent: {@link MatchEnv.cwd} (decision 0167).
+   */
+  ruleCwd?: string;
   home: string;
   platform: Platform;
   /** The directory `/p` patterns of this rule anchor at. */
@@ -180,7 +186,7 @@ export function rulePathMatches(cr: CompiledRule, path: string, env: MatchEnv): 
 const READ_DENY_ALSO_BLOCKS = new Set(['Edit', 'Write', 'MultiEdit']);
 
 function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
-  return { cwd: env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
+  return { cwd: env.ruleCwd ?? env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
 }
 
 /**

@@ -32,3 +32,20 @@ describe('the protected paths a prepared context keeps', () => {
     expect(evaluate(touch, base).behavior).toBe('allow');
   });
 });
+
+describe('where relative rule patterns anchor', () => {
+  const deny = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)', 'Edit(config/**)'] } } }]);
+  const inSrc = { mode: 'acceptEdits' as const, policy: deny, cwd: '/home/user/project/src', projectDir: '/home/user/project', home: '/home/user' };
+
+  it('at the original working directory (the project), wherever a cd left the shell inside it', () => {
+    expect(evaluate({ tool: 'Read', input: { file_path: '/home/user/project/.env' } }, inSrc).behavior).toBe('deny');
+    expect(evaluate({ tool: 'Bash', input: { command: 'cat ../.env' } }, inSrc).behavior).toBe('deny');
+    expect(evaluate({ tool: 'Bash', input: { command: 'echo y > ../config/app.json' } }, inSrc).behavior).toBe('deny');
+    expect(evaluate({ tool: 'Read', input: { file_path: '/home/user/project/src/index.js' } }, inSrc).behavior).toBe('allow');
+  });
+
+  it('at the shell’s directory when it is outside the project', () => {
+    const outside = { ...inSrc, cwd: '/home/user/other', workingDirectories: ['/home/user/project', '/home/user/other'] };
+    expect(evaluate({ tool: 'Read', input: { file_path: '/home/user/other/.env' } }, outside).behavior).toBe('deny');
+  });
+});
