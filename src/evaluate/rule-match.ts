@@ -232,7 +232,8 @@ export function restrictiveMatch(
           }
         }
       }
-      if (facts.kind === 'read' && call.tool === 'Grep' && rule.tool === 'Read') return grepTreeMatch(cr, call, facts, env, view, maySet, grepLeavesOut);
+      if (facts.kind === 'read' && call.tool === 'Grep' && rule.tool === 'Read')
+        return grepTreeMatch(cr, call, facts, env, view, maySet, grepLeavesOut);
       return NONE;
     case 'domain':
       return facts.kind === 'web' && matchDomainRule(rule, facts.url, cr.list)

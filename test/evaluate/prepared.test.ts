@@ -35,7 +35,13 @@ describe('the protected paths a prepared context keeps', () => {
 
 describe('where relative rule patterns anchor', () => {
   const deny = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)', 'Edit(config/**)'] } } }]);
-  const inSrc = { mode: 'acceptEdits' as const, policy: deny, cwd: '/home/user/project/src', projectDir: '/home/user/project', home: '/home/user' };
+  const inSrc = {
+    mode: 'acceptEdits' as const,
+    policy: deny,
+    cwd: '/home/user/project/src',
+    projectDir: '/home/user/project',
+    home: '/home/user',
+  };
 
   it('at the original working directory (the project), wherever a cd left the shell inside it', () => {
     expect(evaluate({ tool: 'Read', input: { file_path: '/home/user/project/.env' } }, inSrc).behavior).toBe('deny');
