@@ -361,7 +361,9 @@ class Reader {
         const from = place(f);
         if (from !== undefined) this.script(from, depth + 1, `sourced by ${shown}`, true);
       }
-      const file = /^(?:\/(?:dev|proc)\/|<\()/.test(unquoted(words[1])) ? undefined : place(words[1]);
+      // Braces are expanded first: the first word they give is the file (`. ~/lib/{x,}.sh` sources ~/lib/x.sh, bash 5.2 -i).
+      const sourced = /["'\\]/.test(words[1]) ? words[1] : (expandBraces(words[1])?.[0] ?? words[1]);
+      const file = /^(?:\/(?:dev|proc)\/|<\()/.test(unquoted(sourced)) ? undefined : place(sourced);
       if (file !== undefined) this.script(file, depth + 1, `sourced by ${shown}`, true);
       else this.unplaced(words[1], scriptDir, cwd, shown);
       return;

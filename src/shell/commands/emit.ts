@@ -16,7 +16,7 @@ import { ARITHMETIC_BUILTINS, CODE_AS_DATA, NAME_BINDINGS, shellName } from '../
 import type { Environment } from '../syntax/environment.js';
 import { PROGRAMS } from '../programs/index.js';
 import { inputOptionAt } from '../programs/input-options.js';
-import { nameWords, type VariableSetter } from '../programs/variable-setters.js';
+import { arithmeticValueWords, nameWords, type VariableSetter } from '../programs/variable-setters.js';
 import { trackCommandVariables, trackStatementAssignments } from './exported.js';
 import { mergeVariableFacts } from '../syntax/variable-facts.js';
 import { leftState } from '../syntax/left-state.js';
@@ -93,6 +93,21 @@ function nameNotLiteral(raw: RawCommand, how: VariableSetter): string | undefine
     const eq = w.raw.indexOf('=');
     if (/[$`*?[]/.test(eq < 0 ? w.raw : w.raw.slice(0, eq))) return w.raw;
   }
+  return undefined;
+}
+
+/**
+ * The first word of `raw` holding the value of an option the builtin's model says some shell
+ * evaluates as arithmetic (`how.arithmeticValued`: zsh's `read -t "$x"`) that is not literal text:
+ * its value may hold a subscript, which zsh evaluates (a literal one is read by `subscriptRunsCode`).
+ */
+function arithmeticValueNotLiteral(raw: RawCommand, how: VariableSetter): string | undefined {
+  const words = raw.words.slice(1);
+  for (const k of arithmeticValueWords(
+    words.map((w) => (w.word.literal ? w.word.value : w.raw)),
+    how,
+  ))
+    if (!words[k]!.word.literal) return words[k]!.raw;
   return undefined;
 }
 
@@ -276,6 +291,15 @@ export function emitCommand(c: Collector, given: RawCommand): number | undefined
   } else if (model?.variableWords !== undefined && nameNotLiteral(raw, model.variableWords) !== undefined) {
     markUnknown(
       `'${name}' is given a variable name that is not literal (${nameNotLiteral(raw, model.variableWords)!}): the shell evaluates a subscript in that name, which may run a command`,
+      true,
+    );
+  } else if (
+    model?.variableWords !== undefined &&
+    anyShell(c.shells, (s) => (s.evaluatesOptionNumbers ? true : undefined)) === true &&
+    arithmeticValueNotLiteral(raw, model.variableWords) !== undefined
+  ) {
+    markUnknown(
+      `'${name}' is given a number that is not literal (${arithmeticValueNotLiteral(raw, model.variableWords)!}): zsh evaluates it as arithmetic, where a subscript may run a command`,
       true,
     );
   } else if (model?.variables !== undefined && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {

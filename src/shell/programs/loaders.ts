@@ -192,7 +192,7 @@ import { zic } from './zic.js';
 import { autoload, zcompile, zmodload } from './zsh-builtins.js';
 import { emulate } from './zsh-emulate.js';
 import { setopt } from './zsh-setopt.js';
-import { float, getln, integer, print, pushln, zformat, zshInert, zshPrivate } from './zsh-setters.js';
+import { float, getln, integer, print, pushln, zformat, zparseopts, zshInert, zshPrivate } from './zsh-setters.js';
 import { zstyle } from './zsh-zstyle.js';
 import type { ProgramLoader } from './registry.js';
 
@@ -479,6 +479,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => print,
   () => pushln,
   () => zformat,
+  () => zparseopts,
   () => zshInert,
   () => zshPrivate,
   () => zstyle,

@@ -274,7 +274,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [213, 2, ["true"], ["files","passesOnData","readOnly","runs.nothing"], {"claudeCode":["true"]}],
   [213, 3, ["false"], ["files","readOnly","runs.nothing"], {"claudeCode":["false"]}],
   [213, 4, [":"], ["files","runs.nothing"], {}],
-  [213, 5, ["set"], ["files","runs.nothing","state"], {}],
+  [213, 5, ["set"], ["files","runs.nothing","state","variableWords"], {}],
   [213, 6, ["read"], ["arithmeticSubscripts","files","readOnly","readOnlyCheck","runs.nothing","splittingVariables","state","variableWords","variables"], {"claudeCode":["read"]}],
   [213, 7, ["unset"], ["arithmeticSubscripts","files","runs.nothing","state","variableWords","variables"], {}],
   [213, 8, ["getopts"], ["files","runs.nothing","state","variableWords"], {}],
@@ -369,9 +369,10 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [278, 0, ["print"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
   [279, 0, ["pushln"], ["otherwiseUnknown","runs.unseen"], {}],
   [280, 0, ["zformat"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
-  [281, 0, ["whence","rehash","bye","echotc","echoti","ttyctl"], ["otherwiseUnknown","runs.unseen"], {}],
-  [282, 0, ["private"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
-  [283, 0, ["zstyle"], ["arithmeticSubscripts","otherwiseUnknown","runs.seen","state","unwrap","variableWords"], {}],
+  [281, 0, ["zparseopts"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [282, 0, ["whence","rehash","bye","echotc","echoti","ttyctl"], ["otherwiseUnknown","runs.unseen"], {}],
+  [283, 0, ["private"], ["arithmeticSubscripts","otherwiseUnknown","runs.unseen","state","variableWords"], {}],
+  [284, 0, ["zstyle"], ["arithmeticSubscripts","otherwiseUnknown","runs.seen","state","unwrap","variableWords"], {}],
 ];
 
 /** The programs of a role that have no model yet (posix-shells.ts, interpreters.ts, project-runners.ts, package-runners.ts). @internal */

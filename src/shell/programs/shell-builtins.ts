@@ -256,6 +256,9 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
   builtin(':', plain(': (colon): do nothing, expanding its words', ': ./a.txt')),
   builtin('set', {
     summary: 'set: set shell options or the positional parameters',
+    // zsh's `set -A NAME …` / `set +A NAME …` name the array it sets: a subscript in the name is
+    // evaluated (`set -A "$x" 1`, with x='a[$(cmd)]', ran cmd in zsh 5.9); bash has no -A.
+    variableWords: { nameOptions: 'A', optionsOnly: true },
     state: { hides: setHides },
     examples: [
       { command: 'set -euo pipefail && ls', hides: false, why: 'errexit, nounset and pipefail change nothing later commands resolve' },
@@ -267,7 +270,8 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     arithmetic: true,
     variables: true,
     // `-a NAME` (also `-aNAME`, `-raNAME`) names the array it sets.
-    variableWords: { valued: 'dinNptu', nameOptions: 'a' },
+    // zsh evaluates -t's and -n's values as arithmetic (`read -t "$x"`, with x='a[$(cmd)]', runs cmd).
+    variableWords: { valued: 'dinNptu', nameOptions: 'a', arithmeticValued: 'tn' },
     setsNames: true,
     claudeCode: { source: 'bash 5.2 help read (only splitting, waiting and plain names: see readReadOnly)', operands: 'text', globs: false },
     claudeCodeCheck: readReadOnly,

@@ -30,6 +30,34 @@ export interface VariableSetter {
    * `zstyle -s CONTEXT STYLE NAME`, `zstyle -g NAME`): their indexes in its words after the name.
    */
   readonly namedAt?: (args: readonly string[]) => readonly number[];
+  /**
+   * The option letters (among `valued`) whose value a shell that `evaluatesOptionNumbers` reads as
+   * arithmetic (zsh's `read -t`, `read -n`: `x='a[$(cmd)]'; read -t "$x" v` runs cmd in zsh 5.9).
+   */
+  readonly arithmeticValued?: string;
+}
+
+/**
+ * The indexes in `args` (a builtin's words after its name) of the words holding the value of an
+ * option in `how.arithmeticValued`: the next word (`read -t 5`), or the option word itself when
+ * the value stands inside it (`read -rt5`). Options end at `--` or the first operand. @internal
+ */
+export function arithmeticValueWords(args: readonly string[], how: VariableSetter): number[] {
+  const math = how.arithmeticValued ?? '';
+  if (math === '') return [];
+  const valued = (how.valued ?? '') + (how.nameOptions ?? '');
+  const out: number[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--' || !/^-[A-Za-z]/.test(a)) break;
+    const letters = a.slice(1);
+    const at = [...letters].findIndex((c) => valued.includes(c));
+    if (at < 0) continue;
+    const inWord = at < letters.length - 1;
+    if (math.includes(letters[at]!)) out.push(inWord ? i : i + 1);
+    if (!inWord) i++;
+  }
+  return out.filter((k) => k < args.length);
 }
 
 /**

@@ -143,6 +143,25 @@ export const getln: ProgramModel = zshSetter({
   ],
 });
 
+/**
+ * The zparseopts model: `-a ARRAY`, `-A ASSOC` and `-v ARGV` name the arrays it stores options in
+ * and parses (a subscript in the name is evaluated: `zparseopts -D -E -F -a "$x" a`, with
+ * x='a[$(cmd)]', ran cmd in zsh 5.9), and each spec `o=ARRAY` names one more, as `-D` changes the
+ * positional parameters: it may change what later commands read, as before it had a model.
+ * @internal
+ */
+export const zparseopts: ProgramModel = zshSetter({
+  names: ['zparseopts'],
+  summary: 'zparseopts (zsh/zutil): parse the positional parameters into arrays',
+  sources: ['zsh 5.9 zshmodules(1) (zsh/zutil: zparseopts [ -D -E -F -K -M ] [ -a array ] [ -A assoc ] [ - ] spec …; -v argv)'],
+  variableWords: { nameOptions: 'aAv', optionsOnly: true },
+  more: () => 'zparseopts sets the arrays its options and specs name and may remove positional parameters',
+  examples: [
+    { command: 'zparseopts -A PATH a; ls', hides: true, why: '-A names the array it sets' },
+    { command: 'zparseopts -D f=flag; ls', hides: true, why: 'a spec names an array it sets, -D removes what it parsed' },
+  ],
+});
+
 /** The private model: `typeset`'s declarations, local to a function (at the top level, the script's own). @internal */
 export const zshPrivate: ProgramModel = zshSetter({
   names: ['private'],

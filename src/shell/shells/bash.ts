@@ -42,6 +42,7 @@ export const bash: ShellModel = {
   loadsModules: false,
   emulatesShells: false,
   setsOptionsByName: false,
+  evaluatesOptionNumbers: false,
   previousAtStart,
   // `cd` sets OLDPWD to the directory it leaves.
   previousAfterCd: (left) => [{ kind: 'directory', path: left }],

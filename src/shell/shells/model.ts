@@ -106,6 +106,12 @@ export interface ShellModel {
    */
   readonly setsOptionsByName: boolean;
   /**
+   * Its builtins evaluate the number given to some of their options as an arithmetic expression
+   * (zsh 5.9's `read -t "$x"`, `read -n "$x"`: a subscript in the value, `a[$(cmd)]`, runs cmd),
+   * where bash and dash read digits. The options are the builtin's model's (`arithmeticValued`).
+   */
+  readonly evaluatesOptionNumbers: boolean;
+  /**
    * What `~-` names when the command starts in `start`, with `OLDPWD` in the environment the
    * shell inherits (`null`: known unset; `undefined`: not known).
    */

@@ -22,6 +22,7 @@ export const sh: ShellModel = {
   loadsModules: false,
   emulatesShells: false,
   setsOptionsByName: false,
+  evaluatesOptionNumbers: false,
   // dash never expands `~-` (it stays as written); bash as sh expands it as bash does.
   previousAtStart: (start, inherited) => [{ kind: 'asWritten' }, ...bash.previousAtStart(start, inherited)],
   previousAfterCd: (left) => [{ kind: 'asWritten' }, ...bash.previousAfterCd(left)],

@@ -211,6 +211,7 @@ export const zsh: ShellModel = {
   loadsModules: true,
   emulatesShells: true,
   setsOptionsByName: true,
+  evaluatesOptionNumbers: true,
   // zsh sets OLDPWD to the directory it starts in, whatever it inherits (zshparam(1), OLDPWD).
   previousAtStart: (start) => [{ kind: 'directory', path: start }],
   previousAfterCd: (left) => [{ kind: 'directory', path: left }],

@@ -13,11 +13,12 @@ import { anyShell, type ShellModel } from '../shells/index.js';
  * only while their value names no file outside the system's: the C library reads
  * `TZ=/proc/self/environ` (an absolute path) and a locale name holding a `/` as files (glibc
  * tzset(3), setlocale(3)); `TZ=Europe/Paris` is read under /usr/share/zoneinfo, unless it climbs
- * with `..`. A value with an expansion is no output setting either.
+ * with `..`. A value with an expansion is no output setting either, nor one that starts with
+ * `~` (`TZ=~/.ssh/id_rsa date`: the shell expands it to the home folder's path and date opens the file).
  * @internal
  */
 export const SAFE_ENVIRONMENT =
-  /^(?:(?:NODE_ENV|NO_COLOR|FORCE_COLOR|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=|(?:LANG|LANGUAGE|LC_[A-Z]+)=(?![^/$`]*[/$`])|TZ=(?!:?[/$`])(?![^$`]*[$`])(?!.*(?<=[=:/])\.\.(?:\/|$)))/;
+  /^(?:(?:NODE_ENV|NO_COLOR|FORCE_COLOR|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=|(?:LANG|LANGUAGE|LC_[A-Z]+)=(?![^/$`]*[/$`])(?!~)|TZ=(?!:?[/$`~])(?![^$`]*[$`])(?!.*(?<=[=:/])\.\.(?:\/|$)))/;
 
 /**
  * Why setting variable `name` changes later commands, or undefined. Allowlist: a name with a

@@ -4,7 +4,7 @@
  * `zstyle -s CONTEXT STYLE NAME`, `namedAt`).
  */
 import { describe, expect, it } from 'vitest';
-import { nameWords } from '../../../src/shell/programs/variable-setters.js';
+import { arithmeticValueWords, nameWords } from '../../../src/shell/programs/variable-setters.js';
 
 describe('nameWords', () => {
   it('reads an option value as a name, apart or inside the option word', () => {
@@ -23,5 +23,21 @@ describe('nameWords', () => {
     const zstyle = { namedAt: (args: readonly string[]) => (args[0] === '-s' ? [3] : []) };
     expect(nameWords(['-s', 'ctx', 'style', 'PATH'], zstyle)).toEqual([3]);
     expect(nameWords(['ctx', 'style', 'PATH'], zstyle)).toEqual([]);
+  });
+});
+
+describe('arithmeticValueWords', () => {
+  const read = { valued: 'dinNptu', nameOptions: 'a', arithmeticValued: 'tn' };
+  it('finds the value of an option zsh evaluates as arithmetic, beside or inside its word', () => {
+    expect(arithmeticValueWords(['-t', '$x', 'v'], read)).toEqual([1]);
+    expect(arithmeticValueWords(['-rt', '$x', 'v'], read)).toEqual([1]);
+    expect(arithmeticValueWords(['-t$x', 'v'], read)).toEqual([0]);
+    expect(arithmeticValueWords(['-p', 'prompt', '-n', '$x', 'v'], read)).toEqual([3]);
+  });
+  it('finds none for other options, operands or a setter without such options', () => {
+    expect(arithmeticValueWords(['-u', '$x', 'v'], read)).toEqual([]);
+    expect(arithmeticValueWords(['-r', '$x'], read)).toEqual([]);
+    expect(arithmeticValueWords(['--', '-t', '$x'], read)).toEqual([]);
+    expect(arithmeticValueWords(['-t', '$x'], { valued: 't' })).toEqual([]);
   });
 });
